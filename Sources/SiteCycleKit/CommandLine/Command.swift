@@ -1,0 +1,103 @@
+/// A subcommand: how it is called, what it accepts, and the function that
+/// does it. Each lives in `Commands/<Name>Command.swift`; the work itself is
+/// done by engines that know nothing of the command line.
+struct Command: Sendable {
+    var name: String
+    var aliases: [String] = []
+    /// One line for the command list.
+    var summary: String
+    /// `sitecycle check [--json]`
+    var usage: String
+    /// Paragraphs shown by `help COMMAND` after the options.
+    var details: String = ""
+    var options: [OptionSpec] = []
+    /// How many positional arguments it takes.
+    var positionals: ClosedRange<Int> = 0...0
+    /// Whether `--json` means something for it.
+    var reportsJSON = false
+    var run: @Sendable (Invocation) -> Int32
+}
+
+/// One run of one command: the parsed line, the streams, and the shared
+/// steps every command needs (finding and loading the journal, "now").
+final class Invocation {
+    let command: Command
+    let arguments: ParsedArguments
+    let environment: RunEnvironment
+
+    init(command: Command, arguments: ParsedArguments, environment: RunEnvironment) {
+        self.command = command
+        self.arguments = arguments
+        self.environment = environment
+    }
+
+    var env: [String: String] { environment.environment }
+    var json: Bool { arguments.flag("--json") }
+
+    lazy var colorChoice: ColorChoice = ColorChoice(rawValue: arguments.value("--color") ?? "auto") ?? .auto
+    lazy var outStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stdoutIsTerminal, environment: env))
+    lazy var errStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stderrIsTerminal, environment: env))
+
+    func out(_ text: String) { environment.stdout.write(text) }
+    func err(_ text: String) { environment.stderr.write(text) }
+
+    /// `sitecycle: error: …` plus an optional hint; returns the exit code.
+    @discardableResult
+    func fail(_ message: String, help: String? = nil, code: Int32 = ExitCode.failure) -> Int32 {
+        err("sitecycle: " + errStyle.error("error:") + " " + message + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + help + "\n") }
+        return code
+    }
+
+    func usageError(_ e: UsageError) -> Int32 {
+        fail(e.message, help: e.help ?? "see `sitecycle help \(command.name)`", code: ExitCode.usage)
+    }
+
+    lazy var journalLocation = JournalLocation.resolve(flag: arguments.value("--file"), environment: env)
+    lazy var systemZone = ZoneRules.system(environment: env)
+
+    /// Reads and parses the journal. On a missing file or any error in it,
+    /// prints why and returns nil: no command computes from a misread file.
+    func loadJournal() -> Journal? {
+        guard let journal = readJournal() else { return nil }
+        guard !journal.diagnostics.hasErrors else {
+            let renderer = DiagnosticRenderer(style: errStyle)
+            err(renderer.render(journal.diagnostics.errors, in: journal.source))
+            let n = journal.diagnostics.errors.count
+            fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+                 help: "fix the lines above, then run `sitecycle check`")
+            return nil
+        }
+        return journal
+    }
+
+    /// Reads and parses the journal, errors and all (for `check`).
+    func readJournal() -> Journal? {
+        let location = journalLocation
+        let bytes: [UInt8]
+        do {
+            bytes = try JournalFile.read(location.path)
+        } catch {
+            if error.kind == .notFound {
+                fail("no journal at \(location.path) (\(location.explanation))",
+                     help: "create one with `sitecycle init`" + (location.origin == .flag ? " -f \(location.path)" : ""))
+            } else {
+                fail(error.message)
+            }
+            return nil
+        }
+        return JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: systemZone)
+    }
+
+    /// `--now`, else `$SITECYCLE_NOW`, else the clock; read in `zone`.
+    func now(in zone: ZoneRules) throws(UsageError) -> Instant {
+        let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let given else { return environment.clock() }
+        switch TimeArgument.parse(given, zone: zone) {
+        case .success(let instant): return instant
+        case .failure(let e):
+            let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"
+            throw UsageError("invalid \(source): \(e.message)")
+        }
+    }
+}

@@ -1,0 +1,71 @@
+/// Parsers for the values of header settings. The journal, `init` and `set`
+/// all read settings through these, so one spelling is accepted everywhere.
+/// Each returns the value or a sentence saying what was expected.
+public enum SettingValues {
+    /// `72h`, `72`, `3d`, `2.5d`, `60.5h`: hours, more than 0, at most 30 days.
+    public static func hours(_ text: String) -> Result<Double, SettingError> {
+        var s = Substring(text.lowercased())
+        var factor = 1.0
+        if s.hasSuffix("h") { s = s.dropLast() } else if s.hasSuffix("d") { s = s.dropLast(); factor = 24 }
+        guard let value = plainNumber(s) else {
+            return .failure(SettingError("expected hours like `72h` or days like `3d`, not `\(text)`"))
+        }
+        let hours = value * factor
+        guard hours > 0, hours <= 720 else {
+            return .failure(SettingError("the target must be more than 0 and at most 720 hours (30 days)"))
+        }
+        return .success(hours)
+    }
+
+    /// `20%` or `20`: a percentage greater than 0 and less than 100.
+    public static func percent(_ text: String) -> Result<Double, SettingError> {
+        var s = Substring(text)
+        if s.hasSuffix("%") { s = s.dropLast() }
+        guard let value = plainNumber(s) else {
+            return .failure(SettingError("expected a percentage like `20%`, not `\(text)`"))
+        }
+        guard value > 0, value < 100 else {
+            return .failure(SettingError("the threshold must be more than 0% and less than 100%"))
+        }
+        return .success(value)
+    }
+
+    /// `by-site`, `by-body-part`, or `cooldown [N]` with N from 1 to 10.
+    public static func strategy(_ text: String) -> Result<RecommendationStrategy, SettingError> {
+        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        switch words.first {
+        case "by-site" where words.count == 1: return .success(.bySite)
+        case "by-body-part" where words.count == 1: return .success(.byBodyPart)
+        case "cooldown" where words.count <= 2:
+            guard words.count == 2 else { return .success(.cooldown(RecommendationStrategy.defaultCooldown)) }
+            guard let n = Int(words[1]), RecommendationStrategy.cooldownRange.contains(n) else {
+                return .failure(SettingError("the cooldown is a whole number of site changes from 1 to 10, not `\(words[1])`"))
+            }
+            return .success(.cooldown(n))
+        default:
+            return .failure(SettingError("expected `by-site`, `by-body-part` or `cooldown N`, not `\(text)`"))
+        }
+    }
+
+    /// Digits with at most one decimal point; no signs, exponents or spaces.
+    static func plainNumber(_ s: Substring) -> Double? {
+        guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              s.filter({ $0 == "." }).count <= 1, s.first != ".", s.last != "."
+        else { return nil }
+        return Double(s)
+    }
+
+    /// `72`, `72.5`: hours written back without a needless `.0`.
+    public static func formatHours(_ hours: Double) -> String {
+        hours == hours.rounded() ? "\(Int(hours))h" : "\(hours)h"
+    }
+
+    public static func formatPercent(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+    }
+}
+
+public struct SettingError: Error, Equatable, Sendable {
+    public var message: String
+    public init(_ message: String) { self.message = message }
+}

@@ -1,0 +1,32 @@
+/// The header settings of a journal, with the SiteCycle app's defaults.
+public struct Settings: Equatable, Sendable {
+    /// IANA name from `timezone`, or nil when the header has none (then the
+    /// system zone applies).
+    public var timezone: String?
+    /// `target`: hours a site is meant to stay in.
+    public var targetHours: Double = 72
+    /// `absorption-threshold`: percent below the overall average that flags a site.
+    public var absorptionThresholdPercent: Double = 20
+    /// `strategy`: how `recommend` ranks sites by default.
+    public var strategy: RecommendationStrategy = .bySite
+
+    public init() {}
+}
+
+/// The recommendation strategies of the SiteCycle app.
+public enum RecommendationStrategy: Equatable, Sendable {
+    case bySite
+    case byBodyPart
+    case cooldown(Int)
+
+    public static let defaultCooldown = 2
+    public static let cooldownRange = 1...10
+
+    public var journalText: String {
+        switch self {
+        case .bySite: return "by-site"
+        case .byBodyPart: return "by-body-part"
+        case .cooldown(let n): return "cooldown \(n)"
+        }
+    }
+}

@@ -1,0 +1,68 @@
+/// A problem found in a journal, anchored to a byte span of one line.
+public struct Diagnostic: Equatable, Sendable {
+    public enum Severity: String, Sendable { case error, warning }
+
+    /// Stable identifiers that scripts may match on (`check --json`).
+    public enum Code: String, Sendable, CaseIterable {
+        case invalidUTF8 = "invalid-utf8"
+        case nulByte = "nul-byte"
+        case crLineEnding = "cr-line-ending"
+        case strayBOM = "stray-bom"
+        case mergeConflict = "merge-conflict"
+        case unexpectedText = "unexpected-text"
+        case unexpectedIndent = "unexpected-indent"
+        case unknownDirective = "unknown-directive"
+        case invalidSetting = "invalid-setting"
+        case duplicateSetting = "duplicate-setting"
+        case invalidLocationName = "invalid-location-name"
+        case duplicateLocation = "duplicate-location"
+        case noLocations = "no-locations"
+        case invalidDate = "invalid-date"
+        case invalidTime = "invalid-time"
+        case invalidOffset = "invalid-offset"
+        case nonexistentTime = "nonexistent-time"
+        case missingLocation = "missing-location"
+        case unknownLocation = "unknown-location"
+        case sameInstant = "same-instant"
+        case duplicateEntry = "duplicate-entry"
+        case outOfOrder = "out-of-order"
+        case nothingActive = "nothing-active"
+    }
+
+    public var severity: Severity
+    public var code: Code
+    public var message: String
+    /// 1-based line number.
+    public var line: Int
+    /// 1-based column, counted in UTF-8 bytes.
+    public var column: Int
+    /// Span length in bytes (0 points between two bytes).
+    public var length: Int
+    /// A plain suggestion for the fix, or nil.
+    public var help: String?
+
+    public init(_ severity: Severity, _ code: Code, _ message: String,
+                line: Int, column: Int, length: Int, help: String? = nil) {
+        self.severity = severity
+        self.code = code
+        self.message = message
+        self.line = line
+        self.column = column
+        self.length = length
+        self.help = help
+    }
+}
+
+extension Array where Element == Diagnostic {
+    public var errors: [Diagnostic] { filter { $0.severity == .error } }
+    public var warnings: [Diagnostic] { filter { $0.severity == .warning } }
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// In file order, errors before warnings on the same spot.
+    func sortedForDisplay() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.element.severity == .error ? 0 : 1, a.offset)
+                < (b.element.line, b.element.column, b.element.severity == .error ? 0 : 1, b.offset)
+        }.map(\.element)
+    }
+}

@@ -1,0 +1,269 @@
+/// Turns the syntax layer into the model and checks what only the whole file
+/// can tell: settings, declared locations, time zones, order and clashes.
+public struct JournalBuilder {
+    /// The zone used when the header has no `timezone`.
+    public var defaultZone: ZoneRules
+
+    public init(defaultZone: ZoneRules) { self.defaultZone = defaultZone }
+
+    /// Parses and builds in one go: the usual way in.
+    public static func load(_ source: SourceFile, defaultZone: ZoneRules) -> Journal {
+        let (syntax, diagnostics) = JournalParser().parse(source)
+        return JournalBuilder(defaultZone: defaultZone).build(syntax, diagnostics: diagnostics)
+    }
+
+    public func build(_ syntax: JournalSyntax, diagnostics parseDiagnostics: [Diagnostic]) -> Journal {
+        var state = BuildState(syntax: syntax, diagnostics: parseDiagnostics, zone: defaultZone)
+        state.readHeader()
+        state.readEntries()
+        return Journal(syntax: syntax, settings: state.settings, locations: state.locations,
+                       changes: state.changes, zone: state.zone, diagnostics: state.diagnostics)
+    }
+}
+
+private struct BuildState {
+    let syntax: JournalSyntax
+    var diagnostics: [Diagnostic]
+    var zone: ZoneRules
+    var settings = Settings()
+    var locations: [Location] = []
+    var locationIndex: [String: Int] = [:]
+    var changes: [SiteChange] = []
+
+    init(syntax: JournalSyntax, diagnostics: [Diagnostic], zone: ZoneRules) {
+        self.syntax = syntax
+        self.diagnostics = diagnostics
+        self.zone = zone
+    }
+
+    var source: SourceFile { syntax.source }
+
+    mutating func report(_ code: Diagnostic.Code, _ message: String, line: SyntaxLine, _ range: Range<Int>,
+                         help: String? = nil) {
+        report(.error, code, message, line: line, range, help: help)
+    }
+
+    mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
+                         line: SyntaxLine, _ range: Range<Int>, help: String? = nil) {
+        diagnostics.append(Diagnostic(severity, code, message, line: line.number,
+                                      column: range.lowerBound - line.span.start + 1, length: range.count, help: help))
+    }
+
+    // MARK: Header
+
+    mutating func readHeader() {
+        var settingLines: [DirectiveSyntax.Keyword: Int] = [:]
+        for line in syntax.lines {
+            guard case .directive(let d) = line.kind else { continue }
+            let argument = source.string(d.argument)
+            if d.keyword == .location {
+                declareLocation(argument, directive: d, line: line)
+                continue
+            }
+            if let first = settingLines[d.keyword] {
+                report(.duplicateSetting, "`\(d.keyword.rawValue)` is already set on line \(first)", line: line,
+                       d.keywordRange.lowerBound..<d.argument.upperBound,
+                       help: "keep one `\(d.keyword.rawValue)` line and delete the other")
+                continue
+            }
+            settingLines[d.keyword] = line.number
+            if let problem = apply(d.keyword, argument) {
+                let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
+                report(.invalidSetting, problem.message, line: line, range, help: problem.help)
+            }
+        }
+        if locations.isEmpty {
+            diagnostics.append(Diagnostic(.warning, .noLocations, "no locations declared", line: 1, column: 1, length: 0,
+                                          help: "declare each site in the header, e.g. `location Left Front Abdomen`"))
+        }
+    }
+
+    /// Stores a setting; returns what is wrong with it, if anything.
+    mutating func apply(_ keyword: DirectiveSyntax.Keyword, _ argument: String) -> (message: String, help: String?)? {
+        func failure(_ e: SettingError) -> (message: String, help: String?) {
+            ("invalid `\(keyword.rawValue)`: \(e.message)", nil)
+        }
+        switch keyword {
+        case .timezone:
+            guard let rules = ZoneRules(identifier: argument) else {
+                let guess = argument.isEmpty ? nil : suggestion(for: argument, among: knownZoneIdentifiers())
+                return ("unknown time zone `\(argument)`",
+                        guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`")
+            }
+            settings.timezone = argument
+            zone = rules
+        case .target:
+            switch SettingValues.hours(argument) {
+            case .success(let h): settings.targetHours = h
+            case .failure(let e): return failure(e)
+            }
+        case .absorptionThreshold:
+            switch SettingValues.percent(argument) {
+            case .success(let p): settings.absorptionThresholdPercent = p
+            case .failure(let e): return failure(e)
+            }
+        case .strategy:
+            switch SettingValues.strategy(argument) {
+            case .success(let s): settings.strategy = s
+            case .failure(let e): return failure(e)
+            }
+        case .location:
+            break
+        }
+        return nil
+    }
+
+    mutating func declareLocation(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
+        var name = collapse(argument)
+        var enabled = true
+        if name.hasSuffix(" disabled") {
+            name = String(name.dropLast(" disabled".count))
+            enabled = false
+        }
+        if let problem = LocationName.problem(with: name) {
+            let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
+            report(.invalidLocationName, problem, line: line, range,
+                   help: "write `location NAME [disabled]`; a name starts with a letter, e.g. `location Left Front Abdomen`")
+            return
+        }
+        if let existing = locationIndex[name] {
+            report(.duplicateLocation, "location \"\(name)\" is already declared on line \(locations[existing].line)",
+                   line: line, d.argument, help: "delete one of the two `location` lines")
+            return
+        }
+        locationIndex[name] = locations.count
+        locations.append(Location(name: name, isEnabled: enabled, order: locations.count, line: line.number))
+    }
+
+    // MARK: Entries
+
+    mutating func readEntries() {
+        struct Pending { var change: SiteChange; var syntax: SyntaxLine }
+        var pending: [Pending] = []
+        var lastInFileOrder: Pending?
+        var currentNoteOwner: Int?  // index into `pending` of the entry a continuation belongs to
+        for line in syntax.lines {
+            switch line.kind {
+            case .entry(let e):
+                currentNoteOwner = nil
+                guard let change = resolve(e, line: line) else { continue }
+                let item = Pending(change: change, syntax: line)
+                if let previous = lastInFileOrder, change.start < previous.change.start {
+                    report(.warning, .outOfOrder,
+                           "out of order: this site change is earlier than the one on line \(previous.syntax.number)",
+                           line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                }
+                lastInFileOrder = item
+                currentNoteOwner = pending.count
+                pending.append(item)
+            case .noteContinuation(let text):
+                if let owner = currentNoteOwner {
+                    let more = source.string(text)
+                    let note = pending[owner].change.note ?? ""
+                    pending[owner].change.note = note.isEmpty ? more : note + "\n" + more
+                }
+            case .blank, .comment:
+                break
+            default:
+                currentNoteOwner = nil
+            }
+        }
+        for i in pending.indices where pending[i].change.note?.isEmpty == true { pending[i].change.note = nil }
+        pending.sort { ($0.change.start, $0.change.line) < ($1.change.start, $1.change.line) }
+        var previous: Pending?
+        for item in pending {
+            if let p = previous, p.change.start == item.change.start {
+                reportClash(item, with: p)
+                continue
+            }
+            if item.change.isRemoval, previous == nil || previous!.change.isRemoval {
+                if case .entry(let e) = item.syntax.kind {
+                    report(.warning, .nothingActive, "`removed` with no site active", line: item.syntax, e.locationRange,
+                           help: "a `removed` line ends the site before it; delete this line if no site was in")
+                }
+            }
+            if !changes.isEmpty { changes[changes.count - 1].end = item.change.start }
+            changes.append(item.change)
+            previous = item
+        }
+        if let last = changes.last, last.isRemoval { changes[changes.count - 1].end = nil }
+        for i in changes.indices where changes[i].isRemoval { changes[i].end = nil }
+
+        func reportClash(_ item: Pending, with first: Pending) {
+            guard case .entry(let e) = item.syntax.kind else { return }
+            if lineBytes(item.syntax) == lineBytes(first.syntax) {
+                report(.warning, .duplicateEntry, "duplicate of line \(first.syntax.number)", line: item.syntax,
+                       item.syntax.span.start..<item.syntax.span.contentEnd,
+                       help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
+            } else {
+                report(.sameInstant, "two site changes at the same time: line \(first.syntax.number) is at the same instant",
+                       line: item.syntax, e.timestampRange,
+                       help: "correct the time of one of them, or delete the one that is wrong")
+            }
+        }
+    }
+
+    func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
+        var end = line.span.contentEnd
+        while end > line.span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
+        return source.bytes[line.span.start..<end]
+    }
+
+    /// The instant, location and note of one entry line, or nil (reported).
+    mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
+        let time = instant(of: e, line: line)
+        let knownLocation = e.isRemoval || checkLocation(e, line: line)
+        guard let (instant, offset) = time, knownLocation else { return nil }
+        let note = e.noteRange.map { source.string($0) }
+        return SiteChange(location: e.isRemoval ? nil : e.locationName, start: instant, offset: offset,
+                          note: note, line: line.number)
+    }
+
+    /// The instant a line names and the offset in force, or nil (reported).
+    mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
+        if let given = e.offset { return (Instant(seconds: e.dateTime.secondsAsIfUTC - Int64(given)), given) }
+        switch zone.resolve(e.dateTime) {
+        case .unique(let i, let o):
+            return (i, o)
+        case .ambiguous(let earlier, let o, _, _):
+            // Clocks went back: the first time the wall clock read this.
+            return (earlier, o)
+        case .nonexistent(let gapStart, let gapEnd):
+            let from = "\(pad2(gapStart.hour)):\(pad2(gapStart.minute))", to = "\(pad2(gapEnd.hour)):\(pad2(gapEnd.minute))"
+            report(.nonexistentTime,
+                   "\(e.dateTime.journalText) does not exist in \(zone.identifier): clocks jumped from \(from) to \(to)",
+                   line: line, e.timestampRange,
+                   help: "write the time the clock showed, e.g. `\(to)`, or add the offset you meant")
+            return nil
+        }
+    }
+
+    mutating func checkLocation(_ e: EntrySyntax, line: SyntaxLine) -> Bool {
+        guard locationIndex[e.locationName] == nil else { return true }
+        let help = suggestion(for: e.locationName, among: locations.map(\.name)).map { "did you mean \"\($0)\"?" }
+            ?? "declare it in the header with `location \(e.locationName)`"
+        report(.unknownLocation, "unknown location \"\(e.locationName)\"", line: line, e.locationRange, help: help)
+        return false
+    }
+
+    func collapse(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+}
+
+/// What a location name may be. Shared by the parser and the commands that
+/// add or rename locations, so the journal never gets a name it would reject.
+public enum LocationName {
+    public static func problem(with name: String) -> String? {
+        guard let first = name.unicodeScalars.first else { return "missing location name" }
+        if !(first.properties.isAlphabetic) { return "a location name must start with a letter: \"\(name)\"" }
+        if name.contains(";") { return "a location name cannot contain `;` (it starts a comment)" }
+        let lower = name.lowercased()
+        if lower == EntrySyntax.removedKeyword { return "`removed` is a keyword, not a location name" }
+        if lower == "z" { return "`Z` reads as a UTC offset, not a location name" }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "a location name cannot contain control characters"
+        }
+        return nil
+    }
+}

@@ -1,0 +1,111 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A failed file operation, worded for the person at the keyboard.
+public struct FileError: Error, Equatable, Sendable {
+    public enum Kind: Equatable, Sendable { case notFound, exists, isDirectory, permissionDenied, other }
+    public var kind: Kind
+    public var path: String
+    public var message: String
+}
+
+/// File access through POSIX calls: exact error causes, explicit modes, and
+/// `fsync` where durability matters. Health data files are created 0600.
+public enum JournalFile {
+    static func error(_ path: String, _ verb: String, _ code: Int32 = errno) -> FileError {
+        let kind: FileError.Kind
+        switch code {
+        case ENOENT: kind = .notFound
+        case EEXIST: kind = .exists
+        case EISDIR: kind = .isDirectory
+        case EACCES, EPERM, EROFS: kind = .permissionDenied
+        default: kind = .other
+        }
+        let reason = String(cString: strerror(code)).lowercased()
+        return FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
+    }
+
+    public static func exists(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0
+    }
+
+    public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw error(path, "read") }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { throw error(path, "read") }
+        if (st.st_mode & S_IFMT) == S_IFDIR { throw error(path, "read", EISDIR) }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Int(st.st_size) + 1)
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let n = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw error(path, "read")
+            }
+            if n == 0 { break }
+            bytes.append(contentsOf: chunk[0..<n])
+        }
+        return bytes
+    }
+
+    /// Creates a new file with `bytes`, mode 0600, failing if anything is
+    /// already there; missing parent folders are created 0700.
+    public static func createPrivate(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        try makeParentDirectories(of: path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw error(path, "create") }
+        do throws(FileError) {
+            try writeAll(fd, bytes, path: path)
+            guard fsync(fd) == 0 else { throw error(path, "write") }
+        } catch {
+            close(fd)
+            unlink(path)
+            throw error
+        }
+        close(fd)
+    }
+
+    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes { raw in
+                Glibc_write(fd, raw.baseAddress! + written, bytes.count - written)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw error(path, "write")
+            }
+            written += n
+        }
+    }
+
+    static func makeParentDirectories(of path: String) throws(FileError) {
+        var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
+        guard !components.isEmpty else { return }
+        var current = path.hasPrefix("/") ? "" : "."
+        if path.hasPrefix("/") { components = components.dropFirst() }
+        for component in components where !component.isEmpty {
+            current += "/" + component
+            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw error(current, "create folder") }
+        }
+    }
+}
+
+// The unqualified names clash with methods in some scopes; these spell out
+// the C functions.
+@inline(__always) func Glibc_read(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(fd, buf, count)
+}
+
+@inline(__always) func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buf, count)
+}
