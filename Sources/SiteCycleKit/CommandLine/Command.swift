@@ -80,7 +80,7 @@ final class Invocation {
         } catch {
             if error.kind == .notFound {
                 fail("no journal at \(location.path) (\(location.explanation))",
-                     help: "create one with `sitecycle init`" + (location.origin == .flag ? " -f \(location.path)" : ""))
+                     help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
             } else {
                 fail(error.message)
             }

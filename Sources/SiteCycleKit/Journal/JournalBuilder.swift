@@ -17,7 +17,7 @@ public struct JournalBuilder {
         state.readHeader()
         state.readEntries()
         return Journal(syntax: syntax, settings: state.settings, locations: state.locations,
-                       changes: state.changes, zone: state.zone, diagnostics: state.diagnostics)
+                       changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay())
     }
 }
 
@@ -85,8 +85,11 @@ private struct BuildState {
         }
         switch keyword {
         case .timezone:
+            guard !argument.isEmpty else {
+                return ("missing time zone name", "write an IANA name, e.g. `timezone Europe/Berlin` or `timezone UTC`")
+            }
             guard let rules = ZoneRules(identifier: argument) else {
-                let guess = argument.isEmpty ? nil : suggestion(for: argument, among: knownZoneIdentifiers())
+                let guess = suggestion(for: argument, among: knownZoneIdentifiers())
                 return ("unknown time zone `\(argument)`",
                         guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`")
             }
@@ -138,26 +141,26 @@ private struct BuildState {
     // MARK: Entries
 
     mutating func readEntries() {
-        struct Pending { var change: SiteChange; var syntax: SyntaxLine }
-        var pending: [Pending] = []
-        var lastInFileOrder: Pending?
-        var currentNoteOwner: Int?  // index into `pending` of the entry a continuation belongs to
-        for line in syntax.lines {
+        // Site changes with the index of their syntax line, in file order.
+        var pending: [(change: SiteChange, lineIndex: Int)] = []
+        pending.reserveCapacity(syntax.lines.count)
+        var inOrder = true
+        var noteOwner: Int?  // index into `pending` of the entry a continuation belongs to
+        for (lineIndex, line) in syntax.lines.enumerated() {
             switch line.kind {
             case .entry(let e):
-                currentNoteOwner = nil
+                noteOwner = nil
                 guard let change = resolve(e, line: line) else { continue }
-                let item = Pending(change: change, syntax: line)
-                if let previous = lastInFileOrder, change.start < previous.change.start {
+                if let previous = pending.last, change.start < previous.change.start {
+                    inOrder = false
                     report(.warning, .outOfOrder,
-                           "out of order: this site change is earlier than the one on line \(previous.syntax.number)",
+                           "out of order: this site change is earlier than the one on line \(previous.change.line)",
                            line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
                 }
-                lastInFileOrder = item
-                currentNoteOwner = pending.count
-                pending.append(item)
+                noteOwner = pending.count
+                pending.append((change, lineIndex))
             case .noteContinuation(let text):
-                if let owner = currentNoteOwner {
+                if let owner = noteOwner {
                     let more = source.string(text)
                     let note = pending[owner].change.note ?? ""
                     pending[owner].change.note = note.isEmpty ? more : note + "\n" + more
@@ -165,41 +168,39 @@ private struct BuildState {
             case .blank, .comment:
                 break
             default:
-                currentNoteOwner = nil
+                noteOwner = nil
             }
         }
-        for i in pending.indices where pending[i].change.note?.isEmpty == true { pending[i].change.note = nil }
-        pending.sort { ($0.change.start, $0.change.line) < ($1.change.start, $1.change.line) }
-        var previous: Pending?
-        for item in pending {
-            if let p = previous, p.change.start == item.change.start {
-                reportClash(item, with: p)
+        if !inOrder { pending.sort { ($0.change.start, $0.change.line) < ($1.change.start, $1.change.line) } }
+        changes.reserveCapacity(pending.count)
+        var previousIndex: Int?  // into `pending`
+        for i in pending.indices {
+            if pending[i].change.note?.isEmpty == true { pending[i].change.note = nil }
+            if let p = previousIndex, pending[p].change.start == pending[i].change.start {
+                reportClash(syntax.lines[pending[i].lineIndex], with: syntax.lines[pending[p].lineIndex])
                 continue
             }
-            if item.change.isRemoval, previous == nil || previous!.change.isRemoval {
-                if case .entry(let e) = item.syntax.kind {
-                    report(.warning, .nothingActive, "`removed` with no site active", line: item.syntax, e.locationRange,
-                           help: "a `removed` line ends the site before it; delete this line if no site was in")
-                }
+            let change = pending[i].change
+            if change.isRemoval, changes.last?.isRemoval ?? true,
+               case .entry(let e) = syntax.lines[pending[i].lineIndex].kind {
+                report(.warning, .nothingActive, "`removed` with no site active", line: syntax.lines[pending[i].lineIndex],
+                       e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
             }
-            if !changes.isEmpty { changes[changes.count - 1].end = item.change.start }
-            changes.append(item.change)
-            previous = item
+            if let last = changes.last, !last.isRemoval { changes[changes.count - 1].end = change.start }
+            changes.append(change)
+            previousIndex = i
         }
-        if let last = changes.last, last.isRemoval { changes[changes.count - 1].end = nil }
-        for i in changes.indices where changes[i].isRemoval { changes[i].end = nil }
+    }
 
-        func reportClash(_ item: Pending, with first: Pending) {
-            guard case .entry(let e) = item.syntax.kind else { return }
-            if lineBytes(item.syntax) == lineBytes(first.syntax) {
-                report(.warning, .duplicateEntry, "duplicate of line \(first.syntax.number)", line: item.syntax,
-                       item.syntax.span.start..<item.syntax.span.contentEnd,
-                       help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
-            } else {
-                report(.sameInstant, "two site changes at the same time: line \(first.syntax.number) is at the same instant",
-                       line: item.syntax, e.timestampRange,
-                       help: "correct the time of one of them, or delete the one that is wrong")
-            }
+    mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
+        guard case .entry(let e) = line.kind else { return }
+        if lineBytes(line) == lineBytes(first) {
+            report(.warning, .duplicateEntry, "duplicate of line \(first.number)", line: line,
+                   line.span.start..<line.span.contentEnd,
+                   help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
+        } else {
+            report(.sameInstant, "two site changes at the same time: line \(first.number) is at the same instant",
+                   line: line, e.timestampRange, help: "correct the time of one of them, or delete the one that is wrong")
         }
     }
 

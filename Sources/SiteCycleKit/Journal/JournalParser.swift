@@ -175,8 +175,10 @@ private struct LineContext {
         guard let y = c.digits(4), c.consume(UInt8(ascii: "-")), let m = c.digits(2), c.consume(UInt8(ascii: "-")),
               let d = c.digits(2), c.isAtEnd
         else {
+            let isoLike = word.count > 10 && buf[word.lowerBound + 10] == UInt8(ascii: "T")
             report(.invalidDate, "invalid date `\(text(word))`", word,
-                   help: "write the date as YYYY-MM-DD, e.g. `2026-02-07`")
+                   help: isoLike ? "put a space between the date and the time: `\(text(word.lowerBound..<word.lowerBound + 10)) \(text((word.lowerBound + 11)..<word.upperBound))`"
+                       : "write the date as YYYY-MM-DD, e.g. `2026-02-07`")
             return nil
         }
         let date = CivilDate(year: y, month: m, day: d)

@@ -28,7 +28,7 @@ public struct NewJournal: Sendable {
         lines += [
             "",
             "; Site changes: DATE TIME  LOCATION  ; optional note",
-            "; 2026-02-07 08:15  Left Front Abdomen  ; bled a little",
+            "; 2026-02-07 08:15  \(locations.first ?? "Left Front Abdomen")  ; bled a little",
             "",
         ]
         return lines.joined(separator: "\n")

@@ -6,9 +6,20 @@ public final class ZoneRules: @unchecked Sendable {
     /// The name as the user wrote it (`Europe/Berlin`, `UTC`).
     public let identifier: String
     private let zone: TimeZone
-    /// Offsets looked up per UTC hour; journals repeat the same hours a lot less
-    /// than they repeat the same few offset periods, so this stays small.
-    private var cache: [Int64: Int] = [:]
+    /// Offsets by 64-day window of UTC time: each window holds the offset at
+    /// its start and the transitions inside it (almost always none or one).
+    /// Journals are read mostly in order, so the last window is kept at hand.
+    private var windows: [Int64: Window] = [:]
+    private var lastWindow: (key: Int64, window: Window)?
+
+    private struct Window {
+        /// (first second it applies, offset), in time order; the first starts the window.
+        var changes: [(Int64, Int)]
+        /// False when the transition list disagreed with a direct lookup.
+        var reliable: Bool
+    }
+
+    private static let windowSeconds: Int64 = 64 * 86_400
 
     public init?(identifier: String) {
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
@@ -20,15 +31,41 @@ public final class ZoneRules: @unchecked Sendable {
 
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
-        let hour = instant.seconds >= 0 ? instant.seconds / 3600 : (instant.seconds - 3599) / 3600
-        if let cached = cache[hour] { return cached }
-        // Offsets change on whole-hour boundaries in every zone in use today
-        // except a few half-hour ones; look up the exact instant when unsure.
-        let value = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant.seconds)))
-        let atHourStart = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour * 3600)))
-        let atHourEnd = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(hour * 3600 + 3599)))
-        if atHourStart == atHourEnd { cache[hour] = value }
-        return value
+        let t = instant.seconds
+        let key = t >= 0 ? t / ZoneRules.windowSeconds : (t + 1) / ZoneRules.windowSeconds - 1
+        let window: Window
+        if let last = lastWindow, last.key == key {
+            window = last.window
+        } else if let cached = windows[key] {
+            window = cached
+            lastWindow = (key, cached)
+        } else {
+            window = makeWindow(key)
+            windows[key] = window
+            lastWindow = (key, window)
+        }
+        guard window.reliable else { return directOffset(t) }
+        var result = window.changes[0].1
+        for (start, offset) in window.changes.dropFirst() where start <= t { result = offset }
+        return result
+    }
+
+    private func directOffset(_ t: Int64) -> Int {
+        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
+    }
+
+    private func makeWindow(_ key: Int64) -> Window {
+        let start = key * ZoneRules.windowSeconds, end = start + ZoneRules.windowSeconds
+        var changes = [(start, directOffset(start))]
+        var cursor = Date(timeIntervalSince1970: Double(start))
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor) {
+            let at = Int64(next.timeIntervalSince1970.rounded(.up))
+            guard at < end, at > Int64(cursor.timeIntervalSince1970) else { break }
+            changes.append((at, directOffset(at)))
+            cursor = next
+        }
+        // Trust the list only if it predicts the window's last second.
+        return Window(changes: changes, reliable: changes.last!.1 == directOffset(end - 1))
     }
 
     public enum Resolution: Equatable, Sendable {

@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+
+struct CommandLineTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)/\(name)").path
+    }
+
+    @Test func initAsksForZonesOnATerminal() throws {
+        let path = temporaryPath("sites.journal")
+        let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "2 x\n1 7\n", terminal: true)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("Which zones do you use?"))
+        #expect(result.stdout.contains("Please type numbers from 1 to 7"))
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Left Buttock", "Right Buttock"])
+    }
+
+    @Test func initKeepsAllZonesOnEnterOrEndOfInput() throws {
+        for answer in ["\n", ""] {
+            let path = temporaryPath("sites.journal")
+            let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: answer, terminal: true)
+            #expect(result.exitCode == 0)
+            #expect(load(try String(contentsOfFile: path, encoding: .utf8)).locations.count == 14)
+        }
+    }
+
+    @Test func initMakesAPrivateJournalThatChecksClean() throws {
+        let path = temporaryPath("deeper/folder/sites.journal")
+        #expect(run(arguments: ["init", "-f", path, "--timezone", "Europe/Berlin"]).exitCode == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let check = run(arguments: ["check", "--file=\(path)"])
+        #expect(check == RunResult(exitCode: 0, stdout: "", stderr: ""))
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.map(\.name) == DefaultZones.locationNames(zones: DefaultZones.all, sides: true))
+        #expect(journal.locations.first?.name == "Left Front Abdomen" && journal.locations.last?.name == "Right Buttock")
+    }
+
+    @Test func globalOptionsGoAnywhere() {
+        let path = temporaryPath("x.journal")
+        _ = run(arguments: ["init", "-f", path, "--timezone", "UTC"])
+        #expect(run(arguments: ["--file", path, "check"]).exitCode == 0)
+        #expect(run(arguments: ["check", "--json", "-f", path]).stdout.contains("\"errors\": []"))
+        #expect(run(arguments: ["-f", path, "--", "check"]).exitCode == 0)
+    }
+
+    @Test func usageErrorsHaveTheirOwnExitCode() {
+        #expect(run(arguments: ["frobnicate"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["check", "--nope"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["check", "-f"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["--bogus"]).exitCode == ExitCode.usage)
+    }
+
+    @Test func nowComesFromTheFlagOrTheEnvironment() throws {
+        let invocation = { (args: [String], env: [String: String]) -> Invocation in
+            let parsed = try! ArgumentParser.parse(args, options: globalOptions, command: nil)
+            let e = RunEnvironment(environment: env, stdin: LinesInput(""), stdout: CollectedOutput(),
+                                   stderr: CollectedOutput(), clock: { Instant(seconds: 42) })
+            return Invocation(command: CommandRegistry.check, arguments: parsed, environment: e)
+        }
+        #expect(try invocation([], [:]).now(in: berlin) == Instant(seconds: 42))
+        #expect(try invocation(["--now", "2026-02-07 08:15"], [:]).now(in: berlin) == instant("2026-02-07T07:15:00Z"))
+        #expect(try invocation([], ["SITECYCLE_NOW": "2026-02-07T08:15:00Z"]).now(in: berlin) == instant("2026-02-07T08:15:00Z"))
+        #expect(throws: UsageError.self) { try invocation(["--now", "soon"], [:]).now(in: berlin) }
+    }
+}

@@ -1,0 +1,111 @@
+import Testing
+@testable import SiteCycleKit
+
+struct ParserTests {
+    @Test func entriesBecomeSiteChangesInTimeOrder() {
+        let j = load(header + """
+            2026-02-04 07:50  Right Front Abdomen  ; occlusion alarm at 2 am,
+                                                   ; changed it early
+            2026-02-01 08:15  Left Front Abdomen
+            2026-02-06 21:10:30 +02:00  Lower Back ; bled; a lot
+            2026-02-08 12:00  removed   ; pump break
+            """)
+        #expect(!j.diagnostics.hasErrors)
+        #expect(j.changes.map(\.location) == ["Left Front Abdomen", "Right Front Abdomen", "Lower Back", nil])
+        #expect(j.changes.map(\.line) == [7, 5, 8, 9])
+        #expect(j.changes[1].note == "occlusion alarm at 2 am,\nchanged it early")
+        #expect(j.changes[2].note == "bled; a lot")
+        #expect(j.changes[2].start == instant("2026-02-06T19:10:30Z"))
+        #expect(j.changes[2].offset == 7200)
+        #expect(j.changes[0].end == j.changes[1].start)
+        #expect(j.changes[2].end == j.changes[3].start)
+        #expect(j.changes[3].end == nil && j.changes[3].isRemoval)
+        #expect(j.diagnostics.map(\.code) == [.outOfOrder])
+    }
+
+    @Test func durationsAreRealHoursAcrossDST() {
+        let j = load(header + """
+            2026-03-28 12:00  Left Front Abdomen
+            2026-03-29 12:00  Lower Back
+            2026-10-24 12:00  Left Front Abdomen
+            2026-10-25 12:00  Lower Back
+            """)
+        #expect(j.changes[0].durationHours == 23)
+        #expect(j.changes[2].durationHours == 25)
+    }
+
+    @Test func settingsAndLocations() {
+        let j = load("""
+            timezone America/Chicago
+            target 2.5d
+            absorption-threshold 15%
+            strategy cooldown 3
+            location Left   Front Abdomen
+            location Lower Back disabled  ; comment
+            location Right Hip
+            """)
+        #expect(j.diagnostics.isEmpty)
+        #expect(j.settings.timezone == "America/Chicago" && j.zone.identifier == "America/Chicago")
+        #expect(j.settings.targetHours == 60)
+        #expect(j.settings.absorptionThresholdPercent == 15)
+        #expect(j.settings.strategy == .cooldown(3))
+        #expect(j.locations.map(\.name) == ["Left Front Abdomen", "Lower Back", "Right Hip"])
+        #expect(j.locations.map(\.isEnabled) == [true, false, true])
+        #expect(j.locations[0].side == .left && j.locations[0].zone == "Front Abdomen" && j.locations[0].bodyPart == "Abdomen")
+        #expect(j.locations[1].side == nil && j.locations[1].zone == "Lower Back" && j.locations[1].bodyPart == "Back")
+        #expect(j.locations[2].bodyPart == "Hip")
+    }
+
+    @Test func defaultsWithoutHeader() {
+        let j = load("location A\n2026-02-01 08:15  A\n", zone: .utc)
+        #expect(j.settings == Settings())
+        #expect(j.changes[0].start == instant("2026-02-01T08:15:00Z"))
+    }
+
+    @Test func offsetSpellings() {
+        let j = load(header + """
+            2026-02-01 08:15Z  Lower Back
+            2026-02-02 08:15 +0530  Lower Back
+            2026-02-03 08:15-03  Lower Back
+            2026-02-04 08:15 Z  Lower Back
+            """)
+        #expect(!j.diagnostics.hasErrors)
+        #expect(j.changes.map(\.offset) == [0, 19800, -10800, 0])
+    }
+
+    @Test func continuationAfterBlankLineIsAComment() {
+        let j = load(header + "2026-02-01 08:15  Lower Back\n\n    ; not part of the note\n")
+        #expect(j.changes[0].note == nil)
+        #expect(j.diagnostics.isEmpty)
+    }
+
+    @Test func everyLineWithAProblemIsReported() {
+        let j = load(header + """
+            2026-02-30 08:00  Lower Back
+            2026-02-01 25:00  Lower Back
+            2026-02-02 08:00  Lowr Back
+            bogus line
+            <<<<<<< HEAD
+            """)
+        #expect(j.diagnostics.errors.map(\.line) == [5, 6, 7, 8, 9])
+        #expect(j.diagnostics.errors.map(\.code) == [.invalidDate, .invalidTime, .unknownLocation, .unknownDirective, .mergeConflict])
+    }
+
+    @Test func columnsCountUTF8Bytes() {
+        let j = load("location Übergang\n2026-02-01 08:15  Übergang ; ok\n2026-02-02 08:15  Übergng\n", zone: .utc)
+        let d = j.diagnostics.errors[0]
+        #expect((d.line, d.column, d.length) == (3, 19, 8))
+        #expect(d.help == "did you mean \"Übergang\"?")
+    }
+}
+
+struct SuggestionTests {
+    @Test func closeNamesAreSuggested() {
+        let names = ["Left Front Abdomen", "Right Front Abdomen", "Lower Back"]
+        #expect(suggestion(for: "Left Frnt Abdomen", among: names) == "Left Front Abdomen")
+        #expect(suggestion(for: "lower back", among: names) == "Lower Back")
+        #expect(suggestion(for: "Lower", among: names) == "Lower Back")
+        #expect(suggestion(for: "Elbow", among: names) == nil)
+        #expect(suggestion(for: "", among: names) == nil)
+    }
+}

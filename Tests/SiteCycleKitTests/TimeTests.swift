@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+
+struct CivilTimeTests {
+    @Test func daysSinceEpochRoundTripsAcrossCenturies() {
+        var day = CivilDate(year: 1, month: 1, day: 1).daysSinceEpoch
+        let last = CivilDate(year: 9999, month: 12, day: 31).daysSinceEpoch
+        var previous = CivilDate(year: 0, month: 12, day: 31)
+        while day <= last {
+            let date = CivilDate(daysSinceEpoch: day)
+            #expect(date.isValid && date > previous && date.daysSinceEpoch == day)
+            previous = date
+            day += 97  // every weekday and month position, quickly
+        }
+        #expect(CivilDate(year: 1970, month: 1, day: 1).daysSinceEpoch == 0)
+        #expect(CivilDate(year: 2026, month: 2, day: 7).daysSinceEpoch == 20491)
+    }
+
+    @Test func leapYears() {
+        #expect(CivilDate(year: 2024, month: 2, day: 29).isValid)
+        #expect(!CivilDate(year: 2026, month: 2, day: 29).isValid)
+        #expect(CivilDate(year: 2000, month: 2, day: 29).isValid)
+        #expect(!CivilDate(year: 1900, month: 2, day: 29).isValid)
+    }
+
+    @Test func isoFormatting() {
+        #expect(formatISO8601(Instant(seconds: 0), offsetSeconds: 0) == "1970-01-01T00:00:00Z")
+        #expect(formatISO8601(instant("2026-02-07T07:15:00Z"), offsetSeconds: 3600) == "2026-02-07T08:15:00+01:00")
+        #expect(formatISO8601(instant("2026-02-07T07:15:00Z"), offsetSeconds: -16200) == "2026-02-07T02:45:00-04:30")
+    }
+}
+
+struct ZoneRulesTests {
+    @Test func ordinaryTimesResolveUniquely() {
+        let t = CivilDateTime(date: CivilDate(year: 2026, month: 2, day: 1), hour: 8, minute: 15)
+        #expect(berlin.resolve(t) == .unique(instant("2026-02-01T07:15:00Z"), offset: 3600))
+        let summer = CivilDateTime(date: CivilDate(year: 2026, month: 7, day: 1), hour: 8, minute: 15)
+        #expect(berlin.resolve(summer) == .unique(instant("2026-07-01T06:15:00Z"), offset: 7200))
+    }
+
+    @Test func springForwardGapIsNonexistent() {
+        let t = CivilDateTime(date: CivilDate(year: 2026, month: 3, day: 29), hour: 2, minute: 30)
+        guard case .nonexistent(let from, let to) = berlin.resolve(t) else {
+            Issue.record("expected a gap")
+            return
+        }
+        #expect((from.hour, from.minute, to.hour, to.minute) == (2, 0, 3, 0))
+        let ny = ZoneRules(identifier: "America/New_York")!
+        let nyGap = CivilDateTime(date: CivilDate(year: 2026, month: 3, day: 8), hour: 2, minute: 15)
+        if case .nonexistent = ny.resolve(nyGap) {} else { Issue.record("expected a New York gap") }
+    }
+
+    @Test func autumnFoldHasTwoReadings() {
+        let t = CivilDateTime(date: CivilDate(year: 2026, month: 10, day: 25), hour: 2, minute: 30)
+        #expect(berlin.resolve(t) == .ambiguous(earlier: instant("2026-10-25T00:30:00Z"), earlierOffset: 7200,
+                                                later: instant("2026-10-25T01:30:00Z"), laterOffset: 3600))
+    }
+
+    @Test func halfHourZones() {
+        let india = ZoneRules(identifier: "Asia/Kolkata")!
+        #expect(india.offset(at: instant("2026-02-01T00:00:00Z")) == 19800)
+        let t = CivilDateTime(date: CivilDate(year: 2026, month: 2, day: 1), hour: 5, minute: 30)
+        #expect(india.resolve(t) == .unique(instant("2026-02-01T00:00:00Z"), offset: 19800))
+    }
+
+    @Test func systemZoneComesFromTZ() {
+        #expect(ZoneRules.system(environment: ["TZ": "Asia/Tokyo"]).identifier == "Asia/Tokyo")
+        #expect(ZoneRules.system(environment: ["TZ": ":Europe/Paris"]).identifier == "Europe/Paris")
+    }
+}
+
+struct TimeArgumentTests {
+    @Test(arguments: [
+        ("2026-02-07", "2026-02-06T23:00:00Z"),
+        ("2026-02-07 08:15", "2026-02-07T07:15:00Z"),
+        ("2026-02-07 08:15:30", "2026-02-07T07:15:30Z"),
+        ("2026-02-07 08:15 +02:00", "2026-02-07T06:15:00Z"),
+        ("2026-02-07 08:15 -0500", "2026-02-07T13:15:00Z"),
+        ("2026-02-07T08:15:00Z", "2026-02-07T08:15:00Z"),
+        ("2026-02-07T08:15:00.250Z", "2026-02-07T08:15:00Z"),
+        ("2026-02-07T08:15+01:00", "2026-02-07T07:15:00Z"),
+        ("2026-07-07T08:15", "2026-07-07T06:15:00Z"),
+    ])
+    func accepted(_ text: String, _ utc: String) {
+        #expect(TimeArgument.parse(text, zone: berlin) == .success(instant(utc)))
+    }
+
+    @Test(arguments: ["", "yesterday", "2026-02-30", "2026-02-07 25:00", "2026-02-07 08:15 +15:00",
+                      "2026-02-07 8:15", "2026-03-29 02:30", "2026-02-07 08:15 nonsense"])
+    func rejected(_ text: String) {
+        guard case .failure(let e) = TimeArgument.parse(text, zone: berlin) else {
+            Issue.record("accepted \(text)")
+            return
+        }
+        #expect(!e.message.isEmpty)
+    }
+}
+
+struct ZoneCacheTests {
+    /// The window cache must give exactly what Foundation gives, around every
+    /// transition and far from them, in zones with odd rules.
+    @Test(arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "Asia/Kolkata",
+                      "America/Santiago", "Pacific/Apia", "UTC"])
+    func cachedOffsetsMatchFoundation(_ name: String) {
+        let rules = ZoneRules(identifier: name)!
+        let zone = TimeZone(identifier: name)!
+        var t: Int64 = -2_000_000_000
+        var checked = 0
+        while t < 4_000_000_000 {
+            let expected = zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
+            #expect(rules.offset(at: Instant(seconds: t)) == expected, "\(name) at \(t)")
+            t += 86_400 * 7 + 3_607  // drifts through every hour of the day
+            checked += 1
+        }
+        #expect(checked > 9_000)
+        // Both sides of each transition in 2026.
+        var cursor = Date(timeIntervalSince1970: 1_767_225_600)
+        while let next = zone.nextDaylightSavingTimeTransition(after: cursor), next.timeIntervalSince1970 < 1_798_761_600 {
+            for delta in [-1.0, 0, 1] {
+                let at = next.addingTimeInterval(delta)
+                #expect(rules.offset(at: Instant(seconds: Int64(at.timeIntervalSince1970))) == zone.secondsFromGMT(for: at))
+            }
+            cursor = next
+        }
+    }
+}
