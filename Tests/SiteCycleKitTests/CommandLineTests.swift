@@ -66,3 +66,58 @@ struct CommandLineTests {
         #expect(throws: UsageError.self) { try invocation(["--now", "soon"], [:]).now(in: berlin) }
     }
 }
+
+struct LogInProcessTests {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-log-\(UUID().uuidString).journal").path
+
+    func journal() throws -> Journal { load(try String(contentsOfFile: path, encoding: .utf8)) }
+
+    init() throws {
+        try (header + "2026-11-01 08:15  Lower Back\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func notesRoundTripExactly() throws {
+        let notes = ["  spaced  ", "semi; colon", "\"quoted\"", "two\nlines", "  two\n  indented  \nlines; too "]
+        for (i, note) in notes.enumerated() {
+            let r = run(arguments: ["-f", path, "--now", "2026-11-0\(i + 2) 09:00", "log", "lfa", "--note", note])
+            #expect(r.exitCode == 0, "\(r.stderr)")
+            #expect(try journal().changes.last?.note == note)
+        }
+        #expect(try journal().diagnostics.isEmpty)
+    }
+
+    @Test func previousNoteReplacesAMultiLineNote() throws {
+        _ = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "rfa", "--note", "first\nsecond"])
+        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "one\ntwo\nthree"])
+        #expect(r.exitCode == 0)
+        let j = try journal()
+        #expect(j.changes.map(\.note) == [nil, "one\ntwo\nthree", nil])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("""
+            2026-11-02 09:00  Right Front Abdomen  ; one
+                                                   ; two
+                                                   ; three
+            2026-11-03 09:00  Left Front Abdomen
+
+            """))
+    }
+
+    @Test func controlCharactersInNotesAreRefused() throws {
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let r = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "lfa", "--note", "bad\u{0}byte"])
+        #expect(r.exitCode == ExitCode.usage)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    }
+
+    @Test func locationsAreMatchedAsPeopleType() throws {
+        let matcher = LocationMatcher(locations: try journal().locations)
+        #expect(matcher.match("LEFT FRONT ABDOMEN") == .found(try journal().locations[0]))
+        #expect(matcher.match("right-front-abdomen") == .found(try journal().locations[1]))
+        #expect(matcher.match("rfa") == .found(try journal().locations[1]))
+        #expect(matcher.match("low") == .found(try journal().locations[2]))
+        #expect(matcher.match("left fr ab") == .found(try journal().locations[0]))
+        #expect(matcher.match("front") == .notFound(suggestion: nil))
+        let all = try journal().locations
+        #expect(matcher.match("l") == .ambiguous([all[0], all[2]]))
+        #expect(matcher.match("r") == .found(all[1]))
+    }
+}

@@ -38,6 +38,16 @@ final class Invocation {
     lazy var outStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stdoutIsTerminal, environment: env))
     lazy var errStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stderrIsTerminal, environment: env))
 
+    /// Block characters and symbols, unless the locale is not UTF-8 or
+    /// colour was turned off (the plain, ASCII-only mode).
+    lazy var unicodeOutput: Bool = {
+        let locale = env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? env["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? ""
+        let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+        let noColor = colorChoice == .never || !(env["NO_COLOR"] ?? "").isEmpty
+        return utf8 && !noColor
+    }()
+
     func out(_ text: String) { environment.stdout.write(text) }
     func err(_ text: String) { environment.stderr.write(text) }
 
@@ -97,7 +107,7 @@ final class Invocation {
         case .success(let instant): return instant
         case .failure(let e):
             let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"
-            throw UsageError("invalid \(source): \(e.message)")
+            throw UsageError("invalid \(source): \(e.message)", help: e.help)
         }
     }
 }

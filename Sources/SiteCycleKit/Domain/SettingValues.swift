@@ -67,5 +67,9 @@ public enum SettingValues {
 
 public struct SettingError: Error, Equatable, Sendable {
     public var message: String
-    public init(_ message: String) { self.message = message }
+    public var help: String?
+    public init(_ message: String, help: String? = nil) {
+        self.message = message
+        self.help = help
+    }
 }

@@ -161,7 +161,7 @@ private struct BuildState {
                 pending.append((change, lineIndex))
             case .noteContinuation(let text):
                 if let owner = noteOwner {
-                    let more = source.string(text)
+                    let more = NoteText.read(source.string(text))
                     let note = pending[owner].change.note ?? ""
                     pending[owner].change.note = note.isEmpty ? more : note + "\n" + more
                 }
@@ -215,7 +215,7 @@ private struct BuildState {
         let time = instant(of: e, line: line)
         let knownLocation = e.isRemoval || checkLocation(e, line: line)
         guard let (instant, offset) = time, knownLocation else { return nil }
-        let note = e.noteRange.map { source.string($0) }
+        let note = e.noteRange.map { NoteText.read(source.string($0)) }
         return SiteChange(location: e.isRemoval ? nil : e.locationName, start: instant, offset: offset,
                           note: note, line: line.number)
     }

@@ -167,7 +167,8 @@ private struct LineContext {
         if semicolon < span.contentEnd { noteRange = cursor.trimmed((semicolon + 1)..<span.contentEnd) }
         return .entry(EntrySyntax(
             dateTime: time, timestampRange: start..<timestampEnd, offset: offset, offsetRange: offsetRange,
-            locationName: collapsedName(locationRange), locationRange: locationRange, noteRange: noteRange))
+            locationName: collapsedName(locationRange), locationRange: locationRange, noteRange: noteRange,
+            semicolon: semicolon < span.contentEnd ? semicolon : nil))
     }
 
     mutating func parseDate(_ word: Range<Int>) -> CivilDate? {

@@ -52,8 +52,30 @@ public struct EntrySyntax: Sendable {
     public var locationRange: Range<Int>
     /// Text after the first `;`, trimmed; nil when there is no `;`.
     public var noteRange: Range<Int>?
+    /// Offset of that `;`, for matching the file's note column.
+    public var semicolon: Int?
 
     public var isRemoval: Bool { locationName == EntrySyntax.removedKeyword }
 
     public static let removedKeyword = "removed"
+}
+
+/// How a note is written in the journal. A note is the text after `;`,
+/// trimmed; one that must keep leading or trailing spaces (or that itself
+/// starts and ends with `"`) is written in double quotes, and the quotes are
+/// taken off when read. So any note reads back exactly as it was logged.
+public enum NoteText {
+    public static func read(_ written: String) -> String {
+        let u = written.utf8
+        if u.count >= 2, u.first == UInt8(ascii: "\""), u.last == UInt8(ascii: "\"") {
+            return String(written.dropFirst().dropLast())
+        }
+        return written
+    }
+
+    public static func write(_ note: String) -> String {
+        let trimmed = note.trimmingBlanks()
+        let quoted = note.utf8.count >= 2 && note.hasPrefix("\"") && note.hasSuffix("\"")
+        return trimmed == note && !quoted ? note : "\"" + note + "\""
+    }
 }

@@ -1,0 +1,120 @@
+/// A refusal with its reason and fix, from a command that changes or reads
+/// the journal. `usage` marks a mistake on the command line itself.
+struct CommandError: Error {
+    var message: String
+    var help: String?
+    var usage = false
+
+    init(_ message: String, help: String? = nil, usage: Bool = false) {
+        self.message = message
+        self.help = help
+        self.usage = usage
+    }
+}
+
+/// An edit a command has planned, and what to say once it is written.
+struct PlannedEdit {
+    var editor: JournalEditor
+    /// Prints the outcome, given the journal as re-read after the edit.
+    var report: (Journal) -> Void
+}
+
+extension Invocation {
+    /// The time an `--at`-style option names, read in the journal's zone;
+    /// `now` when the option is absent. Future times are refused.
+    func time(option: String, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
+        guard let text = arguments.value(option) else { return now }
+        switch TimeArgument.parse(text, zone: journal.zone) {
+        case .failure(let e):
+            throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
+        case .success(let t):
+            guard t <= now else {
+                throw CommandError("\(option) \(text) is in the future",
+                                   help: "it is now \(displayTime(now, in: journal.zone)); log what has happened")
+            }
+            return t
+        }
+    }
+
+    /// "Now" for a command that has a journal; a bad `--now` is a usage error.
+    func now(for journal: Journal) throws(CommandError) -> Instant {
+        do { return try now(in: journal.zone) } catch { throw CommandError(error.message, help: error.help, usage: true) }
+    }
+
+    func fail(_ error: CommandError) -> Int32 {
+        error.usage ? usageError(UsageError(error.message, help: error.help))
+            : fail(error.message, help: error.help)
+    }
+
+    /// Loads the journal and runs a read-only report over it.
+    func report(_ body: (Journal, Instant) throws(CommandError) -> Void) -> Int32 {
+        guard let journal = loadJournal() else { return ExitCode.failure }
+        do throws(CommandError) {
+            try body(journal, try now(for: journal))
+            return ExitCode.ok
+        } catch {
+            return fail(error)
+        }
+    }
+
+    /// Changes the journal safely: under the lock, load it, plan the edit,
+    /// re-parse the result and write it only if it still reads without
+    /// errors. On any failure the file is left exactly as it was.
+    func changeJournal(_ plan: (Journal, Instant) throws(CommandError) -> PlannedEdit) -> Int32 {
+        let path = journalLocation.path
+        guard JournalFile.exists(path) else {
+            _ = readJournal()  // says where it looked and how to create one
+            return ExitCode.failure
+        }
+        do throws(FileError) {
+            return try JournalStore.withLock(path) { () throws(FileError) -> Int32 in
+                guard let journal = loadJournal() else { return ExitCode.failure }
+                let edit: PlannedEdit
+                do throws(CommandError) {
+                    edit = try plan(journal, try now(for: journal))
+                } catch {
+                    return fail(error)
+                }
+                let bytes = edit.editor.result()
+                let updated = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes),
+                                                  defaultZone: systemZone)
+                guard !updated.diagnostics.hasErrors else {
+                    err(DiagnosticRenderer(style: errStyle).render(updated.diagnostics.errors, in: updated.source))
+                    return fail("the change would leave \(path) unreadable, so nothing was written",
+                                help: "this is a bug in sitecycle; please report it with the lines above")
+                }
+                if !edit.editor.isEmpty { try JournalStore.replace(path, with: bytes) }
+                edit.report(updated)
+                return ExitCode.ok
+            }
+        } catch {
+            return fail(error.message)
+        }
+    }
+}
+
+/// `2026-02-07 08:15` in the journal's zone.
+func displayTime(_ instant: Instant, in zone: ZoneRules) -> String {
+    zone.civil(instant).journalText
+}
+
+/// How a site change's start reads: as written (with its own offset).
+func displayStart(_ change: SiteChange) -> String {
+    CivilDateTime(secondsAsIfUTC: change.start.seconds + Int64(change.offset)).journalText
+}
+
+/// ISO-8601 with the offset in force in the journal's zone.
+func isoTime(_ instant: Instant, in zone: ZoneRules) -> String {
+    formatISO8601(instant, offsetSeconds: zone.offset(at: instant))
+}
+
+/// `today`, `yesterday`, `4 days ago`.
+func daysAgo(_ instant: Instant, now: Instant, zone: ZoneRules) -> String {
+    let days = calendarDays(from: instant, to: now, zone: zone)
+    switch days {
+    case ..<0: return "in the future"
+    case 0: return "today"
+    case 1: return "yesterday"
+    default: return "\(days) days ago"
+    }
+}

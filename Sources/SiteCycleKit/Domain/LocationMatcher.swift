@@ -1,0 +1,70 @@
+/// Finds the location a person meant from what they typed on the command
+/// line: the full name in any case, its slug (`left-front-abdomen`), its
+/// initials (`lfa`), or leading parts of its words (`left fr ab`, `lower`).
+public struct LocationMatcher {
+    public let locations: [Location]
+
+    public init(locations: [Location]) { self.locations = locations }
+
+    public enum Result: Equatable {
+        case found(Location)
+        /// Several fit equally well; the person must say which.
+        case ambiguous([Location])
+        /// The only fit is a disabled location.
+        case disabled(Location)
+        case notFound(suggestion: String?)
+    }
+
+    /// `left-front-abdomen` for `Left Front Abdomen`.
+    public static func slug(_ name: String) -> String {
+        words(name).joined(separator: "-")
+    }
+
+    /// Lowercased words, split on anything that is not a letter or digit.
+    static func words(_ text: String) -> [String] {
+        text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
+    }
+
+    /// Matches among enabled locations first; a match only among disabled
+    /// ones is reported as such, so the fix (`locations enable`) can be named.
+    public func match(_ input: String) -> Result {
+        let enabled = locations.filter(\.isEnabled)
+        let hits = LocationMatcher.candidates(input, among: enabled)
+        if hits.count == 1 { return .found(hits[0]) }
+        if hits.count > 1 { return .ambiguous(hits) }
+        let disabled = LocationMatcher.candidates(input, among: locations.filter { !$0.isEnabled })
+        if disabled.count == 1 { return .disabled(disabled[0]) }
+        if disabled.count > 1 { return .ambiguous(disabled) }
+        return .notFound(suggestion: suggestion(for: input, among: enabled.map(\.name)))
+    }
+
+    /// The best tier of matches: exact name or slug, then initials, then
+    /// word prefixes. Within a tier, all that fit.
+    static func candidates(_ input: String, among pool: [Location]) -> [Location] {
+        let typed = words(input)
+        guard !typed.isEmpty else { return [] }
+        let exact = pool.filter { words($0.name) == typed }
+        if !exact.isEmpty { return exact }
+        if typed.count == 1 {
+            let initials = pool.filter { words($0.name).map { String($0.prefix(1)) }.joined() == typed[0] }
+            if !initials.isEmpty { return initials }
+        }
+        let prefixed = pool.filter { location in
+            let name = words(location.name)
+            guard typed.count <= name.count else { return false }
+            return zip(typed, name).allSatisfy { $1.hasPrefix($0) }
+        }
+        if !prefixed.isEmpty || typed.count > 1 { return prefixed }
+        // `lf`: the start of the initials, to list Left Front Abdomen and Thigh.
+        return pool.filter { words($0.name).map { String($0.prefix(1)) }.joined().hasPrefix(typed[0]) }
+    }
+
+    /// The locations of a zone (`Front Abdomen` gives both sides), or of the
+    /// one location with that exact name; nil when neither.
+    public func zoneOrLocation(_ input: String) -> [Location]? {
+        let typed = LocationMatcher.words(input)
+        if let exact = locations.first(where: { LocationMatcher.words($0.name) == typed }) { return [exact] }
+        let zone = locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == typed }
+        return zone.isEmpty ? nil : zone
+    }
+}

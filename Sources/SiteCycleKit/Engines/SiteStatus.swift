@@ -1,0 +1,49 @@
+/// The home screen (spec §5.2): the site in now, how long it has been in,
+/// and how close it is to the target.
+public struct SiteStatus: Sendable {
+    public enum State: String, Sendable {
+        /// Below 80 % of the target.
+        case ok
+        /// From 80 % up to the target.
+        case dueSoon = "due-soon"
+        /// Beyond the target.
+        case overdue
+    }
+
+    public var active: SiteChange
+    public var elapsedHours: Double
+    public var targetHours: Double
+    /// Elapsed over target: 1.0 at the target.
+    public var progress: Double
+    public var due: Instant
+    public var state: State
+
+    public static let dueSoonFraction = 0.8
+
+    /// Nil when no site is in at `now` (none logged yet, or `removed`).
+    public init?(_ journal: Journal, now: Instant) {
+        guard let active = journal.activeChange(at: now) else { return nil }
+        self.active = active
+        targetHours = journal.settings.targetHours
+        elapsedHours = active.start.hours(until: now)
+        progress = elapsedHours / targetHours
+        due = active.start.adding(seconds: Int64((targetHours * 3600).rounded()))
+        state = progress > 1 ? .overdue : progress >= SiteStatus.dueSoonFraction ? .dueSoon : .ok
+    }
+
+    /// Hours until the target (negative once past it).
+    public var hoursLeft: Double { targetHours - elapsedHours }
+}
+
+/// Whole calendar days from `from` to `to` in `zone` (0 on the same day).
+public func calendarDays(from: Instant, to: Instant, zone: ZoneRules) -> Int {
+    Int(zone.civil(to).date.daysSinceEpoch - zone.civil(from).date.daysSinceEpoch)
+}
+
+/// Hours to one decimal, the way every report shows them: `71.3`.
+public func formatHours(_ hours: Double) -> String {
+    let tenths = (hours * 10).rounded()
+    let sign = tenths < 0 ? "-" : ""
+    let a = Int(abs(tenths))
+    return "\(sign)\(a / 10).\(a % 10)"
+}

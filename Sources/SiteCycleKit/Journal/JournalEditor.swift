@@ -1,0 +1,127 @@
+/// Builds the smallest text change to a journal: whole lines inserted,
+/// replaced or deleted, or one span of bytes replaced. Every byte outside the
+/// edited spans stays as it was, and new lines use the file's own line ending.
+public struct JournalEditor {
+    public let source: SourceFile
+    private var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+
+    public init(source: SourceFile) { self.source = source }
+
+    var newline: [UInt8] { source.prefersCRLF ? [0x0D, 0x0A] : [0x0A] }
+
+    private func encode(_ lines: [String]) -> [UInt8] {
+        var out: [UInt8] = []
+        for line in lines { out += Array(line.utf8) + newline }
+        return out
+    }
+
+    /// Adds lines at the end of the file, ending the last line first if the
+    /// file does not end with a line break.
+    public mutating func append(_ lines: [String]) {
+        let end = source.bytes.count
+        var bytes: [UInt8] = []
+        if let last = source.lines.last, last.end == last.contentEnd, last.contentCount > 0 { bytes = newline }
+        bytes += encode(lines)
+        replacements.append((end..<end, bytes))
+    }
+
+    /// Inserts lines before line `number` (1-based).
+    public mutating func insert(_ lines: [String], beforeLine number: Int) {
+        let at = source.lines[number - 1].start
+        replacements.append((at..<at, encode(lines)))
+    }
+
+    /// Inserts lines after line `number`, which may be the last.
+    public mutating func insert(_ lines: [String], afterLine number: Int) {
+        if number >= source.lines.count { append(lines); return }
+        insert(lines, beforeLine: number + 1)
+    }
+
+    /// Replaces lines `first...last` (1-based) with `lines`; the last line
+    /// keeps having no line break if it had none.
+    public mutating func replaceLines(_ first: Int, through last: Int, with lines: [String]) {
+        let from = source.lines[first - 1].start
+        let lastSpan = source.lines[last - 1]
+        var bytes = encode(lines)
+        if lastSpan.end == lastSpan.contentEnd, !bytes.isEmpty { bytes.removeLast(newline.count) }
+        replacements.append((from..<lastSpan.end, bytes))
+    }
+
+    public mutating func deleteLines(_ first: Int, through last: Int) {
+        replacements.append((source.lines[first - 1].start..<source.lines[last - 1].end, []))
+    }
+
+    /// Replaces a byte span within a line (a name, a value).
+    public mutating func replace(_ range: Range<Int>, with text: String) {
+        replacements.append((range, Array(text.utf8)))
+    }
+
+    /// The edited file. Replacements must not overlap.
+    public func result() -> [UInt8] {
+        let sorted = replacements.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }.map(\.element)
+        var out: [UInt8] = []
+        out.reserveCapacity(source.bytes.count + sorted.reduce(0) { $0 + $1.bytes.count })
+        var position = 0
+        for r in sorted {
+            precondition(r.range.lowerBound >= position, "overlapping journal edits")
+            out += source.bytes[position..<r.range.lowerBound]
+            out += r.bytes
+            position = r.range.upperBound
+        }
+        out += source.bytes[position...]
+        return out
+    }
+
+    public var isEmpty: Bool { replacements.isEmpty }
+}
+
+/// How entry lines are laid out in a journal, learnt from the lines already
+/// there, so that a new line looks like its neighbours.
+public struct EntryLayout: Sendable {
+    /// Byte column (0-based) where the location starts, when no offset is written.
+    public var locationColumn = 18
+    /// Byte column of the `;` of a note, or nil to put it two spaces after the location.
+    public var noteColumn: Int?
+
+    public init() {}
+
+    /// The most common columns among the last hundred entry lines.
+    public init(learningFrom syntax: JournalSyntax) {
+        var locationColumns: [Int: Int] = [:], noteColumns: [Int: Int] = [:]
+        var seen = 0
+        for line in syntax.lines.reversed() {
+            guard case .entry(let e) = line.kind else { continue }
+            if e.offsetRange == nil { locationColumns[e.locationRange.lowerBound - line.span.start, default: 0] += 1 }
+            if let semicolon = e.semicolon, semicolon > e.locationRange.upperBound {
+                // A note squeezed two spaces after a long name says nothing about the column.
+                let column = semicolon - line.span.start
+                if semicolon - e.locationRange.upperBound > 2 || noteColumns[column] != nil {
+                    noteColumns[column, default: 0] += 1
+                }
+            }
+            seen += 1
+            if seen == 100 { break }
+        }
+        func mode(_ counts: [Int: Int]) -> Int? { counts.max { ($0.value, -$0.key) < ($1.value, -$1.key) }?.key }
+        if let column = mode(locationColumns), column >= 18, column <= 40 { locationColumn = column }
+        noteColumn = mode(noteColumns)
+    }
+
+    /// The line(s) for a site change: continuation lines for a note with line breaks.
+    public func lines(timestamp: String, location: String, note: String?) -> [String] {
+        let head = timestamp + String(repeating: " ", count: max(2, locationColumn - timestamp.utf8.count)) + location
+        return lines(head: head, note: note)
+    }
+
+    /// `head` (a line up to the end of its location) with `note` at the note column.
+    public func lines(head: String, note: String?) -> [String] {
+        guard let note, !note.isEmpty else { return [head] }
+        let noteLines = note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let column = max(head.utf8.count + 2, noteColumn ?? 0)
+        let first = head + String(repeating: " ", count: column - head.utf8.count) + "; " + NoteText.write(noteLines[0])
+        let indent = String(repeating: " ", count: column)
+        return [first] + noteLines.dropFirst().map { indent + "; " + NoteText.write($0) }
+    }
+}
