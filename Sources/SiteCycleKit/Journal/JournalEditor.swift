@@ -59,7 +59,9 @@ public struct JournalEditor {
     /// The edited file. Replacements must not overlap.
     public func result() -> [UInt8] {
         let sorted = replacements.enumerated().sorted {
-            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+            // An insertion where a deletion starts goes first, so the two never overlap.
+            ($0.element.range.lowerBound, $0.element.range.upperBound, $0.offset)
+                < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
         }.map(\.element)
         var out: [UInt8] = []
         out.reserveCapacity(source.bytes.count + sorted.reduce(0) { $0 + $1.bytes.count })
