@@ -2,6 +2,7 @@ import Foundation
 
 /// The rules of one IANA time zone: which UTC offset applies when, and how a
 /// wall-clock time maps back to an instant (with DST gaps and folds).
+/// Sendable because its only mutable state, the offset cache, is locked.
 public final class ZoneRules: @unchecked Sendable {
     /// The name as the user wrote it (`Europe/Berlin`, `UTC`).
     public let identifier: String
@@ -29,11 +30,15 @@ public final class ZoneRules: @unchecked Sendable {
 
     public static let utc = ZoneRules(identifier: "UTC")!
 
+    /// Guards the caches: one `ZoneRules` may be shared between threads.
+    private let lock = NSLock()
+
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
         let t = instant.seconds
         let key = t >= 0 ? t / ZoneRules.windowSeconds : (t + 1) / ZoneRules.windowSeconds - 1
         let window: Window
+        lock.lock()
         if let last = lastWindow, last.key == key {
             window = last.window
         } else if let cached = windows[key] {
@@ -44,6 +49,7 @@ public final class ZoneRules: @unchecked Sendable {
             windows[key] = window
             lastWindow = (key, window)
         }
+        lock.unlock()
         guard window.reliable else { return directOffset(t) }
         var result = window.changes[0].1
         for (start, offset) in window.changes.dropFirst() where start <= t { result = offset }
