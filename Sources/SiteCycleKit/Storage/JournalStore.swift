@@ -41,6 +41,12 @@ public enum JournalStore {
         let target = resolvedPath(path)
         var st = stat()
         let mode: mode_t = stat(target, &st) == 0 ? st.st_mode & 0o7777 : 0o600
+        // Renaming over the file would succeed even when it is read-only;
+        // a read-only journal is a wish to keep it as it is, so honour it.
+        if mode & 0o200 == 0 {
+            throw FileError(kind: .permissionDenied, path: path,
+                            message: "\(path) is read-only (mode \(String(mode, radix: 8))); nothing was changed")
+        }
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")
         let temporary = folder + "/." + name + ".tmp-\(getpid())"

@@ -68,3 +68,38 @@ struct ConcurrencyTests {
         #expect(try Data(contentsOf: journal) == before)
     }
 }
+
+struct FileSafetyTests {
+    @Test func readOnlyJournalIsRefusedAndUntouched() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("sites.journal")
+        try "timezone UTC\nlocation A\n".write(to: journal, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: journal.path)
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-20 08:00", "log", "a"], in: dir,
+                                     environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(r.exitCode == 1)
+        #expect(r.stderr == "sitecycle: error: sites.journal is read-only (mode 444); nothing was changed\n")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == "timezone UTC\nlocation A\n")
+    }
+
+    @Test func symlinkedJournalKeepsItsLink() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let real = dir.appendingPathComponent("real.journal")
+        try "timezone UTC\nlocation A\n".write(to: real, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: real.path)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.journal").path,
+                                                   withDestinationPath: "real.journal")
+        let r = try BinaryRunner.run(["-f", "link.journal", "--now", "2026-11-20 08:00", "log", "a"], in: dir,
+                                     environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(r.exitCode == 0)
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: dir.appendingPathComponent("link.journal").path)
+        #expect(link == "real.journal")
+        #expect(try String(contentsOf: real, encoding: .utf8).hasSuffix("2026-11-20 08:00  A\n"))
+        let mode = try FileManager.default.attributesOfItem(atPath: real.path)[.posixPermissions] as? Int
+        #expect(mode == 0o640)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}
