@@ -236,20 +236,8 @@ struct LocationsService {
         }
     }
 
-    /// A zone's locations, one location by exact name, or one by the same
-    /// loose matching as `log` (disabled ones included).
     func find(_ typed: String) throws(CommandError) -> [Location] {
-        let matcher = LocationMatcher(locations: journal.locations)
-        if let exact = matcher.zoneOrLocation(typed) { return exact }
-        switch matcher.match(typed) {
-        case .found(let l), .disabled(let l): return [l]
-        case .ambiguous(let candidates):
-            throw CommandError("\"\(typed)\" could be \(candidates.map { "\"\($0.name)\"" }.joined(separator: ", "))",
-                               help: "give the full name in quotes", usage: true)
-        case .notFound(let guess):
-            throw CommandError("no location or zone \"\(typed)\"",
-                               help: guess.map { "did you mean \"\($0)\"?" } ?? "`sitecycle locations` lists them", usage: true)
-        }
+        try LocationResolver.locations(typed, in: journal)
     }
 
     func joinedName(_ words: [String], what: String, usage: String) throws(CommandError) -> String {

@@ -59,20 +59,21 @@ struct SiteChangeService {
     let now: Instant
 
     var zone: ZoneRules { journal.zone }
+    var writer: EntryWriter { EntryWriter(journal: journal) }
 
     func log() throws(CommandError) -> PlannedEdit {
         let typed = invocation.arguments.positionals.joined(separator: " ")
         let location = try LocationResolver.enabledLocation(typed, in: journal)
         let at = try invocation.time(option: "--at", in: journal, now: now)
-        let note = try cleanNote(invocation.arguments.value("--note"), option: "--note")
+        let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
         let before = Recommender.recommend(journal, now: at)
-        var editor = try insertion(location: location.name, at: at, note: note)
+        var editor = try writer.insertion(location: location.name, at: at, note: note)
         let previous = journal.changes.last { $0.start < at }
         if let text = invocation.arguments.value("--previous-note") {
             guard let previous, !previous.isRemoval else {
                 throw CommandError("no site was active at \(displayTime(at, in: zone)) to take --previous-note")
             }
-            setNote(of: previous, to: try cleanNote(text, option: "--previous-note"), in: &editor)
+            writer.setNote(of: previous, to: try EntryWriter.cleanNote(text, option: "--previous-note"), in: &editor)
         }
         let recentlyUsed = before.tag(of: location.name) == .avoid
         return PlannedEdit(editor: editor) { updated in
@@ -80,8 +81,8 @@ struct SiteChangeService {
             let closed = updated.changes.last { $0.start < at }.flatMap { $0.isRemoval ? nil : $0 }
             if invocation.json {
                 invocation.out(JSON.object([
-                    ("logged", entryJSON(logged)),
-                    ("previous", closed.map(entryJSON) ?? .null),
+                    ("logged", writer.entryJSON(logged)),
+                    ("previous", closed.map(writer.entryJSON) ?? .null),
                     ("recentlyUsed", .bool(recentlyUsed)),
                 ]).rendered())
                 return
@@ -105,91 +106,18 @@ struct SiteChangeService {
             throw CommandError("no site is active at \(displayTime(at, in: zone)); nothing to remove",
                                help: "log the next site with `sitecycle log LOCATION`")
         }
-        let note = try cleanNote(invocation.arguments.value("--note"), option: "--note")
-        let editor = try insertion(location: EntrySyntax.removedKeyword, at: at, note: note)
+        let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
+        let editor = try writer.insertion(location: EntrySyntax.removedKeyword, at: at, note: note)
         return PlannedEdit(editor: editor) { updated in
             let closed = updated.changes.last { $0.start < at }!
             let removal = updated.changes.first { $0.start == at }!
             if invocation.json {
-                invocation.out(JSON.object([("removed", entryJSON(removal)), ("previous", entryJSON(closed))]).rendered())
+                invocation.out(JSON.object([("removed", writer.entryJSON(removal)), ("previous", writer.entryJSON(closed))]).rendered())
                 return
             }
             invocation.out("Removed \(closed.location!) at \(displayStart(removal)) after \(formatHours(closed.durationHours ?? 0)) h.\n")
             invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
         }
-    }
-
-    /// One new line in time order: appended when newest, else right after
-    /// the site change it follows (and that change's note lines).
-    func insertion(location: String, at: Instant, note: String?) throws(CommandError) -> JournalEditor {
-        if let same = journal.changes.first(where: { $0.start == at }) {
-            throw CommandError("a site change is already logged at \(displayStart(same)) (line \(same.line))",
-                               help: "pick another --at time, or correct that line with an editor")
-        }
-        let lines = EntryLayout(learningFrom: journal.syntax)
-            .lines(timestamp: timestampText(at), location: location, note: note)
-        var editor = JournalEditor(source: journal.source)
-        if let last = journal.changes.last, at < last.start {
-            if let previous = journal.changes.last(where: { $0.start < at }) {
-                editor.insert(lines, afterLine: lastLineOfEntry(previous.line))
-            } else {
-                editor.insert(lines, beforeLine: journal.changes[0].line)
-            }
-        } else {
-            editor.append(lines)
-        }
-        return editor
-    }
-
-    /// The wall-clock time, with an offset only where the clock read the
-    /// same twice (autumn fold) and this is the second time.
-    func timestampText(_ at: Instant) -> String {
-        let civil = zone.civil(at)
-        if case .ambiguous(let earlier, _, _, _) = zone.resolve(civil), earlier != at {
-            return civil.journalText + " " + formatOffset(zone.offset(at: at))
-        }
-        return civil.journalText
-    }
-
-    /// The entry's line, or its last note-continuation line.
-    func lastLineOfEntry(_ number: Int) -> Int {
-        var last = number
-        while last < journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[last].kind { last += 1 }
-        return last
-    }
-
-    /// Rewrites the note of `change` (its line from the end of the location
-    /// on, and its continuation lines); the date, time and name stay as written.
-    func setNote(of change: SiteChange, to note: String?, in editor: inout JournalEditor) {
-        guard case .entry(let e) = journal.syntax.lines[change.line - 1].kind else { return }
-        let head = journal.source.string(journal.syntax.lines[change.line - 1].span.start..<e.locationRange.upperBound)
-        let lines = EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
-        editor.replaceLines(change.line, through: lastLineOfEntry(change.line), with: lines)
-    }
-
-    /// Empty notes are no notes; control characters other than line breaks
-    /// and tabs cannot be written into a text file safely.
-    func cleanNote(_ text: String?, option: String) throws(CommandError) -> String? {
-        guard var text else { return nil }
-        text = text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
-            throw CommandError("\(option) cannot contain control characters", usage: true)
-        }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while let first = lines.first, first.trimmingBlanks().isEmpty { lines.removeFirst() }
-        while let last = lines.last, last.trimmingBlanks().isEmpty { lines.removeLast() }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
-    }
-
-    func entryJSON(_ change: SiteChange) -> JSON {
-        .object([
-            ("line", .int(change.line)),
-            ("location", change.location.map(JSON.string) ?? .null),
-            ("start", .string(formatISO8601(change.start, offsetSeconds: change.offset))),
-            ("end", change.end.map { .string(isoTime($0, in: zone)) } ?? .null),
-            ("durationHours", change.durationHours.map { .double(($0 * 10).rounded() / 10) } ?? .null),
-            ("note", .optional(change.note)),
-        ])
     }
 }
 
@@ -212,6 +140,22 @@ enum LocationResolver {
                                help: guess.map { "did you mean \"\($0)\"?" }
                                    ?? "see `sitecycle locations`, or add it with `sitecycle locations add \"\(typed)\"`",
                                usage: true)
+        }
+    }
+
+    /// A zone's locations or one location, disabled ones included: for
+    /// filtering and correcting history, where retired sites still count.
+    static func locations(_ typed: String, in journal: Journal) throws(CommandError) -> [Location] {
+        let matcher = LocationMatcher(locations: journal.locations)
+        if let exact = matcher.zoneOrLocation(typed) { return exact }
+        switch matcher.match(typed) {
+        case .found(let l), .disabled(let l): return [l]
+        case .ambiguous(let candidates):
+            throw CommandError("\"\(typed)\" could be \(candidates.map { "\"\($0.name)\"" }.joined(separator: ", "))",
+                               help: "give the full name in quotes", usage: true)
+        case .notFound(let guess):
+            throw CommandError("no location or zone \"\(typed)\"",
+                               help: guess.map { "did you mean \"\($0)\"?" } ?? "`sitecycle locations` lists them", usage: true)
         }
     }
 }
