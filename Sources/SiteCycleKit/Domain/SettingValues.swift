@@ -30,6 +30,15 @@ public enum SettingValues {
         return .success(value)
     }
 
+    /// `mean` or `robust`: true for robust.
+    public static func absorptionMode(_ text: String) -> Result<Bool, SettingError> {
+        switch text {
+        case "mean": return .success(false)
+        case "robust": return .success(true)
+        default: return .failure(SettingError("expected `mean` or `robust`, not `\(text)`"))
+        }
+    }
+
     /// `by-site`, `by-body-part`, or `cooldown [N]` with N from 1 to 10.
     public static func strategy(_ text: String) -> Result<RecommendationStrategy, SettingError> {
         let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)

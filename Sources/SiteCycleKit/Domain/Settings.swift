@@ -7,6 +7,9 @@ public struct Settings: Equatable, Sendable {
     public var targetHours: Double = 72
     /// `absorption-threshold`: percent below the overall average that flags a site.
     public var absorptionThresholdPercent: Double = 20
+    /// `absorption-mode robust`: `stats` compares medians without failed
+    /// and outlier sessions by default.
+    public var robustStatistics = false
     /// `strategy`: how `recommend` ranks sites by default.
     public var strategy: RecommendationStrategy = .bySite
 

@@ -105,6 +105,11 @@ private struct BuildState {
             case .success(let p): settings.absorptionThresholdPercent = p
             case .failure(let e): return failure(e)
             }
+        case .absorptionMode:
+            switch SettingValues.absorptionMode(argument) {
+            case .success(let robust): settings.robustStatistics = robust
+            case .failure(let e): return failure(e)
+            }
         case .strategy:
             switch SettingValues.strategy(argument) {
             case .success(let s): settings.strategy = s

@@ -32,6 +32,7 @@ public struct DirectiveSyntax: Sendable {
     public enum Keyword: String, Sendable, CaseIterable {
         case timezone, target, location, strategy
         case absorptionThreshold = "absorption-threshold"
+        case absorptionMode = "absorption-mode"
     }
 
     public var keyword: Keyword

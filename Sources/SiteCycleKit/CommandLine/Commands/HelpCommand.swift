@@ -101,6 +101,8 @@ enum HelpText {
                                   Default 72h; at most 30 days.
           absorption-threshold N% flag a site whose average duration is more than
                                   N% below the overall average. Default 20%.
+          absorption-mode MODE    `mean` (default) or `robust`: what `stats`
+                                  compares (see `sitecycle help stats`).
           strategy NAME           default for `recommend`: by-site, by-body-part,
                                   or cooldown N (N from 1 to 10).
           location NAME [disabled]

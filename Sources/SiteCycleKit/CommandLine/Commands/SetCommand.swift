@@ -2,7 +2,7 @@ extension CommandRegistry {
     static let set = Command(
         name: "set",
         summary: "show or change the journal's settings",
-        usage: "sitecycle set [target HOURS | absorption-threshold N% | strategy by-site|by-body-part|cooldown [N]]",
+        usage: "sitecycle set [target HOURS | absorption-threshold N% | absorption-mode mean|robust | strategy S]",
         details: """
             With no arguments, shows the settings in force (defaults included).
             Otherwise rewrites the value of that directive in the header, or adds
@@ -10,6 +10,7 @@ extension CommandRegistry {
 
               sitecycle set target 48h             (also 48, 2d)
               sitecycle set absorption-threshold 15%
+              sitecycle set absorption-mode robust (stats compares medians)
               sitecycle set strategy cooldown 2    (by-site, by-body-part, cooldown N)
 
             The time zone is not set here: changing it changes what every time
@@ -31,7 +32,7 @@ extension CommandRegistry {
 }
 
 enum SettingsService {
-    static let keys: [DirectiveSyntax.Keyword] = [.target, .absorptionThreshold, .strategy]
+    static let keys: [DirectiveSyntax.Keyword] = [.target, .absorptionThreshold, .absorptionMode, .strategy]
 
     static func show(_ journal: Journal, _ invocation: Invocation) {
         let s = journal.settings
@@ -39,6 +40,7 @@ enum SettingsService {
             ("timezone", .string(journal.zone.identifier), journal.zone.identifier + (s.timezone == nil ? " (system)" : "")),
             ("target", .double(s.targetHours), SettingValues.formatHours(s.targetHours)),
             ("absorption-threshold", .double(s.absorptionThresholdPercent), SettingValues.formatPercent(s.absorptionThresholdPercent)),
+            ("absorption-mode", .string(s.robustStatistics ? "robust" : "mean"), s.robustStatistics ? "robust" : "mean"),
             ("strategy", .string(s.strategy.journalText), s.strategy.journalText),
         ]
         if invocation.json {
@@ -56,7 +58,7 @@ enum SettingsService {
         guard let keyword = keys.first(where: { $0.rawValue == key }) else {
             let guess = suggestion(for: key, among: keys.map(\.rawValue))
             throw CommandError("unknown setting `\(key)`",
-                               help: guess.map { "did you mean `\($0)`?" } ?? "settings: target, absorption-threshold, strategy",
+                               help: guess.map { "did you mean `\($0)`?" } ?? "settings: target, absorption-threshold, absorption-mode, strategy",
                                usage: true)
         }
         guard !value.isEmpty else { throw CommandError("missing value for `\(key)`", help: "usage: sitecycle set \(key) VALUE", usage: true) }
@@ -69,6 +71,9 @@ enum SettingsService {
         case .absorptionThreshold:
             text = SettingValues.formatPercent(try validated(SettingValues.percent(value), key))
             old = SettingValues.formatPercent(s.absorptionThresholdPercent)
+        case .absorptionMode:
+            text = try validated(SettingValues.absorptionMode(value), key) ? "robust" : "mean"
+            old = s.robustStatistics ? "robust" : "mean"
         default:
             text = try validated(SettingValues.strategy(value), key).journalText
             old = s.strategy.journalText
