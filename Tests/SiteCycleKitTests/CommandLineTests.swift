@@ -121,3 +121,30 @@ struct LogInProcessTests {
         #expect(matcher.match("r") == .found(all[1]))
     }
 }
+
+struct EditInProcessTests {
+    @Test func errorsOfferAnotherRoundOnATerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("sites.journal").path
+        try (header + "2026-11-01 08:15  Lower Back\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        // First round breaks the location name; the second round fixes it.
+        let editor = dir.appendingPathComponent("editor.sh").path
+        try """
+            #!/bin/sh
+            for last; do :; done
+            if [ -f "\(dir.path)/round1" ]; then sed -i 's/08:15  Lowr Back/08:15  Lower Back ; fixed/' "$last"
+            else touch "\(dir.path)/round1"; sed -i 's/08:15  Lower Back/08:15  Lowr Back/' "$last"; fi
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"],
+                    stdin: "y\n", terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("unknown location \"Lowr Back\""))
+        #expect(r.stdout.contains("Edit again? [Y/n] "))
+        #expect(r.stdout.contains("Saved"))
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).hasSuffix("2026-11-01 08:15  Lower Back ; fixed\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".sites.journal.edit").path))
+    }
+}
