@@ -72,7 +72,7 @@ struct StatsReport {
         out += "average \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h"
         if stats.robust {
             let set = stats.locations.map(\.excluded).reduce(0, +)
-            out += "\nRobust: sessions under 12 h and low outliers set aside (\(set) at enabled sites); medians compared"
+            out += "\nRobust: \(set) failed (< 12 h) or low-outlier sessions set aside; medians compared"
         }
         out += "\n\n"
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
