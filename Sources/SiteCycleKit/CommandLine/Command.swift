@@ -4,6 +4,8 @@
 struct Command: Sendable {
     var name: String
     var aliases: [String] = []
+    /// Left out of `help` (the completion query).
+    var hidden = false
     /// One line for the command list.
     var summary: String
     /// `sitecycle check [--json]`

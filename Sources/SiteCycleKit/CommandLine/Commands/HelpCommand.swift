@@ -33,8 +33,9 @@ enum HelpText {
             commands:
 
             """
-        let width = CommandRegistry.all.map(\.name.count).max() ?? 0
-        for c in CommandRegistry.all {
+        let listed = CommandRegistry.all.filter { !$0.hidden }
+        let width = listed.map(\.name.count).max() ?? 0
+        for c in listed {
             s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 3) + c.summary + "\n"
         }
         s += "\noptions for every command:\n" + optionLines(globalOptions)

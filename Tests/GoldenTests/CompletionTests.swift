@@ -1,0 +1,171 @@
+import Foundation
+import Testing
+
+/// Completion in the real shells (bash, zsh, fish; installed by .ci/run),
+/// talking to the real binary about a real journal.
+struct CompletionTests {
+    static let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let journalText = """
+        timezone UTC
+        location Left Front Abdomen
+        location Right Front Abdomen
+        location Left Front Thigh
+        location Lower Back
+        location Left Hip   disabled
+
+        2026-11-01 08:00  Left Front Abdomen
+        2026-11-04 08:00  Lower Back
+
+        """
+
+    let dir: URL
+    let env: [String: String]
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        try CompletionTests.journalText.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        try "timezone UTC\nlocation Elbow\nlocation Knee\n".write(to: dir.appendingPathComponent("other.journal"),
+                                                                   atomically: true, encoding: .utf8)
+        let bin = BinaryRunner.executable.deletingLastPathComponent().path
+        env = BinaryRunner.baseEnvironment(home: dir).merging([
+            "PATH": "\(bin):/usr/bin:/bin", "SITECYCLE_FILE": "sites.journal", "SITECYCLE_NOW": "2026-11-06T08:00:00Z",
+        ]) { $1 }
+    }
+
+    func script(_ shell: String) -> String {
+        CompletionTests.repo.appendingPathComponent(shell == "zsh" ? "completions/_sitecycle" : "completions/sitecycle.\(shell)").path
+    }
+
+    func sh(_ program: String, _ args: [String]) throws -> BinaryRunner.Output {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: program)
+        p.arguments = args
+        p.currentDirectoryURL = dir
+        p.environment = env
+        let out = dir.appendingPathComponent("shell.out"), err = dir.appendingPathComponent("shell.err")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        p.standardOutput = try FileHandle(forWritingTo: out)
+        p.standardError = try FileHandle(forWritingTo: err)
+        p.standardInput = FileHandle.nullDevice
+        try p.run()
+        p.waitUntilExit()
+        return .init(stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8),
+                     exitCode: p.terminationStatus)
+    }
+
+    func journal() throws -> String {
+        try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8)
+    }
+
+    @Test(arguments: ["bash", "zsh", "fish"]) func scriptsInTheRepositoryMatchTheBinary(_ shell: String) throws {
+        let generated = try BinaryRunner.run(["completions", shell], in: dir, environment: env)
+        #expect(generated.exitCode == 0)
+        let committed = try String(contentsOfFile: script(shell), encoding: .utf8)
+        #expect(generated.stdout == committed, "completions/ is stale: run `sitecycle completions \(shell)` into it")
+    }
+
+    @Test func bashListsRecommendedFirstAndCompletesToACommandThatRuns() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = """
+            source \(script("bash"))
+            reply() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _sitecycle; printf '%s|' "${COMPREPLY[@]}"; echo; }
+            reply sitecycle log ''
+            reply sitecycle log left-front-t
+            reply sitecycle log '"Left Front T'
+            reply sitecycle -f other.journal log ''
+            reply sitecycle lo
+            reply sitecycle -f broken.journal log ''
+            reply sitecycle -f ''
+            complete -p sitecycle
+            """
+        try "nonsense line\n".write(to: dir.appendingPathComponent("broken.journal"), atomically: true, encoding: .utf8)
+        let r = try sh("/bin/bash", ["-c", driver])
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        // Avoid comes last, the most recently used at the very end.
+        #expect(lines[0] == "right-front-abdomen|left-front-thigh|left-front-abdomen|lower-back|")
+        #expect(lines[1] == "left-front-thigh|")
+        #expect(lines[2] == "\"Left Front Thigh\"|")
+        #expect(lines[3] == "elbow|knee|")
+        #expect(lines[4] == "log|locations|")
+        #expect(lines[5] == "|")
+        #expect(lines[6].contains("other.journal|") && lines[6].contains("sites.journal|"))
+        #expect(lines[7] == "complete -o nosort -F _sitecycle sitecycle")
+        #expect(r.stderr.isEmpty)
+        // What the completion produced, run as the user would.
+        let run = try sh("/bin/bash", ["-c", "sitecycle log left-front-thigh && sitecycle log \"Left Front Abdomen\" --at 2026-11-05"])
+        #expect(run.exitCode == 0, "\(run.stderr)")
+        let text = try journal()
+        #expect(text.contains("2026-11-06 08:00  Left Front Thigh\n"))
+        #expect(text.contains("2026-11-05 00:00  Left Front Abdomen\n"))
+    }
+
+    @Test func fishDescribesAndKeepsOrder() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let driver = """
+            source \(script("fish"))
+            complete -C 'sitecycle log '
+            echo ---
+            complete -C 'sitecycle log "Left Front T'
+            echo ---
+            complete -C 'sitecycle -f other.journal log '
+            echo ---
+            complete -C 'sitecycle history --location '
+            """
+        let r = try sh("/usr/bin/fish", ["--no-config", "-c", driver])
+        let parts = r.stdout.components(separatedBy: "---\n")
+        #expect(parts[0] == """
+            right-front-abdomen\trecommended · never used
+            left-front-thigh\trecommended · never used
+            left-front-abdomen\tavoid · 5 days ago
+            lower-back\tavoid · 2 days ago
+
+            """)
+        #expect(parts[1] == "Left Front Thigh\trecommended · never used\n")
+        #expect(parts[2] == "elbow\trecommended · never used\nknee\trecommended · never used\n")
+        #expect(parts[3].contains("left-hip\tdisabled") && parts[3].contains("front-abdomen\tzone: both sides"))
+        #expect(r.stderr.isEmpty)
+    }
+
+    /// zsh is driven through a pseudo-terminal: the user types the line and
+    /// presses Tab (and Enter), as at a prompt.
+    func zsh(_ typed: String, enter: Bool) throws -> String {
+        let fpath = dir.appendingPathComponent("zfunc")
+        try FileManager.default.createDirectory(at: fpath, withIntermediateDirectories: true)
+        try? FileManager.default.removeItem(at: fpath.appendingPathComponent("_sitecycle"))
+        try FileManager.default.copyItem(atPath: script("zsh"), toPath: fpath.appendingPathComponent("_sitecycle").path)
+        let driver = """
+            zmodload zsh/zpty
+            zpty -b z zsh -f -i
+            zpty -w z "PS1='%% '; fpath=(\(fpath.path) \\$fpath); autoload -Uz compinit; compinit -u -D; setopt no_beep"
+            zpty -w z "zstyle ':completion:*' list-prompt ''; zstyle ':completion:*' menu no"
+            sleep 1
+            zpty -w -n z $'\(typed)\\t'
+            sleep 2
+            \(enter ? "zpty -w -n z $'\\n'; sleep 2" : "zpty -w -n z $'\\C-c'; sleep 0.3")
+            out=""
+            while zpty -r -t z chunk; do out+=$chunk; done
+            print -r -- "$out"
+            zpty -d z
+            """
+        let r = try sh("/usr/bin/zsh", ["-f", "-c", driver])
+        // Strip terminal control sequences and carriage returns.
+        return r.stdout.replacingOccurrences(of: "\u{1B}\\[[0-9;?]*[a-zA-Z]", with: "", options: .regularExpression)
+            .replacingOccurrences(of: "\r", with: "")
+    }
+
+    @Test func zshListsInOrderAndCompletesQuotedNamesThatRun() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let listing = try zsh("sitecycle log ", enter: false)
+        let order = ["right-front-abdomen  -- recommended · never used", "left-front-thigh  -- recommended · never used",
+                     "left-front-abdomen  -- avoid · 5 days ago", "lower-back  -- avoid · 2 days ago"]
+        let positions = order.map { listing.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil }, "\(listing)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+
+        _ = try zsh("sitecycle log \\\"Left Front T", enter: true)
+        let text = try journal()
+        #expect(text.contains("2026-11-06 08:00  Left Front Thigh"), "\(text)")
+    }
+}
