@@ -169,3 +169,73 @@ struct CompletionTests {
         #expect(text.contains("2026-11-06 08:00  Left Front Thigh"), "\(text)")
     }
 }
+
+/// bash and fish at a real interactive prompt inside tmux: Tab as a person
+/// presses it, the screen read back.
+struct InteractiveCompletionTests {
+    let base: CompletionTests
+    let socket: String
+
+    init() throws {
+        base = try CompletionTests()
+        socket = "sitecycle-\(UUID().uuidString.prefix(8))"
+    }
+
+    func tmux(_ args: String...) throws -> String { try tmux(args) }
+
+    func tmux(_ args: [String]) throws -> String {
+        try base.sh("/usr/bin/tmux", ["-L", socket] + args).stdout
+    }
+
+    /// Polls the screen until `predicate` holds (or 10 s pass).
+    func screen(until predicate: (String) -> Bool) throws -> String {
+        var text = ""
+        for _ in 0..<100 {
+            text = try tmux("capture-pane", "-p", "-t", "t")
+            if predicate(text) { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return text
+    }
+
+    func session(_ shell: [String], setup: String, width: Int) throws {
+        // The tmux server outlives its client; it must not inherit the
+        // descriptor Foundation watches to see the client exit, or the wait
+        // never ends. So the shell closes every descriptor above 2 first.
+        let closeAll = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec \"$@\""
+        _ = try base.sh("/bin/bash", ["-c", closeAll, "bash", "/usr/bin/tmux", "-L", socket,
+                                    "new-session", "-d", "-s", "t", "-x", String(width), "-y", "40"] + shell)
+        _ = try tmux("send-keys", "-t", "t", setup, "Enter")
+        _ = try screen { $0.contains("READY") }
+    }
+
+    func run(_ shell: [String], setup: String) throws {
+        defer { _ = try? tmux("kill-server"); try? FileManager.default.removeItem(at: base.dir) }
+        // A narrow window lists one candidate per row, in the order given.
+        try session(shell, setup: setup, width: 40)
+        _ = try tmux("send-keys", "-t", "t", "sitecycle log ", "Tab", "Tab")
+        let listing = try screen { $0.contains("lower-back") }
+        let order = ["right-front-abdomen", "left-front-thigh", "left-front-abdomen", "lower-back"]
+        let positions = order.compactMap { listing.range(of: $0)?.lowerBound }
+        #expect(positions.count == 4 && positions == positions.sorted(), "\(listing)")
+        _ = try tmux("kill-server")
+
+        // A fresh prompt: complete a two-word location, press Enter.
+        try session(shell, setup: setup, width: 120)
+        _ = try tmux("send-keys", "-t", "t", "sitecycle log left-front-t", "Tab")
+        _ = try screen { $0.contains("log left-front-thigh") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        let done = try screen { $0.contains("Logged Left Front Thigh") }
+        #expect(done.contains("Logged Left Front Thigh"), "\(done)")
+    }
+
+    @Test func bashAtAPrompt() throws {
+        try run(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["bash", "--norc", "--noprofile", "-i"],
+                setup: "cd \(base.dir.path); PS1='$ '; source \(base.script("bash")); echo READY")
+    }
+
+    @Test func fishAtAPrompt() throws {
+        try run(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["fish", "--no-config", "-i"],
+                setup: "cd \(base.dir.path); source \(base.script("fish")); echo READY")
+    }
+}
