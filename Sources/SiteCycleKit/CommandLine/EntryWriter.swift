@@ -2,8 +2,14 @@
 /// where a new line goes, how its time reads, how a note is laid out.
 struct EntryWriter {
     let journal: Journal
+    /// The zone new times are written in: the journal's, unless the same
+    /// edit gives the journal its `timezone` (an import into a bare file).
+    var zone: ZoneRules
 
-    var zone: ZoneRules { journal.zone }
+    init(journal: Journal, zone: ZoneRules? = nil) {
+        self.journal = journal
+        self.zone = zone ?? journal.zone
+    }
 
     /// One new line in time order: appended when newest, else right after
     /// the site change it follows (and that change's note lines).

@@ -30,6 +30,11 @@ public enum JournalFile {
         return FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
     }
 
+    public static func isDirectory(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+    }
+
     public static func exists(_ path: String) -> Bool {
         var st = stat()
         return stat(path, &st) == 0

@@ -37,15 +37,16 @@ public enum JournalStore {
     /// Replaces the journal with `bytes`: a temporary file in the same folder
     /// with the journal's mode, flushed to disk, renamed over it, and the
     /// folder flushed. A symlinked journal has its target replaced.
-    public static func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+    public static func replace(_ path: String, with bytes: [UInt8], mode forcedMode: mode_t? = nil) throws(FileError) {
         let target = resolvedPath(path)
         var st = stat()
-        let mode: mode_t = stat(target, &st) == 0 ? st.st_mode & 0o7777 : 0o600
+        let existing: mode_t = stat(target, &st) == 0 ? st.st_mode & 0o7777 : 0o600
+        let mode = forcedMode ?? existing
         // Renaming over the file would succeed even when it is read-only;
         // a read-only journal is a wish to keep it as it is, so honour it.
-        if mode & 0o200 == 0 {
+        if existing & 0o200 == 0 {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "\(path) is read-only (mode \(String(mode, radix: 8))); nothing was changed")
+                            message: "\(path) is read-only (mode \(String(existing, radix: 8))); nothing was changed")
         }
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")

@@ -1,0 +1,125 @@
+/// Merges records from another tool into a journal — never replacing: what
+/// the journal has stays, identical entries are skipped, clashes are
+/// reported. A pure function of the journal, the source and the mappings.
+public struct ImportPlan: Sendable {
+    public struct Addition: Sendable {
+        public var row: Int
+        public var start: Instant
+        /// Journal location name; nil for a `removed` marker.
+        public var location: String?
+        public var note: String?
+        /// Made from a duration that ended before the next start.
+        public var fromDuration: Bool
+        /// The offset to write the start with, when the source gave one.
+        public var offset: Int? = nil
+    }
+
+    /// Names to declare, in the order first needed, with their enabled flag.
+    public var newLocations: [(name: String, enabled: Bool)] = []
+    /// Source name → journal name, for names that were translated or are new.
+    public var translations: [(from: String, to: String, isNew: Bool)] = []
+    public var additions: [Addition] = []
+    public var skipped: [(row: Int, reason: String)] = []
+    public var conflicts: [(row: Int, reason: String)] = []
+    public var rejected: [(row: Int, reason: String)] = []
+    /// Header settings the journal lacks (from our JSON).
+    public var settings: [(DirectiveSyntax.Keyword, String)] = []
+
+    /// A duration ending more than this before the next start means the
+    /// site came out early: the gap becomes a `removed` marker.
+    public static let earlyEndSeconds: Int64 = 15 * 60
+
+    public static func make(_ journal: Journal, _ source: ImportSource, maps: [(from: String, to: String)]) -> ImportPlan {
+        var plan = ImportPlan()
+        plan.rejected = source.rejected
+        let zone = journal.zone
+        var known = journal.locations.map(\.name)
+
+        func resolve(_ source: String) -> String {
+            let words = LocationMatcher.words(source)
+            if let mapped = maps.first(where: { LocationMatcher.words($0.from) == words })?.to {
+                let target = known.first { LocationMatcher.words($0) == LocationMatcher.words(mapped) } ?? mapped
+                note(source, target)
+                return target
+            }
+            for candidate in [source, SiteNames.fromApp(source), SiteNames.fromAndroidAPS(source)].compactMap({ $0 }) {
+                if let match = known.first(where: { LocationMatcher.words($0) == LocationMatcher.words(candidate) }) {
+                    if match != source { note(source, match) }
+                    return match
+                }
+            }
+            let name = SiteNames.fromApp(source) ?? SiteNames.fromAndroidAPS(source) ?? source
+            note(source, name)
+            return name
+        }
+        func note(_ from: String, _ to: String) {
+            let isNew = !known.contains(to)
+            if isNew {
+                known.append(to)
+                plan.newLocations.append((to, true))
+            }
+            if !plan.translations.contains(where: { $0.from == from }) { plan.translations.append((from, to, isNew)) }
+        }
+
+        // Locations our JSON declared, in its order, even if unused.
+        for l in source.locations where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
+            known.append(l.name)
+            plan.newLocations.append(l)
+        }
+        for (keyword, value) in source.settings where journal.syntax.directiveLines(keyword).isEmpty {
+            plan.settings.append((keyword, value))
+        }
+
+        // Records in time order, each with its journal name; durations that
+        // end early add a `removed` marker.
+        var incoming: [Addition] = []
+        let sorted = source.records.sorted { $0.start < $1.start }
+        for (i, r) in sorted.enumerated() {
+            var name: String?
+            if let s = r.sourceName {
+                name = resolve(s)
+                if let problem = LocationName.problem(with: name!) {
+                    plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
+                    continue
+                }
+            }
+            incoming.append(Addition(row: r.row, start: r.start, location: name, note: r.note, fromDuration: false,
+                                     offset: r.offset))
+            if let hours = r.durationHours, name != nil {
+                let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
+                let next = i + 1 < sorted.count ? sorted[i + 1].start : nil
+                if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true {
+                    incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true))
+                }
+            }
+        }
+
+        // Merge by start minute: the journal's entries win.
+        var byMinute: [Int64: (location: String?, line: Int?)] = [:]
+        for c in journal.changes { byMinute[minute(c.start)] = (c.location, c.line) }
+        for a in incoming {
+            let what = a.location ?? "removed"
+            if let existing = byMinute[minute(a.start)] {
+                if existing.location == a.location {
+                    plan.skipped.append((a.row, "\(what) at \(displayTime(a.start, in: zone)) is already there"))
+                } else if !a.fromDuration {
+                    let there = existing.location ?? "removed"
+                    plan.conflicts.append((a.row, "\(what) at \(displayTime(a.start, in: zone)), but "
+                                           + (existing.line.map { "line \($0)" } ?? "another row") + " has \(there) then"))
+                }
+                continue
+            }
+            byMinute[minute(a.start)] = (a.location, nil)
+            plan.additions.append(a)
+        }
+        // Locations only a skipped or conflicting row needed are not declared.
+        let used = Set(plan.additions.compactMap(\.location))
+        let declaredBySource = Set(source.locations.map(\.name))
+        plan.newLocations.removeAll { !used.contains($0.name) && !declaredBySource.contains($0.name) }
+        return plan
+    }
+
+    static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
+
+    public var changesSomething: Bool { !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty }
+}

@@ -1,0 +1,98 @@
+/// RFC 4180 CSV: fields with `,` `"` CR or LF are quoted with inner quotes
+/// doubled; records end with LF (the SiteCycle app's choice).
+public enum CSV {
+    public static func field(_ value: String) -> String {
+        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        guard needsQuotes else { return value }
+        return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
+    }
+
+    public static func record(_ fields: [String]) -> String {
+        fields.map(field).joined(separator: ",") + "\n"
+    }
+
+    /// A parsed record with the 1-based line it starts on (records may span
+    /// lines inside quotes).
+    public struct Record: Equatable {
+        public var line: Int
+        public var fields: [String]
+    }
+
+    public struct ParseError: Error, Equatable {
+        public var line: Int
+        public var message: String
+    }
+
+    /// Reads CSV text: an optional BOM, LF or CRLF records, quoted fields
+    /// with doubled quotes and line breaks inside. Blank lines are skipped.
+    public static func parse(_ text: String) -> Result<[Record], ParseError> {
+        var records: [Record] = []
+        var fields: [String] = []
+        var field = ""
+        var inQuotes = false, quotedField = false
+        var line = 1, recordLine = 1
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }
+        var i = 0
+        func endRecord() {
+            fields.append(field)
+            if !(fields.count == 1 && fields[0].isEmpty && !quotedField) { records.append(Record(line: recordLine, fields: fields)) }
+            fields = []
+            field = ""
+            quotedField = false
+        }
+        while i < scalars.count {
+            let c = scalars[i]
+            if inQuotes {
+                if c == "\"" {
+                    if i + 1 < scalars.count, scalars[i + 1] == "\"" { field.unicodeScalars.append("\""); i += 2; continue }
+                    inQuotes = false
+                } else {
+                    if c == "\n" { line += 1 }
+                    if c == "\r", i + 1 < scalars.count, scalars[i + 1] == "\n" { i += 1; line += 1; field += "\n"; i += 1; continue }
+                    field.unicodeScalars.append(c)
+                }
+                i += 1
+                continue
+            }
+            switch c {
+            case "\"" where field.isEmpty && !quotedField:
+                inQuotes = true
+                quotedField = true
+            case "\"":
+                return .failure(ParseError(line: line, message: "a quote in the middle of an unquoted field"))
+            case ",":
+                fields.append(field)
+                field = ""
+                quotedField = false
+            case "\r" where i + 1 < scalars.count && scalars[i + 1] == "\n":
+                i += 1
+                fallthrough
+            case "\n":
+                endRecord()
+                line += 1
+                recordLine = line
+            default:
+                if quotedField { return .failure(ParseError(line: line, message: "text after a closing quote")) }
+                field.unicodeScalars.append(c)
+            }
+            i += 1
+        }
+        if inQuotes { return .failure(ParseError(line: recordLine, message: "a quoted field is never closed")) }
+        if !field.isEmpty || !fields.isEmpty || quotedField { endRecord() }
+        return .success(records)
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation needed).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty else { return self }
+        var out = "", rest = Substring(self)
+        while let r = rest.firstRange(of: target) {
+            out += rest[..<r.lowerBound] + replacement
+            rest = rest[r.upperBound...]
+        }
+        return out + rest
+    }
+}

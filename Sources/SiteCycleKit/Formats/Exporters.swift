@@ -1,0 +1,158 @@
+/// Writers for `export`: pure functions of the journal, the selected changes
+/// (oldest first) and the moment.
+public enum Exporters {
+    /// End of a session as of `now`: nil while it is still in (active).
+    static func end(of change: SiteChange, now: Instant) -> Instant? {
+        change.end.flatMap { $0 <= now ? $0 : nil }
+    }
+
+    // MARK: CSV
+
+    /// Exactly the SiteCycle app's export: `date,location,duration_hours,note`,
+    /// start in UTC without fractions, hours to one decimal (ties to even, as
+    /// the app's `%.1f` does), empty duration for the active site, oldest
+    /// first, LF endings, RFC 4180 quoting. `removed` lines are not rows;
+    /// they end the row before them.
+    public static func csv(_ changes: [SiteChange], now: Instant) -> String {
+        var out = CSV.record(["date", "location", "duration_hours", "note"])
+        for c in changes where !c.isRemoval {
+            let hours = end(of: c, now: now).map { appHours(c.start.hours(until: $0)) } ?? ""
+            out += CSV.record([formatISO8601(c.start, offsetSeconds: 0), c.location!, hours, c.note ?? ""])
+        }
+        return out
+    }
+
+    static func appHours(_ hours: Double) -> String {
+        let tenths = Int((hours * 10).rounded(.toNearestOrEven))
+        return "\(tenths / 10).\(tenths % 10)"
+    }
+
+    // MARK: JSON
+
+    /// The journal, losslessly enough to rebuild it: settings, locations
+    /// in order, and every entry (`removed` ones too).
+    public static func json(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> JSON {
+        let s = journal.settings
+        return .object([
+            ("format", .string("sitecycle-journal")),
+            ("version", .int(1)),
+            ("settings", .object([
+                ("timezone", .string(journal.zone.identifier)),
+                ("targetHours", .double(s.targetHours)),
+                ("absorptionThresholdPercent", .double(s.absorptionThresholdPercent)),
+                ("absorptionMode", .string(s.robustStatistics ? "robust" : "mean")),
+                ("strategy", .string(s.strategy.journalText)),
+            ])),
+            ("locations", .array(journal.locations.map { l in
+                .object([("name", .string(l.name)), ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
+                         ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1))])
+            })),
+            ("entries", .array(changes.map { c in
+                let e = end(of: c, now: now)
+                return .object([
+                    ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
+                    ("end", e.map { .string(formatISO8601($0, offsetSeconds: journal.zone.offset(at: $0))) } ?? .null),
+                    ("durationHours", e.map { .double((c.start.hours(until: $0) * 100).rounded() / 100) } ?? .null),
+                    ("location", .optional(c.location)),
+                    ("removed", .bool(c.isRemoval)),
+                    ("note", .optional(c.note)),
+                ])
+            })),
+        ])
+    }
+
+    // MARK: Nightscout
+
+    /// Careportal "Site Change" treatments, ready to POST to
+    /// /api/v1/treatments. `notes` carries the location name (what Loop and
+    /// the Nightscout UI show) and the note; `location` the AndroidAPS wording
+    /// where there is one.
+    public static func nightscout(_ journal: Journal, _ changes: [SiteChange]) -> JSON {
+        .array(changes.filter { !$0.isRemoval }.map { c in
+            var fields: [(String, JSON)] = [
+                ("eventType", .string("Site Change")),
+                ("created_at", .string(nightscoutTime(c.start))),
+                ("enteredBy", .string("sitecycle")),
+                ("notes", .string(c.location! + (c.note.map { " — " + $0 } ?? ""))),
+            ]
+            if let l = journal.location(named: c.location!), let aaps = SiteNames.androidAPS(for: l) {
+                fields.append(("location", .string(aaps)))
+            }
+            return .object(fields)
+        })
+    }
+
+    /// `2026-02-01T12:45:00.000Z`, as Nightscout stores times.
+    static func nightscoutTime(_ t: Instant) -> String {
+        String(formatISO8601(t, offsetSeconds: 0).dropLast()) + ".000Z"
+    }
+
+    // MARK: iCalendar
+
+    /// RFC 5545: one event per session and one, with an alarm, for the next
+    /// change due. CRLF line ends; lines folded at 75 octets.
+    public static func ics(_ journal: Journal, _ changes: [SiteChange], now: Instant, next: String?) -> String {
+        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sitecycle//sitecycle \(sitecycleVersion)//EN",
+                     "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Infusion sites"]
+        let stamp = icsTime(now)
+        for c in changes where !c.isRemoval && c.start <= now {
+            let e = end(of: c, now: now) ?? max(now, c.start.adding(seconds: 60))
+            lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-site@sitecycle", "DTSTAMP:\(stamp)",
+                      "DTSTART:\(icsTime(c.start))", "DTEND:\(icsTime(e))",
+                      "SUMMARY:" + icsText("Site: \(c.location!)")]
+            if let note = c.note { lines.append("DESCRIPTION:" + icsText(note)) }
+            lines.append("END:VEVENT")
+        }
+        if let status = SiteStatus(journal, now: now) {
+            let what = "Change infusion site (\(status.active.location!) in since \(displayStart(status.active)))"
+            lines += ["BEGIN:VEVENT", "UID:\(icsTime(status.active.start))-due@sitecycle", "DTSTAMP:\(stamp)",
+                      "DTSTART:\(icsTime(status.due))", "DTEND:\(icsTime(status.due.adding(seconds: 1800)))",
+                      "SUMMARY:" + icsText("Change infusion site"),
+                      "DESCRIPTION:" + icsText(what + (next.map { ". Recommended next: \($0)" } ?? "")),
+                      "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + icsText("Time to change your infusion site"),
+                      "TRIGGER:PT0M", "END:VALARM", "END:VEVENT"]
+        }
+        lines.append("END:VCALENDAR")
+        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
+    }
+
+    /// `20260201T124500Z`
+    static func icsTime(_ t: Instant) -> String {
+        let c = CivilDateTime(secondsAsIfUTC: t.seconds)
+        return "\(pad4(c.date.year))\(pad2(c.date.month))\(pad2(c.date.day))T\(pad2(c.hour))\(pad2(c.minute))\(pad2(c.second))Z"
+    }
+
+    /// TEXT escaping: backslash, semicolon, comma and line breaks.
+    static func icsText(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "\\": out += "\\\\"
+            case ";": out += "\\;"
+            case ",": out += "\\,"
+            case "\n", "\r\n": out += "\\n"
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// Splits a content line into 75-octet pieces, never inside a UTF-8
+    /// sequence; continuation lines start with one space.
+    static func fold(_ line: String) -> String {
+        var pieces: [String] = [], current = "", octets = 0
+        for scalar in line.unicodeScalars {
+            let size = String(scalar).utf8.count
+            let limit = pieces.isEmpty ? 75 : 74
+            if octets + size > limit {
+                pieces.append(current)
+                current = ""
+                octets = 0
+            }
+            current.unicodeScalars.append(scalar)
+            octets += size
+        }
+        pieces.append(current)
+        return pieces.joined(separator: "\r\n ")
+    }
+}

@@ -1,0 +1,172 @@
+import Foundation
+
+/// One site change read from another tool's file, before it is matched to
+/// the journal.
+public struct ImportRecord: Equatable, Sendable {
+    /// Row (CSV line, or 1-based array position) for messages.
+    public var row: Int
+    public var start: Instant
+    /// The location as the source names it; nil for a `removed` entry.
+    public var sourceName: String?
+    /// Hours the source says the site stayed in, when it says.
+    public var durationHours: Double?
+    public var note: String?
+    /// The UTC offset the source wrote the start with, when it matters
+    /// (our JSON keeps a change logged while travelling in its own offset).
+    public var offset: Int? = nil
+}
+
+/// What a source file holds: records, rows it could not read, rows that are
+/// not site changes, and (from our own JSON) the header it came with.
+public struct ImportSource: Sendable {
+    public enum Format: String, Sendable { case csv, json, nightscout }
+
+    public var format: Format
+    public var records: [ImportRecord] = []
+    public var rejected: [(row: Int, reason: String)] = []
+    /// Rows that are fine but not site changes (a Nightscout "Sensor Change").
+    public var ignored = 0
+    /// From our JSON: locations in order, with their enabled flag.
+    public var locations: [(name: String, enabled: Bool)] = []
+    /// From our JSON: header settings as directive lines (`target 72h`).
+    public var settings: [(DirectiveSyntax.Keyword, String)] = []
+}
+
+public enum ImportReaders {
+    /// Picks the reader from the content: a JSON array of treatments is
+    /// Nightscout, a JSON object is our own export, anything else is CSV.
+    public static func detect(_ text: String) -> ImportSource.Format {
+        let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
+        if start == "[" { return .nightscout }
+        if start == "{" { return .json }
+        return .csv
+    }
+
+    public static func read(_ text: String, as format: ImportSource.Format) -> Result<ImportSource, SettingError> {
+        switch format {
+        case .csv: return csv(text)
+        case .json: return journalJSON(text)
+        case .nightscout: return nightscout(text)
+        }
+    }
+
+    static func time(_ text: String) -> Instant? {
+        guard case .success(let t) = TimeArgument.parse(text, zone: .utc) else { return nil }
+        return t
+    }
+
+    /// The SiteCycle app's CSV (and ours): date,location,duration_hours,note.
+    public static func csv(_ text: String) -> Result<ImportSource, SettingError> {
+        let records: [CSV.Record]
+        switch CSV.parse(text) {
+        case .success(let r): records = r
+        case .failure(let e): return .failure(SettingError("line \(e.line): \(e.message)"))
+        }
+        guard let header = records.first else { return .success(ImportSource(format: .csv)) }
+        let names = header.fields.map { $0.trimmingBlanks().lowercased() }
+        guard let dateColumn = names.firstIndex(of: "date"), let locationColumn = names.firstIndex(of: "location") else {
+            return .failure(SettingError("the first line must name the columns: date,location,duration_hours,note"))
+        }
+        let durationColumn = names.firstIndex(of: "duration_hours"), noteColumn = names.firstIndex(of: "note")
+        var source = ImportSource(format: .csv)
+        for record in records.dropFirst() {
+            func field(_ i: Int?) -> String? { i.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } }
+            let dateText = field(dateColumn)?.trimmingBlanks() ?? ""
+            guard let start = time(dateText) else {
+                source.rejected.append((record.line, dateText.isEmpty ? "no date" : "invalid date `\(dateText)`"))
+                continue
+            }
+            let name = (field(locationColumn) ?? "").trimmingBlanks()
+            guard !name.isEmpty else { source.rejected.append((record.line, "no location")); continue }
+            var hours: Double?
+            if let text = field(durationColumn)?.trimmingBlanks(), !text.isEmpty {
+                guard let h = Double(text), h >= 0, h < 24 * 365 else {
+                    source.rejected.append((record.line, "invalid duration `\(text)`"))
+                    continue
+                }
+                hours = h
+            }
+            let note = field(noteColumn).flatMap { $0.isEmpty ? nil : $0 }
+            source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note))
+        }
+        return .success(source)
+    }
+
+    /// The offset at the end of an ISO-8601 time: `Z`, `+01:00`, `-0400`.
+    static func offset(of text: String) -> Int? {
+        if text.hasSuffix("Z") { return 0 }
+        let tail = Array(text.suffix(6).utf8)
+        guard tail.count == 6, tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":"),
+              let h = Int(String(decoding: tail[1...2], as: UTF8.self)), let m = Int(String(decoding: tail[4...5], as: UTF8.self))
+        else { return nil }
+        return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
+    }
+
+    static func parseJSON(_ text: String) -> Any? {
+        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+    }
+
+    /// Our own `export --format json`.
+    public static func journalJSON(_ text: String) -> Result<ImportSource, SettingError> {
+        guard let object = parseJSON(text) as? [String: Any], object["format"] as? String == "sitecycle-journal",
+              let entries = object["entries"] as? [[String: Any]]
+        else { return .failure(SettingError("not a sitecycle JSON export (no \"format\": \"sitecycle-journal\")")) }
+        var source = ImportSource(format: .json)
+        for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
+            guard let name = l["name"] as? String else { source.rejected.append((i + 1, "a location without a name")); continue }
+            source.locations.append((name, (l["enabled"] as? Bool) ?? true))
+        }
+        if let s = object["settings"] as? [String: Any] {
+            if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
+            if let t = s["targetHours"] as? Double { source.settings.append((.target, SettingValues.formatHours(t))) }
+            if let p = s["absorptionThresholdPercent"] as? Double {
+                source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
+            }
+            if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
+            if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
+        }
+        for (i, e) in entries.enumerated() {
+            guard let startText = e["start"] as? String, let start = time(startText) else {
+                source.rejected.append((i + 1, "entry without a valid start"))
+                continue
+            }
+            let removed = (e["removed"] as? Bool) ?? false
+            let name = e["location"] as? String
+            guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
+            source.records.append(ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
+                                               durationHours: nil, note: e["note"] as? String, offset: offset(of: startText)))
+        }
+        return .success(source)
+    }
+
+    /// Nightscout treatments: "Site Change" entries; the site from
+    /// AndroidAPS's `location`, else from `notes` (Loop writes it there).
+    public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
+        guard let array = parseJSON(text) as? [[String: Any]] else {
+            return .failure(SettingError("not a list of Nightscout treatments"))
+        }
+        var source = ImportSource(format: .nightscout)
+        for (i, t) in array.enumerated() {
+            guard (t["eventType"] as? String) == "Site Change" else { source.ignored += 1; continue }
+            guard let created = t["created_at"] as? String, let start = time(created) else {
+                source.rejected.append((i + 1, "no valid created_at"))
+                continue
+            }
+            var notes = (t["notes"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            var name = (t["location"] as? String).flatMap { $0.isEmpty ? nil : $0 }
+            // Our own export writes "NAME — note" in notes.
+            if (t["enteredBy"] as? String) == "sitecycle", let n = notes {
+                let parts = n.components(separatedBy: " — ")
+                name = parts[0]
+                notes = parts.count > 1 ? parts.dropFirst().joined(separator: " — ") : nil
+            } else if name == nil, let n = notes {
+                name = n
+                notes = nil
+            }
+            guard let name else { source.rejected.append((i + 1, "a site change without a location")); continue }
+            source.records.append(ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes))
+        }
+        source.records.sort { $0.start < $1.start }
+        return .success(source)
+    }
+}
