@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// Round trips through the real binary, and the calendar file read by an
+/// independent RFC 5545 parser (Python's icalendar, installed by .ci/run).
+struct ExportImportTests {
+    let dir: URL
+    let env: [String: String]
+    static let realistic = CompletionTests.repo.appendingPathComponent("examples/realistic.journal")
+    static let now = "2026-11-21T12:00:00Z"
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: dir)
+    }
+
+    func sitecycle(_ args: [String]) throws -> BinaryRunner.Output {
+        let r = try BinaryRunner.run(args, in: dir, environment: env)
+        #expect(r.exitCode == 0, "\(args): \(r.stderr)")
+        return r
+    }
+
+    @Test func csvExportImportExportIsByteIdentical() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export"]).stdout
+        try first.write(to: dir.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["init", "-f", "fresh.journal", "--timezone", "UTC"])
+        _ = try sitecycle(["-f", "fresh.journal", "--now", Self.now, "import", "a.csv"])
+        let second = try sitecycle(["-f", "fresh.journal", "--now", Self.now, "export"]).stdout
+        #expect(first.count > 20_000)
+        #expect(first == second)
+    }
+
+    @Test func jsonExportImportGivesTheSameJournalModel() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export", "--format", "json"]).stdout
+        try first.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("empty.journal"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["-f", "empty.journal", "--now", Self.now, "import", "a.json"])
+        let second = try sitecycle(["-f", "empty.journal", "--now", Self.now, "export", "--format", "json"]).stdout
+        #expect(first == second)
+        #expect(try sitecycle(["-f", "empty.journal", "check"]).stdout.isEmpty)
+    }
+
+    @Test func exportFilesArePrivate() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export", "-o", "."])
+        let file = dir.appendingPathComponent("sitecycle-export-2026-11-21.csv").path
+        let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func calendarFileParsesWithAnIndependentParser() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ics = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export", "--format", "ics",
+                                 "--last", "30d"]).stdout
+        try ics.write(to: dir.appendingPathComponent("sites.ics"), atomically: true, encoding: .utf8)
+        let check = """
+            import icalendar, sys
+            data = open(sys.argv[1], 'rb').read()
+            assert b'\\r\\n' in data and b'\\n' not in data.replace(b'\\r\\n', b'')
+            assert all(len(line) <= 75 for line in data.split(b'\\r\\n')), 'unfolded line'
+            cal = icalendar.Calendar.from_ical(data)
+            events = cal.walk('VEVENT')
+            alarms = cal.walk('VALARM')
+            sites = [e for e in events if str(e['SUMMARY']).startswith('Site: ')]
+            for e in sites:
+                assert e.decoded('DTEND') > e.decoded('DTSTART')
+            print(len(sites), len(alarms), str(sites[0]['SUMMARY']))
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", check, dir.appendingPathComponent("sites.ics").path]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        let fields = text.split(separator: " ")
+        #expect(Int(fields.first ?? "") ?? 0 >= 9, "\(text)")
+        #expect(fields.count > 1 && fields[1] == "1", "\(text)")
+    }
+}
