@@ -83,3 +83,47 @@ struct ExportImportTests {
         #expect(fields.count > 1 && fields[1] == "1", "\(text)")
     }
 }
+
+/// The CSV and Nightscout exports read by Python's csv and json modules.
+struct IndependentReaderTests {
+    @Test func csvAndNightscoutReadElsewhere() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = BinaryRunner.baseEnvironment(home: dir)
+        let journal = ExportImportTests.realistic.path
+        for (format, file) in [("csv", "a.csv"), ("nightscout", "ns.json")] {
+            let r = try BinaryRunner.run(["-f", journal, "--now", ExportImportTests.now, "export", "--format", format, "-o", file],
+                                         in: dir, environment: env)
+            #expect(r.exitCode == 0)
+        }
+        let check = """
+            import csv, json, sys, datetime
+            rows = list(csv.reader(open('a.csv', newline='', encoding='utf-8')))
+            assert rows[0] == ['date', 'location', 'duration_hours', 'note'], rows[0]
+            assert all(len(r) == 4 for r in rows), 'ragged rows'
+            for r in rows[1:]:
+                datetime.datetime.strptime(r[0], '%Y-%m-%dT%H:%M:%SZ')
+                assert r[2] == '' or float(r[2]) >= 0
+            assert sum(1 for r in rows if r[2] == '') == 1, 'exactly one active row'
+            ns = json.load(open('ns.json'))
+            assert all(t['eventType'] == 'Site Change' and t['enteredBy'] == 'sitecycle' for t in ns)
+            for t in ns:
+                datetime.datetime.strptime(t['created_at'], '%Y-%m-%dT%H:%M:%S.000Z')
+                assert t['notes']
+            print(len(rows) - 1, len(ns), sum(1 for t in ns if 'location' in t))
+            """
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", check]
+        p.currentDirectoryURL = dir
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        #expect(p.terminationStatus == 0, "\(text)")
+        let counts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        #expect(counts.count == 3 && counts[0] == 484 && counts[1] == 484 && counts[2] > 300, "\(text)")
+    }
+}
