@@ -25,6 +25,7 @@ public struct Diagnostic: Equatable, Sendable {
         case unknownLocation = "unknown-location"
         case sameInstant = "same-instant"
         case duplicateEntry = "duplicate-entry"
+        case possibleDuplicate = "possible-duplicate"
         case outOfOrder = "out-of-order"
         case nothingActive = "nothing-active"
     }

@@ -22,6 +22,9 @@ public struct JournalBuilder {
 }
 
 private struct BuildState {
+    /// Two changes closer than this were probably one change logged twice.
+    static let duplicateWindowSeconds: Int64 = 5 * 60
+
     let syntax: JournalSyntax
     var diagnostics: [Diagnostic]
     var zone: ZoneRules
@@ -190,6 +193,14 @@ private struct BuildState {
                case .entry(let e) = syntax.lines[pending[i].lineIndex].kind {
                 report(.warning, .nothingActive, "`removed` with no site active", line: syntax.lines[pending[i].lineIndex],
                        e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
+            }
+            if let last = changes.last, change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds,
+               case .entry(let e) = syntax.lines[pending[i].lineIndex].kind {
+                let minutes = (change.start.seconds - last.start.seconds) / 60
+                report(.warning, .possibleDuplicate,
+                       "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
+                       line: syntax.lines[pending[i].lineIndex], e.timestampRange,
+                       help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
             }
             if let last = changes.last, !last.isRemoval { changes[changes.count - 1].end = change.start }
             changes.append(change)
