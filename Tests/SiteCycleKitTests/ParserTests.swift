@@ -109,3 +109,49 @@ struct SuggestionTests {
         #expect(suggestion(for: "", among: names) == nil)
     }
 }
+
+struct FormatterTests {
+    static let messy = """
+        ; opening comment
+
+        ; about the zone
+        location B   ; custom
+        timezone Europe/Berlin
+        location A disabled
+        2026-02-04 07:50  B ; bled
+          ; a lot
+        ; earlier one
+        2026-02-01 08:15 A
+        2026-02-04 07:50  B ; bled
+          ; a lot
+        target 48h
+        2026-02-06 09:00 +01:00  A   ; "  spaced  "
+        ; the end
+        """
+
+    static var journals: [String] {
+        var all = [messy]
+        for name in LosslessTests.examples {
+            all.append((try? String(contentsOf: packageRoot.appendingPathComponent("examples/\(name)"), encoding: .utf8)) ?? "")
+        }
+        return all
+    }
+
+    @Test(arguments: journals.indices) func formattingKeepsMeaningAndIsIdempotent(_ index: Int) {
+        let original = load(FormatterTests.journals[index])
+        let once = JournalFormatter(journal: original).formatted()
+        let formatted = JournalBuilder.load(SourceFile(path: "t", bytes: once), defaultZone: berlin)
+        #expect(!formatted.diagnostics.hasErrors)
+        #expect(formatted.diagnostics.filter { $0.code == .outOfOrder || $0.code == .duplicateEntry }.isEmpty)
+        #expect(CommandRegistry.sameMeaning(original, formatted))
+        #expect(JournalFormatter(journal: formatted).formatted() == once)
+        // Every comment line survives.
+        func comments(_ j: Journal) -> [String] {
+            j.syntax.lines.compactMap { line in
+                if case .comment = line.kind { return j.source.lineText(line.number).trimmingBlanks() }
+                return nil
+            }.sorted()
+        }
+        #expect(Set(comments(original)).isSubset(of: Set(comments(formatted))))
+    }
+}

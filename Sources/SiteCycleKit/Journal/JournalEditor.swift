@@ -51,6 +51,11 @@ public struct JournalEditor {
         replacements.append((source.lines[first - 1].start..<source.lines[last - 1].end, []))
     }
 
+    /// Replaces the whole file (`fmt`, `merge`).
+    public mutating func replaceAll(with bytes: [UInt8]) {
+        replacements.append((0..<source.bytes.count, bytes))
+    }
+
     /// Replaces a byte span within a line (a name, a value).
     public mutating func replace(_ range: Range<Int>, with text: String) {
         replacements.append((range, Array(text.utf8)))

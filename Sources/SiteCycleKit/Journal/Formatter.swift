@@ -1,0 +1,174 @@
+/// The canonical layout `fmt` writes: the opening comments, then settings
+/// (timezone, target, absorption-threshold, absorption-mode, strategy), then
+/// locations in their order, then site changes in time order with aligned
+/// columns; one blank line between sections. Every comment travels with the
+/// line below it; exact duplicate entry lines become one. Nothing else is
+/// dropped, and formatting twice changes nothing.
+public struct JournalFormatter {
+    public let journal: Journal
+
+    public init(journal: Journal) { self.journal = journal }
+
+    /// A directive or entry with the comment lines just above it.
+    struct Unit {
+        var comments: [String]
+        var line: SyntaxLine
+        var continuations: [String]
+    }
+
+    static let settingOrder: [DirectiveSyntax.Keyword] = [.timezone, .target, .absorptionThreshold, .absorptionMode, .strategy]
+
+    public func formatted() -> [UInt8] {
+        let syntax = journal.syntax
+        let source = journal.source
+        // Opening comments: everything before the first directive or entry,
+        // up to the last blank line there (comments right above the first
+        // line belong to it).
+        let firstContent = syntax.lines.firstIndex { line in
+            switch line.kind { case .directive, .entry: return true; default: return false }
+        } ?? syntax.lines.count
+        var preambleEnd = 0
+        for i in 0..<firstContent where syntax.lines[i].kind.isBlank { preambleEnd = i }
+        if firstContent == syntax.lines.count { preambleEnd = firstContent }
+        var preamble = (0..<preambleEnd).map { source.lineText($0 + 1).trimmingTrailingBlanks() }
+        while preamble.last?.isEmpty == true { preamble.removeLast() }
+
+        var units: [Unit] = []
+        var pending: [String] = []
+        for line in syntax.lines[preambleEnd...] {
+            let text = source.lineText(line.number).trimmingTrailingBlanks()
+            switch line.kind {
+            case .blank: continue
+            case .comment: pending.append(text)
+            case .noteContinuation:
+                if units.isEmpty { pending.append(text) } else { units[units.count - 1].continuations.append(text) }
+            case .directive, .entry:
+                units.append(Unit(comments: pending, line: line, continuations: []))
+                pending = []
+            case .conflictMarker, .invalid:
+                pending.append(text)  // unreachable on a journal without errors; kept rather than lost
+            }
+        }
+        let trailing = pending
+
+        var settings: [Unit] = [], locations: [Unit] = [], entries: [Unit] = []
+        for u in units {
+            if case .directive(let d) = u.line.kind {
+                if d.keyword == .location { locations.append(u) } else { settings.append(u) }
+            } else {
+                entries.append(u)
+            }
+        }
+        settings.sort { a, b in order(a) < order(b) }
+        let entryLines = entryTexts(entries)
+
+        var sections: [[String]] = []
+        if !preamble.isEmpty { sections.append(preamble) }
+        let header = settings.flatMap { $0.comments + [directiveText($0)] }
+        if !header.isEmpty { sections.append(header) }
+        let declared = locations.flatMap { $0.comments + [directiveText($0)] }
+        if !declared.isEmpty { sections.append(declared) }
+        if !entryLines.isEmpty { sections.append(entryLines) }
+        if !trailing.isEmpty { sections.append(trailing) }
+
+        let newline = source.prefersCRLF ? "\r\n" : "\n"
+        let text = sections.map { $0.joined(separator: newline) }.joined(separator: newline + newline)
+        return (source.hasBOM ? SourceFile.bom : []) + Array((text.isEmpty ? "" : text + newline).utf8)
+    }
+
+    func order(_ u: Unit) -> Int {
+        guard case .directive(let d) = u.line.kind else { return 0 }
+        return JournalFormatter.settingOrder.firstIndex(of: d.keyword) ?? JournalFormatter.settingOrder.count
+    }
+
+    /// `keyword value` with single spacing; a trailing comment is kept.
+    func directiveText(_ u: Unit) -> String {
+        guard case .directive(let d) = u.line.kind else { return "" }
+        let source = journal.source
+        var text = d.keyword.rawValue
+        if d.keyword == .location, let declaration = journal.syntax.declaration(atLine: u.line.number) {
+            text += " " + collapse(source.string(declaration.name)) + (declaration.disabledFlag == nil ? "" : "  disabled")
+        } else if !d.argument.isEmpty {
+            text += " " + collapse(source.string(d.argument))
+        }
+        return text + trailingComment(after: d.argument.isEmpty ? d.keywordRange.upperBound : d.argument.upperBound, in: u.line)
+    }
+
+    func trailingComment(after position: Int, in line: SyntaxLine) -> String {
+        let bytes = journal.source.bytes
+        var i = position
+        while i < line.span.contentEnd, isBlank(bytes[i]) { i += 1 }
+        guard i < line.span.contentEnd, bytes[i] == UInt8(ascii: ";") else { return "" }
+        return "  " + journal.source.string(i..<line.span.contentEnd).trimmingTrailingBlanks()
+    }
+
+    /// Entries in time order (file order breaks ties), exact duplicates
+    /// folded, with the location and note columns aligned across all.
+    func entryTexts(_ units: [Unit]) -> [String] {
+        let source = journal.source
+        struct Row { var unit: Unit; var start: Instant; var stamp: String; var location: String; var note: String?; var more: [String] }
+        var rows: [Row] = []
+        for u in units {
+            guard case .entry(let e) = u.line.kind else { continue }
+            let start: Instant
+            if let offset = e.offset {
+                start = Instant(seconds: e.dateTime.secondsAsIfUTC - Int64(offset))
+            } else if case .unique(let t, _) = journal.zone.resolve(e.dateTime) {
+                start = t
+            } else if case .ambiguous(let t, _, _, _) = journal.zone.resolve(e.dateTime) {
+                start = t
+            } else {
+                start = Instant(seconds: e.dateTime.secondsAsIfUTC)  // a gap: the journal has errors and is not formatted
+            }
+            let more = u.continuations.map { text -> String in
+                let t = text.trimmingBlanks()
+                return String(t.dropFirst()).trimmingBlanks()
+            }
+            rows.append(Row(unit: u, start: start, stamp: collapse(source.string(e.timestampRange)),
+                            location: e.locationName, note: e.noteRange.map { source.string($0) }, more: more))
+        }
+        rows = rows.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
+        // Fold exact duplicates, keeping the comments of both.
+        var folded: [Row] = []
+        for r in rows {
+            if let last = folded.last, last.start == r.start, last.stamp == r.stamp, last.location == r.location,
+               last.note == r.note, last.more == r.more {
+                folded[folded.count - 1].unit.comments += r.unit.comments
+                continue
+            }
+            folded.append(r)
+        }
+        let locationColumn = max(18, (folded.map { $0.stamp.count }.max() ?? 0) + 2)
+        let noteColumn = (folded.map { locationColumn + $0.location.count }.max() ?? 0) + 2
+        var out: [String] = []
+        for r in folded {
+            out += r.unit.comments
+            var line = r.stamp + String(repeating: " ", count: locationColumn - r.stamp.count) + r.location
+            let notes = (r.note.map { [$0] } ?? (r.more.isEmpty ? [] : [""])) + r.more
+            if let first = notes.first {
+                line += String(repeating: " ", count: noteColumn - line.count) + ";" + (first.isEmpty ? "" : " " + first)
+            }
+            out.append(line)
+            for more in notes.dropFirst() {
+                out.append(String(repeating: " ", count: noteColumn) + ";" + (more.isEmpty ? "" : " " + more))
+            }
+        }
+        return out
+    }
+
+    func collapse(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+}
+
+extension SyntaxLine.Kind {
+    var isBlank: Bool { if case .blank = self { return true } else { return false } }
+}
+
+extension StringProtocol {
+    func trimmingTrailingBlanks() -> String {
+        var s = Substring(self)
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
