@@ -1,0 +1,291 @@
+/// A three-way merge of journals by meaning, for git (`%O %A %B`) and for
+/// conflict copies. The result is OURS's text with THEIRS's changes since
+/// BASE applied item by item:
+///
+/// - entries (by start instant): added on either side → kept; removed on one
+///   side and unchanged on the other → removed; location and note merge
+///   separately, so one side may rename while the other edits the note;
+/// - settings (by keyword) and locations (by name) the same way; location
+///   order follows OURS, with THEIRS's additions after their predecessor;
+/// - a rename on one side also renames the other side's new entries;
+/// - comments THEIRS added go before the line they stood before;
+/// - a true conflict (the same item changed differently on both sides) is
+///   written between standard conflict markers, which `check` reports.
+public enum JournalMerge {
+    public struct Result: Sendable {
+        public var bytes: [UInt8]
+        public var conflicts: Int
+    }
+
+    public static func merge(base: SourceFile, ours: SourceFile, theirs: SourceFile, defaultZone: ZoneRules) -> Result {
+        let journals = [base, ours, theirs].map { JournalBuilder.load($0, defaultZone: defaultZone) }
+        guard journals.allSatisfy({ !$0.diagnostics.hasErrors }) else { return wholeFileConflict(ours, theirs) }
+        var merger = Merger(base: MergeVersion(journals[0]), ours: MergeVersion(journals[1]), theirs: MergeVersion(journals[2]))
+        merger.run()
+        // A location one side deleted while the other logged to it stays
+        // declared: the entry needs it, and nothing is dropped silently.
+        let result = JournalBuilder.load(SourceFile(path: "merged", bytes: merger.render()), defaultZone: defaultZone)
+        let missing = Set(result.diagnostics.filter { $0.code == .unknownLocation }.compactMap { d -> String? in
+            guard case .entry(let e) = result.syntax.lines[d.line - 1].kind else { return nil }
+            return e.locationName
+        })
+        for name in missing.sorted() { merger.restoreDeclaration(name, from: journals) }
+        return Result(bytes: merger.render(), conflicts: merger.conflicts)
+    }
+
+    /// When a version cannot be read, nothing is guessed: both sides are
+    /// kept whole between conflict markers.
+    static func wholeFileConflict(_ ours: SourceFile, _ theirs: SourceFile) -> Result {
+        if ours.bytes == theirs.bytes { return Result(bytes: ours.bytes, conflicts: 0) }
+        var out = Array("<<<<<<< ours\n".utf8) + ours.bytes
+        if out.last != 0x0A { out.append(0x0A) }
+        out += Array("=======\n".utf8) + theirs.bytes
+        if out.last != 0x0A { out.append(0x0A) }
+        out += Array(">>>>>>> theirs\n".utf8)
+        return Result(bytes: out, conflicts: 1)
+    }
+}
+
+private struct Merger {
+    struct Line {
+        var text: String
+        var item: MergeItem?
+    }
+
+    let base: MergeVersion, ours: MergeVersion, theirs: MergeVersion
+    var out: [Line] = []
+    var conflicts = 0
+
+    init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion) {
+        self.base = base
+        self.ours = ours
+        self.theirs = theirs
+        let source = ours.journal.source
+        var current: MergeItem?
+        for line in ours.journal.syntax.lines {
+            let text = source.lineText(line.number)
+            switch line.kind {
+            case .entry:
+                current = ours.entries.values.first { $0.firstLine == line.number }.map { .entry($0.start) }
+                out.append(Line(text: text, item: current))
+            case .noteContinuation: out.append(Line(text: text, item: current))
+            case .directive(let d):
+                current = nil
+                let name = ours.journal.locations.first { $0.line == line.number }?.name
+                out.append(Line(text: text, item: d.keyword == .location ? name.map(MergeItem.location) : .setting(d.keyword)))
+            default:
+                current = nil
+                out.append(Line(text: text, item: nil))
+            }
+        }
+    }
+
+    enum Choice<T: Equatable> { case ours(T?), theirs(T?), conflict }
+
+    /// The classic three-way rule for one value.
+    func pick<T: Equatable>(_ b: T?, _ o: T?, _ t: T?) -> Choice<T> {
+        if o == t || t == b { return .ours(o) }
+        if o == b { return .theirs(t) }
+        return .conflict
+    }
+
+    // MARK: Lines
+
+    func range(of item: MergeItem) -> Range<Int>? {
+        guard let first = out.firstIndex(where: { $0.item == item }) else { return nil }
+        var end = first + 1
+        while end < out.count, out[end].item == item { end += 1 }
+        return first..<end
+    }
+
+    mutating func replace(_ item: MergeItem, with lines: [String], tag: MergeItem?) {
+        guard let r = range(of: item) else { return }
+        out.replaceSubrange(r, with: lines.map { Line(text: $0, item: tag) })
+    }
+
+    mutating func conflict(_ item: MergeItem, ours o: [String], theirs t: [String], at index: Int?) {
+        conflicts += 1
+        let block = ["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]
+        if let r = range(of: item) {
+            out.replaceSubrange(r, with: block.map { Line(text: $0, item: nil) })
+        } else {
+            out.insert(contentsOf: block.map { Line(text: $0, item: nil) }, at: index ?? out.count)
+        }
+    }
+
+    /// Where a new entry goes: after the entry before it in time, else before
+    /// the first entry, else at the end.
+    func entryIndex(for key: Int64) -> Int {
+        var best: (key: Int64, end: Int)?
+        var firstEntry: Int?
+        for (i, line) in out.enumerated() {
+            guard case .entry(let k)? = line.item else { continue }
+            if firstEntry == nil { firstEntry = i }
+            if k < key, best == nil || k >= best!.key { best = (k, i + 1) }
+        }
+        return best?.end ?? firstEntry ?? out.count
+    }
+
+    func lastIndex(where predicate: (MergeItem) -> Bool) -> Int? {
+        out.lastIndex { $0.item.map(predicate) ?? false }.map { $0 + 1 }
+    }
+
+    func firstIndex(where predicate: (MergeItem) -> Bool) -> Int? {
+        out.firstIndex { $0.item.map(predicate) ?? false }
+    }
+
+    func isSetting(_ i: MergeItem) -> Bool { if case .setting = i { return true } else { return false } }
+    func isLocation(_ i: MergeItem) -> Bool { if case .location = i { return true } else { return false } }
+    func isEntry(_ i: MergeItem) -> Bool { if case .entry = i { return true } else { return false } }
+
+    // MARK: Merge
+
+    mutating func run() {
+        mergeSettings()
+        mergeLocations()
+        mergeEntries()
+        addTheirComments()
+    }
+
+    mutating func mergeSettings() {
+        let keys = Set(base.settings.keys).union(ours.settings.keys).union(theirs.settings.keys)
+        for k in DirectiveSyntax.Keyword.allCases where keys.contains(k) {
+            let item = MergeItem.setting(k)
+            let tLine = theirs.settings[k].map { theirs.journal.source.lineText($0.line) }
+            switch pick(base.settings[k]?.value, ours.settings[k]?.value, theirs.settings[k]?.value) {
+            case .ours: break
+            case .theirs(nil): replace(item, with: [], tag: nil)
+            case .theirs:
+                if range(of: item) != nil { replace(item, with: [tLine!], tag: item) } else {
+                    let at = lastIndex(where: isSetting) ?? firstIndex(where: { isLocation($0) || isEntry($0) }) ?? 0
+                    out.insert(Line(text: tLine!, item: item), at: at)
+                }
+            case .conflict:
+                conflict(item, ours: ours.settings[k].map { [ours.journal.source.lineText($0.line)] } ?? [],
+                         theirs: tLine.map { [$0] } ?? [], at: lastIndex(where: isSetting))
+            }
+        }
+    }
+
+    mutating func mergeLocations() {
+        var names = ours.locationOrder
+        for n in theirs.locationOrder + base.locationOrder where !names.contains(n) { names.append(n) }
+        for name in names {
+            let item = MergeItem.location(name)
+            func state(_ v: MergeVersion) -> String? { v.locations[name].map { $0.enabled ? "enabled" : "disabled" } }
+            let tLine = theirs.locations[name].map { theirs.journal.source.lineText($0.line) }
+            switch pick(state(base), state(ours), state(theirs)) {
+            case .ours: break
+            case .theirs(nil): replace(item, with: [], tag: nil)
+            case .theirs:
+                if range(of: item) != nil { replace(item, with: [tLine!], tag: item) } else {
+                    out.insert(Line(text: tLine!, item: item), at: locationIndex(for: name))
+                }
+            case .conflict:
+                conflict(item, ours: ours.locations[name].map { [ours.journal.source.lineText($0.line)] } ?? [],
+                         theirs: tLine.map { [$0] } ?? [], at: locationIndex(for: name))
+            }
+        }
+    }
+
+    mutating func restoreDeclaration(_ name: String, from journals: [Journal]) {
+        for j in [journals[2], journals[0], journals[1]] {
+            if let l = j.location(named: name) {
+                out.insert(Line(text: j.source.lineText(l.line), item: .location(name)), at: locationIndex(for: name))
+                return
+            }
+        }
+    }
+
+    /// After the nearest location before it in THEIRS's order that the
+    /// result has; else after the last location; else before the entries.
+    func locationIndex(for name: String) -> Int {
+        if let i = theirs.locationOrder.firstIndex(of: name) {
+            for previous in theirs.locationOrder[..<i].reversed() {
+                if let r = range(of: .location(previous)) { return r.upperBound }
+            }
+        }
+        return lastIndex(where: isLocation) ?? lastIndex(where: isSetting)
+            ?? firstIndex(where: isEntry) ?? out.count
+    }
+
+    mutating func mergeEntries() {
+        let renamedByTheirs = detectRenames(base: base, side: theirs)
+        let renamedByOurs = detectRenames(base: base, side: ours)
+        let keys = Set(base.entries.keys).union(ours.entries.keys).union(theirs.entries.keys).sorted()
+        for key in keys {
+            let item = MergeItem.entry(key)
+            let b = base.value(key), o = ours.value(key)
+            var t = theirs.value(key)
+            if b == nil, let loc = t?.location, let renamed = renamedByOurs[loc] { t?.location = renamed }
+            if b == nil, o != nil, t == nil, let loc = o?.location, let renamed = renamedByTheirs[loc] {
+                replace(item, with: ours.render(key, location: renamed, note: o?.note), tag: item)
+                continue
+            }
+            let tLines = t.map { theirs.render(key, location: $0.location, note: $0.note) } ?? []
+            let oLines = ours.entries[key]?.lines ?? []
+            if let b, let o, let t {
+                let location = pick(b.location, o.location, t.location)
+                let note = pick(b.note, o.note, t.note)
+                guard case let l? = value(location), case let n? = value(note) else {
+                    conflict(item, ours: oLines, theirs: tLines, at: nil)
+                    continue
+                }
+                // A name one side renamed is the new name, whichever side chose it.
+                let settled = l.map { renamedByTheirs[$0] ?? renamedByOurs[$0] ?? $0 }
+                let merged = EntryValue(location: settled, note: n)
+                if merged == o { continue }
+                replace(item, with: merged == t ? tLines : ours.render(key, location: settled, note: n), tag: item)
+                continue
+            }
+            switch pick(b, o, t) {
+            case .ours: continue
+            case .theirs(nil): replace(item, with: [], tag: nil)
+            case .theirs: out.insert(contentsOf: tLines.map { Line(text: $0, item: item) }, at: entryIndex(for: key))
+            case .conflict: conflict(item, ours: oLines, theirs: tLines, at: entryIndex(for: key))
+            }
+        }
+    }
+
+    /// The chosen value of a field, or nil (inside) for a conflict.
+    func value<T: Equatable>(_ c: Choice<T>) -> T?? {
+        switch c {
+        case .ours(let v), .theirs(let v): return .some(v)
+        case .conflict: return nil
+        }
+    }
+
+    /// Comments THEIRS added, placed before the line they stood before.
+    mutating func addTheirComments() {
+        var known: [String: Int] = [:]
+        for c in base.comments { known[c.text, default: 0] += 1 }
+        var present: [String: Int] = [:]
+        for c in ours.comments { present[c.text, default: 0] += 1 }
+        for c in theirs.comments {
+            if known[c.text, default: 0] > 0 { known[c.text]! -= 1; continue }
+            if present[c.text, default: 0] > 0 { present[c.text]! -= 1; continue }
+            let at = c.before.flatMap { range(of: $0)?.lowerBound } ?? out.count
+            out.insert(Line(text: c.text, item: nil), at: at)
+        }
+    }
+
+    func render() -> [UInt8] {
+        let source = ours.journal.source
+        let newline = source.prefersCRLF ? "\r\n" : "\n"
+        let text = out.map(\.text).joined(separator: newline)
+        let endsWithNewline = source.lines.last.map { $0.end > $0.contentEnd } ?? true
+        return (source.hasBOM ? SourceFile.bom : []) + Array((text + (endsWithNewline && !out.isEmpty ? newline : "")).utf8)
+    }
+}
+
+extension MergeVersion {
+    /// The entry's lines with a new location and note, laid out like the
+    /// rest of this version (its date and time kept as written).
+    func render(_ key: Int64, location: String?, note: String?) -> [String] {
+        guard let e = entries[key] else { return [] }
+        if e.location == location && e.note == note { return e.lines }
+        let span = journal.syntax.lines[e.firstLine - 1].span
+        let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + (location ?? EntrySyntax.removedKeyword)
+        return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
+    }
+}

@@ -1,0 +1,98 @@
+/// One version of a journal as the merge sees it: items with identities
+/// (an entry by its start instant, a setting by its keyword, a location by
+/// its name) and the text lines each occupies.
+struct MergeVersion {
+    struct Entry {
+        var start: Int64
+        var location: String?
+        var note: String?
+        var offset: Int?
+        /// The entry's own lines (first line, then note continuations).
+        var lines: [String]
+        var syntax: EntrySyntax
+        var firstLine: Int
+    }
+
+    let journal: Journal
+    var entries: [Int64: Entry] = [:]
+    var settings: [DirectiveSyntax.Keyword: (value: String, line: Int)] = [:]
+    var locations: [String: (enabled: Bool, line: Int)] = [:]
+    var locationOrder: [String] = []
+    /// Comment lines with the identity of the content line right below them.
+    var comments: [(text: String, before: MergeItem?)] = []
+
+    init(_ journal: Journal) {
+        self.journal = journal
+        let source = journal.source
+        let lines = journal.syntax.lines
+        var pendingComments: [String] = []
+        for (i, line) in lines.enumerated() {
+            switch line.kind {
+            case .entry(let e):
+                guard let change = journal.changes.first(where: { $0.line == line.number }) else {
+                    pendingComments = []
+                    continue  // an exact duplicate line: the first one stands for both
+                }
+                var text = [source.lineText(line.number)]
+                var j = i + 1
+                while j < lines.count, case .noteContinuation = lines[j].kind { text.append(source.lineText(j + 1)); j += 1 }
+                let key = change.start.seconds
+                entries[key] = Entry(start: key, location: change.location, note: change.note, offset: e.offset,
+                                     lines: text, syntax: e, firstLine: line.number)
+                comments += pendingComments.map { ($0, .entry(key)) }
+                pendingComments = []
+            case .directive(let d):
+                let item: MergeItem
+                if d.keyword == .location, let name = journal.locations.first(where: { $0.line == line.number })?.name {
+                    locations[name] = (journal.locations.first { $0.name == name }!.isEnabled, line.number)
+                    locationOrder.append(name)
+                    item = .location(name)
+                } else {
+                    settings[d.keyword] = (source.string(d.argument).split(separator: " ").joined(separator: " "), line.number)
+                    item = .setting(d.keyword)
+                }
+                comments += pendingComments.map { ($0, item) }
+                pendingComments = []
+            case .comment:
+                pendingComments.append(source.lineText(line.number))
+            default:
+                break
+            }
+        }
+        comments += pendingComments.map { ($0, nil) }
+    }
+
+    /// Entry values compared for the merge: what it says, not how it is laid out.
+    func value(_ key: Int64) -> EntryValue? {
+        entries[key].map { EntryValue(location: $0.location, note: $0.note) }
+    }
+}
+
+struct EntryValue: Equatable {
+    var location: String?
+    var note: String?
+}
+
+enum MergeItem: Hashable {
+    case entry(Int64)
+    case setting(DirectiveSyntax.Keyword)
+    case location(String)
+}
+
+/// A rename made on one side: the declaration of `from` became `to` and
+/// the entries that named `from` now name `to`.
+func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
+    let removed = base.locationOrder.filter { side.locations[$0] == nil }
+    let added = side.locationOrder.filter { base.locations[$0] == nil }
+    var renames: [String: String] = [:]
+    for old in removed {
+        let moved = base.entries.values.filter { $0.location == old }.compactMap { side.entries[$0.start]?.location }
+        if let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target) {
+            renames[old] = target
+        } else if moved.isEmpty, let index = base.locationOrder.firstIndex(of: old),
+                  index < side.locationOrder.count, added.contains(side.locationOrder[index]) {
+            renames[old] = side.locationOrder[index]
+        }
+    }
+    return renames
+}

@@ -1,0 +1,126 @@
+import Testing
+@testable import SiteCycleKit
+
+/// Random pairs of edit histories from one base: the merge keeps every entry
+/// either side added or kept, does not depend on which side is OURS (up to
+/// layout), and merging a result with itself changes nothing.
+struct MergePropertyTests {
+    /// SplitMix64: deterministic, so a failure can be replayed by its seed.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
+    }
+
+    /// A journal as the generator edits it: entries by hour since the start.
+    struct Draft {
+        var locations = ["Left Hip", "Right Hip", "Lower Back", "Left Arm", "Right Arm"]
+        var disabled: Set<String> = []
+        var entries: [Int: (location: String, note: String?)] = [:]
+        var comments: [Int: String] = [:]
+
+        var text: String {
+            var out = "timezone UTC\n"
+            for l in locations { out += "location \(l)" + (disabled.contains(l) ? "  disabled" : "") + "\n" }
+            out += "\n"
+            for hour in entries.keys.sorted() {
+                if let c = comments[hour] { out += "; \(c)\n" }
+                let e = entries[hour]!
+                let t = CivilDateTime(secondsAsIfUTC: 1_767_225_600 + Int64(hour) * 3600)
+                out += "\(t.journalText)  \(e.location)" + (e.note.map { "  ; \($0)" } ?? "") + "\n"
+            }
+            return out
+        }
+    }
+
+    static func edit(_ d: inout Draft, _ r: inout Random, side: String) {
+        for _ in 0..<(1 + r.int(4)) {
+            let keys = d.entries.keys.sorted()
+            switch r.int(7) {
+            case 0, 1:
+                let hour = r.int(2000) * 2 + (side == "o" ? 0 : 1)  // each side its own new hours
+                d.entries[hour] = (d.locations[r.int(d.locations.count)], r.chance(30) ? "\(side) note \(r.int(9))" : nil)
+            case 2 where !keys.isEmpty:
+                d.entries[keys[r.int(keys.count)]] = nil
+            case 3 where !keys.isEmpty:
+                let k = keys[r.int(keys.count)]
+                d.entries[k]!.note = "\(side) edit \(r.int(9))"
+            case 4 where !keys.isEmpty:
+                let k = keys[r.int(keys.count)]
+                d.entries[k]!.location = d.locations[r.int(d.locations.count)]
+            case 5 where !keys.isEmpty:
+                d.comments[keys[r.int(keys.count)]] = "\(side) comment \(r.int(99))"
+            case 6 where r.chance(30):
+                let i = r.int(d.locations.count)
+                let old = d.locations[i], new = old + " \(side.uppercased())"
+                d.locations[i] = new
+                for (k, e) in d.entries where e.location == old { d.entries[k]!.location = new }
+                if d.disabled.remove(old) != nil { d.disabled.insert(new) }
+            default:
+                break
+            }
+        }
+    }
+
+    func journal(_ bytes: [UInt8]) -> Journal { JournalBuilder.load(SourceFile(path: "m", bytes: bytes), defaultZone: .utc) }
+
+    /// What a journal says, independent of layout.
+    func meaning(_ j: Journal) -> [String] {
+        j.locations.map { "L \($0.name) \($0.isEnabled)" }.sorted()
+            + j.changes.map { "E \($0.start.seconds) \($0.location ?? "-") \($0.note ?? "")" }
+    }
+
+    func merge(_ b: String, _ o: String, _ t: String) -> JournalMerge.Result {
+        JournalMerge.merge(base: SourceFile(path: "b", text: b), ours: SourceFile(path: "o", text: o),
+                           theirs: SourceFile(path: "t", text: t), defaultZone: .utc)
+    }
+
+    @Test func randomHistoriesMergeWithoutLoss() {
+        var clean = 0, conflicted = 0
+        for seed in 1...400 {
+            var r = Random(state: UInt64(seed))
+            var base = Draft()
+            for _ in 0..<(r.int(12)) {
+                base.entries[r.int(2000) * 2] = (base.locations[r.int(5)], r.chance(30) ? "base \(r.int(9))" : nil)
+            }
+            var ours = base, theirs = base
+            MergePropertyTests.edit(&ours, &r, side: "o")
+            MergePropertyTests.edit(&theirs, &r, side: "t")
+            let result = merge(base.text, ours.text, theirs.text)
+            let text = String(decoding: result.bytes, as: UTF8.self)
+
+            // Every entry either side added or kept is there, as text at least.
+            let kept = Set(ours.entries.keys).intersection(theirs.entries.keys)
+            let added = Set(ours.entries.keys).subtracting(base.entries.keys)
+                .union(Set(theirs.entries.keys).subtracting(base.entries.keys))
+            for hour in kept.union(added) {
+                let stamp = CivilDateTime(secondsAsIfUTC: 1_767_225_600 + Int64(hour) * 3600).journalText
+                #expect(text.contains(stamp), "seed \(seed): lost the entry at \(stamp)")
+            }
+            guard result.conflicts == 0 else {
+                conflicted += 1
+                #expect(journal(result.bytes).diagnostics.contains { $0.code == .mergeConflict }, "seed \(seed)")
+                continue
+            }
+            clean += 1
+            let merged = journal(result.bytes)
+            #expect(!merged.diagnostics.hasErrors, "seed \(seed): \(merged.diagnostics.errors.map(\.message))")
+            // The same meaning whichever side is OURS.
+            let swapped = merge(base.text, theirs.text, ours.text)
+            #expect(swapped.conflicts == 0 && meaning(journal(swapped.bytes)) == meaning(merged), "seed \(seed)")
+            // Merging a result with itself, or with an identical other side, changes nothing.
+            let same = String(decoding: result.bytes, as: UTF8.self)
+            #expect(merge(same, same, same).bytes == result.bytes, "seed \(seed)")
+            #expect(merge(base.text, ours.text, ours.text).bytes == Array(ours.text.utf8), "seed \(seed)")
+        }
+        // Both kinds of outcome are exercised, or the test proves little.
+        #expect(clean > 200 && conflicted > 10, "clean \(clean), conflicted \(conflicted)")
+    }
+}
