@@ -98,7 +98,19 @@ final class Invocation {
             }
             return nil
         }
+        warnAboutConflictCopies()
         return JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: systemZone)
+    }
+
+    /// One line when a sync client left conflict copies beside the journal.
+    func warnAboutConflictCopies() {
+        guard command.name != "sync" && command.name != "merge" else { return }
+        let copies = ConflictCopies.find(for: journalLocation.path)
+        guard let first = copies.first else { return }
+        let name = first.split(separator: "/").last.map(String.init) ?? first
+        let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
+        err("sitecycle: " + errStyle.warning("warning:") + " conflict copy \(name)\(more) beside the journal; "
+            + "`sitecycle sync` merges it\n")
     }
 
     /// `--now`, else `$SITECYCLE_NOW`, else the clock; read in `zone`.

@@ -15,8 +15,17 @@ struct CommandError: Error {
 /// An edit a command has planned, and what to say once it is written.
 struct PlannedEdit {
     var editor: JournalEditor
+    /// Set only when the edit writes conflict markers on purpose (merging
+    /// a conflict copy): then the result is written although it has errors.
+    var writesConflictMarkers = false
     /// Prints the outcome, given the journal as re-read after the edit.
     var report: (Journal) -> Void
+
+    init(editor: JournalEditor, writesConflictMarkers: Bool = false, report: @escaping (Journal) -> Void) {
+        self.editor = editor
+        self.writesConflictMarkers = writesConflictMarkers
+        self.report = report
+    }
 }
 
 extension Invocation {
@@ -78,7 +87,7 @@ extension Invocation {
                 let bytes = edit.editor.result()
                 let updated = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes),
                                                   defaultZone: systemZone)
-                guard !updated.diagnostics.hasErrors else {
+                guard !updated.diagnostics.hasErrors || edit.writesConflictMarkers else {
                     err(DiagnosticRenderer(style: errStyle).render(updated.diagnostics.errors, in: updated.source))
                     return fail("the change would leave \(path) unreadable, so nothing was written",
                                 help: "this is a bug in sitecycle; please report it with the lines above")

@@ -1,0 +1,223 @@
+import Foundation
+
+extension CommandRegistry {
+    static let sync = Command(
+        name: "sync",
+        summary: "commit, pull and push the journal with git; merge conflict copies",
+        usage: "sitecycle sync [--setup]",
+        details: """
+            In a git repository: commits the journal if it changed (the message
+            says what: "log Left Front Abdomen 2026-02-07 08:15"), fetches and
+            merges the remote branch through the journal merge driver, and
+            pushes. Without a remote it commits and says so. A network or
+            authentication failure, or a conflict the driver could not resolve
+            (two different edits of the same entry or setting), stops with a
+            clear message and a non-zero exit; nothing is lost — conflicts are
+            marked in the journal for `sitecycle check` and an editor.
+
+            --setup (run once per clone; `sync` does it when needed) adds
+            `JOURNAL merge=sitecycle` to .gitattributes and sets
+            merge.sitecycle.name and merge.sitecycle.driver in the repository's
+            git config to call this binary. It is safe to run again.
+
+            Shared folders (Syncthing, Dropbox, Nextcloud): conflict copies next
+            to the journal are merged into it (all entries and locations of
+            both) and moved into .sitecycle-merged/ beside it, never deleted.
+            Every command warns when such copies exist. Outside git, with no
+            conflict copies, there is nothing to sync (exit 1).
+            """,
+        options: [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only")],
+        run: { SyncService(invocation: $0).run() })
+}
+
+struct SyncService {
+    let invocation: Invocation
+
+    var path: String { JournalStore.resolvedPath(invocation.journalLocation.path) }
+    var git: Git { Git(folder: JournalStore.parentFolder(of: path), environment: invocation.env) }
+
+    func run() -> Int32 {
+        guard JournalFile.exists(invocation.journalLocation.path) else {
+            _ = invocation.readJournal()
+            return ExitCode.failure
+        }
+        let top = git.topLevel
+        if invocation.arguments.flag("--setup") {
+            guard let top else { return invocation.fail("\(invocation.journalLocation.path) is not in a git repository",
+                                                        help: "run `git init` in its folder first") }
+            return setup(top: top, quiet: false) ? ExitCode.ok : ExitCode.failure
+        }
+        let merged = mergeConflictCopies()
+        if merged == nil { return ExitCode.failure }
+        guard let top else {
+            if merged! > 0 { return ExitCode.ok }
+            return invocation.fail("nothing to sync: \(invocation.journalLocation.path) is not in a git repository "
+                                   + "and has no conflict copies beside it",
+                                   help: "for git: `git init`, then `sitecycle sync --setup`")
+        }
+        return syncWithGit(top: top)
+    }
+
+    // MARK: git
+
+    func relativePath(top: String) -> String {
+        let root = JournalStore.resolvedPath(top)
+        return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+    }
+
+    /// The running binary, for the merge driver line.
+    static var executable: String {
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return link }
+        return JournalStore.resolvedPath(CommandLine.arguments.first ?? "sitecycle")
+    }
+
+    @discardableResult
+    func setup(top: String, quiet: Bool) -> Bool {
+        let relative = relativePath(top: top)
+        let pattern = relative.contains(" ") ? "\"\(relative)\"" : relative
+        let attributes = top + "/.gitattributes"
+        let line = "\(pattern) merge=sitecycle"
+        let existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
+        var did: [String] = []
+        if !existing.split(separator: "\n").contains(where: { $0.trimmingBlanks() == line }) {
+            let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + line + "\n"
+            do { try JournalStore.replace(attributes, with: Array(text.utf8), mode: 0o644) } catch {
+                invocation.fail(error.message)
+                return false
+            }
+            did.append("added `\(line)` to .gitattributes")
+        }
+        let driver = "\(shellQuoted(SyncService.executable)) merge %O %A %B"
+        for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)]
+        where git.value(["config", "--get", key]) != value {
+            let r = git.run(["config", key, value])
+            guard r.ok else {
+                invocation.fail("git config \(key) failed: \(r.reason)")
+                return false
+            }
+            did.append("set \(key)")
+        }
+        if !quiet || !did.isEmpty {
+            invocation.out(did.isEmpty ? "Already set up: git merges \(relative) with sitecycle.\n"
+                           : "Set up git to merge \(relative) with sitecycle: " + did.joined(separator: "; ") + ".\n")
+        }
+        return true
+    }
+
+    func shellQuoted(_ s: String) -> String {
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    func syncWithGit(top: String) -> Int32 {
+        let relative = relativePath(top: top)
+        if git.value(["config", "--get", "merge.sitecycle.driver"]) == nil || !attributesMention(top: top, relative) {
+            guard setup(top: top, quiet: true) else { return ExitCode.failure }
+        }
+        guard let journal = invocation.loadJournal() else { return ExitCode.failure }
+        // Commit what changed here.
+        var paths = [relative]
+        if JournalFile.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
+        _ = git.run(["add", "--"] + paths)
+        if !git.run(["diff", "--cached", "--quiet", "--"] + paths).ok {
+            let message = commitMessage(journal, relative: relative)
+            let r = git.run(["commit", "-q", "-m", message, "--"] + paths)
+            guard r.ok else { return invocation.fail("git commit failed: \(r.reason)") }
+            invocation.out("Committed: \(message)\n")
+        }
+        guard let remote = git.value(["remote"])?.split(separator: "\n").first.map(String.init) else {
+            invocation.out("No remote: committed here only. Add one with `git remote add origin URL`.\n")
+            return ExitCode.ok
+        }
+        guard let branch = git.value(["symbolic-ref", "--short", "HEAD"]) else {
+            return invocation.fail("not on a branch (detached HEAD); check out a branch first")
+        }
+        let fetch = git.run(["fetch", "-q", remote])
+        guard fetch.ok else {
+            return invocation.fail("could not fetch from \(remote): \(fetch.reason)",
+                                   help: "check the network and your access to the remote; the journal is unchanged")
+        }
+        if git.run(["rev-parse", "--verify", "-q", "\(remote)/\(branch)"]).ok {
+            let before = git.value(["rev-parse", "HEAD"])
+            let merge = git.run(["merge", "-q", "--no-edit", "\(remote)/\(branch)"])
+            guard merge.ok else {
+                let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"]) ?? ""
+                if !unmerged.isEmpty {
+                    return invocation.fail("the remote changed the same entry or setting differently; the conflict is marked in the journal",
+                                           help: "`sitecycle check` shows where; fix it in an editor, then `git add` and `git commit`, and sync again")
+                }
+                return invocation.fail("git merge failed: \(merge.reason)")
+            }
+            if before != git.value(["rev-parse", "HEAD"]) { invocation.out("Merged changes from \(remote)/\(branch).\n") }
+        }
+        let push = git.run(["push", "-q", "-u", remote, branch])
+        guard push.ok else {
+            return invocation.fail("could not push to \(remote): \(push.reason)",
+                                   help: "your commit is safe here; sync again when the remote is reachable")
+        }
+        invocation.out("In sync with \(remote)/\(branch).\n")
+        return ExitCode.ok
+    }
+
+    func attributesMention(top: String, _ relative: String) -> Bool {
+        let text = (try? String(contentsOfFile: top + "/.gitattributes", encoding: .utf8)) ?? ""
+        return text.contains("merge=sitecycle")
+    }
+
+    /// What changed since the last commit, in the user's words.
+    func commitMessage(_ journal: Journal, relative: String) -> String {
+        let before = git.run(["show", "HEAD:\(relative)"])
+        guard before.ok else { return "Start the site journal" }
+        let old = JournalBuilder.load(SourceFile(path: relative, text: before.stdout), defaultZone: journal.zone)
+        func key(_ c: SiteChange) -> String { "\(c.start.seconds) \(c.location ?? "-") \(c.note ?? "")" }
+        let oldKeys = Set(old.changes.map(key))
+        let newKeys = Set(journal.changes.map(key))
+        let added = journal.changes.filter { !oldKeys.contains(key($0)) }
+        let removed = old.changes.filter { !newKeys.contains(key($0)) }
+        func describe(_ c: SiteChange) -> String {
+            c.isRemoval ? "remove \(displayStart(c))" : "log \(c.location!) \(displayStart(c))"
+        }
+        switch (added.count, removed.count) {
+        case (1, 0): return describe(added[0])
+        case (0, 1): return "delete " + describe(removed[0])
+        case (let a, 0) where a > 1: return "log \(a) site changes, the last \(describe(added.last!).dropFirst(4))"
+        case (1, 1) where added[0].start == removed[0].start: return "amend " + describe(added[0])
+        case (0, 0): return "Update the journal header"
+        default: return "Update \(added.count + removed.count) site changes"
+        }
+    }
+
+    // MARK: Shared folders
+
+    /// Merges every conflict copy into the journal; nil when that failed.
+    func mergeConflictCopies() -> Int? {
+        let copies = ConflictCopies.find(for: invocation.journalLocation.path)
+        guard !copies.isEmpty else { return 0 }
+        var conflicts = 0
+        for copy in copies {
+            let code = invocation.changeJournal { journal, _ throws(CommandError) in
+                let theirs: [UInt8]
+                do throws(FileError) { theirs = try JournalFile.read(copy) } catch { throw CommandError(error.message) }
+                let result = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
+                                                theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
+                conflicts += result.conflicts
+                var editor = JournalEditor(source: journal.source)
+                if result.bytes != journal.source.bytes { editor.replaceAll(with: result.bytes) }
+                return PlannedEdit(editor: editor, writesConflictMarkers: result.conflicts > 0) { _ in }
+            }
+            if code != ExitCode.ok { return nil }
+            do {
+                let moved = try ConflictCopies.moveAside(copy)
+                invocation.out("Merged \(copy.split(separator: "/").last!) into the journal (moved to \(moved)).\n")
+            } catch {
+                invocation.fail(error.message)
+                return nil
+            }
+        }
+        if conflicts > 0 {
+            invocation.fail("\(conflicts) conflict\(conflicts == 1 ? "" : "s") between the copies are marked in the journal",
+                            help: "`sitecycle check` shows where; fix them in an editor")
+            return nil
+        }
+        return copies.count
+    }
+}

@@ -1,0 +1,49 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Copies a sync client leaves beside the journal when two devices changed
+/// it at once: Syncthing's `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT`,
+/// Dropbox's and Nextcloud's `NAME (… conflicted copy …).EXT`.
+enum ConflictCopies {
+    static func find(for journal: String) -> [String] {
+        let path = JournalStore.resolvedPath(journal)
+        let folder = JournalStore.parentFolder(of: path)
+        let file = String(path.split(separator: "/").last ?? "")
+        let (stem, ext) = split(file)
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var copies: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != file, name.hasPrefix(stem), ext.isEmpty || name.hasSuffix("." + ext) else { continue }
+            let middle = name.dropFirst(stem.count).dropLast(ext.isEmpty ? 0 : ext.count + 1)
+            if middle.hasPrefix(".sync-conflict-") || (middle.hasPrefix(" (") && middle.contains("conflicted copy") && middle.hasSuffix(")")) {
+                copies.append(folder + "/" + name)
+            }
+        }
+        return copies.sorted()
+    }
+
+    static func split(_ file: String) -> (stem: String, ext: String) {
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return (file, "") }
+        return (String(file[..<dot]), String(file[file.index(after: dot)...]))
+    }
+
+    /// Moves a merged copy into `.sitecycle-merged/` beside the journal:
+    /// out of the way, never deleted unread.
+    static func moveAside(_ copy: String) throws(FileError) -> String {
+        let folder = JournalStore.parentFolder(of: copy) + "/.sitecycle-merged"
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw JournalFile.error(folder, "create folder") }
+        let name = String(copy.split(separator: "/").last ?? "copy")
+        var target = folder + "/" + name
+        var n = 1
+        while JournalFile.exists(target) { n += 1; target = folder + "/\(n)-" + name }
+        guard rename(copy, target) == 0 else { throw JournalFile.error(copy, "move") }
+        return target
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import Testing
+
+/// Two clones of one repository with a bare remote, driven through the real
+/// binary and real git, as two phones' worth of offline logging would be.
+struct SyncTests {
+    let root: URL
+    let env: [String: String]
+
+    init() throws {
+        root = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: root).merging([
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+            "GIT_CONFIG_NOSYSTEM": "1",
+        ]) { $1 }
+    }
+
+    @discardableResult
+    func git(_ args: String..., in dir: String = ".") throws -> BinaryRunner.Output {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["git"] + args
+        p.currentDirectoryURL = root.appendingPathComponent(dir)
+        p.environment = env
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = out
+        try p.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        p.waitUntilExit()
+        return .init(stdout: text, stderr: "", exitCode: p.terminationStatus)
+    }
+
+    @discardableResult
+    func sitecycle(_ args: [String], in dir: String) throws -> BinaryRunner.Output {
+        try BinaryRunner.run(["-f", "sites.journal"] + args, in: root.appendingPathComponent(dir), environment: env)
+    }
+
+    func journal(_ dir: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(dir).appendingPathComponent("sites.journal"), encoding: .utf8)
+    }
+
+    /// A remote, clone `a` with a started journal, clone `b` of it; both set up.
+    func twoClones() throws {
+        try git("init", "-q", "--bare", "-b", "main", "remote.git")
+        try git("clone", "-q", "remote.git", "a")
+        try git("checkout", "-q", "-b", "main", in: "a")
+        try """
+            timezone UTC
+            location Left Hip
+            location Right Hip
+            location Lower Back
+
+            2026-02-01 08:00  Left Hip
+            2026-02-04 08:00  Right Hip  ; sore
+
+            """.write(to: root.appendingPathComponent("a/sites.journal"), atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["sync", "--setup"], in: "a").exitCode == 0)
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        try git("clone", "-q", "remote.git", "b")
+        #expect(try sitecycle(["sync", "--setup"], in: "b").exitCode == 0)
+    }
+
+    func syncBoth() throws -> (BinaryRunner.Output, BinaryRunner.Output, BinaryRunner.Output) {
+        (try sitecycle(["sync"], in: "a"), try sitecycle(["sync"], in: "b"), try sitecycle(["sync"], in: "a"))
+    }
+
+    func clean(_ dir: String) throws -> Bool { try git("status", "--porcelain", in: dir).stdout.isEmpty }
+
+    @Test func offlineLogsOnTwoClonesMeetWithoutConflict() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        try sitecycle(["--now", "2026-02-07 08:00", "log", "lower back"], in: "a")
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip", "--note", "from the phone"], in: "b")
+        let (a, b, a2) = try syncBoth()
+        #expect(a.exitCode == 0 && b.exitCode == 0 && a2.exitCode == 0, "\(a.stderr)\(b.stderr)\(a2.stderr)")
+        #expect(a.stdout.contains("Committed: log Lower Back 2026-02-07 08:00"))
+        let text = try journal("a")
+        #expect(text == (try journal("b")))
+        #expect(text.hasSuffix("2026-02-07 08:00  Lower Back\n2026-02-07 09:00  Left Hip  ; from the phone\n"), "\(text)")
+        #expect(!text.contains("<<<<<<<"))
+        #expect(try clean("a") && clean("b"))
+        #expect(try sitecycle(["sync", "--setup"], in: "a").stdout.contains("Already set up"))
+    }
+
+    @Test func aRenameOnOneCloneRenamesTheOthersNewEntry() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        #expect(try sitecycle(["locations", "rename", "Left Hip", "Left Flank"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "b")
+        let (a, b, a2) = try syncBoth()
+        #expect(a.exitCode == 0 && b.exitCode == 0 && a2.exitCode == 0, "\(b.stderr)")
+        let text = try journal("b")
+        #expect(text == (try journal("a")))
+        #expect(text.contains("location Left Flank") && !text.contains("Left Hip"), "\(text)")
+        #expect(text.contains("2026-02-07 09:00  Left Flank"))
+        #expect(try sitecycle(["check"], in: "b").exitCode == 0)
+    }
+
+    @Test func aDeletionOnOneCloneAndAnAppendOnTheOther() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        #expect(try sitecycle(["delete", "7"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "lower back"], in: "b")
+        let (a, b, a2) = try syncBoth()
+        #expect(a.exitCode == 0 && b.exitCode == 0 && a2.exitCode == 0)
+        let text = try journal("a")
+        #expect(text == (try journal("b")))
+        #expect(!text.contains("Right Hip  ; sore") && text.contains("2026-02-07 09:00  Lower Back"), "\(text)")
+    }
+
+    @Test func theSameNoteEditedDifferentlyIsExactlyOneConflict() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        try sitecycle(["amend", "7", "--note", "sore and red"], in: "a")
+        try sitecycle(["amend", "7", "--note", "itchy"], in: "b")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        let b = try sitecycle(["sync"], in: "b")
+        #expect(b.exitCode == 1)
+        #expect(b.stderr.contains("conflict is marked in the journal"), "\(b.stderr)")
+        let text = try journal("b")
+        #expect(text.components(separatedBy: "<<<<<<<").count == 2, "\(text)")
+        #expect(text.contains("sore and red") && text.contains("itchy"))
+        let check = try sitecycle(["check", "--json"], in: "b")
+        #expect(check.exitCode == 1 && check.stdout.contains("merge-conflict"))
+    }
+
+    @Test func withoutARemoteItCommitsAndSaysSo() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "solo")
+        _ = try BinaryRunner.run(["init", "-f", "solo/sites.journal", "--timezone", "UTC"], in: root, environment: env)
+        let r = try sitecycle(["sync"], in: "solo")
+        #expect(r.exitCode == 0)
+        #expect(r.stdout.contains("Committed: Start the site journal") && r.stdout.contains("No remote"))
+        #expect(try clean("solo"))
+    }
+
+    @Test func anUnreachableRemoteFailsClearlyWithTheJournalIntact() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "lost")
+        _ = try BinaryRunner.run(["init", "-f", "lost/sites.journal", "--timezone", "UTC"], in: root, environment: env)
+        try git("remote", "add", "origin", root.appendingPathComponent("nowhere.git").path, in: "lost")
+        let before = try journal("lost")
+        let r = try sitecycle(["sync"], in: "lost")
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("could not fetch from origin"), "\(r.stderr)")
+        #expect(try journal("lost") == before)
+    }
+
+    @Test func conflictCopiesInASharedFolderAreMergedAndMovedAside() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent("Sync")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let header = "timezone UTC\nlocation Left Hip\nlocation Lower Back\n\n2026-02-01 08:00  Left Hip\n"
+        try (header + "2026-02-04 08:00  Lower Back\n").write(to: folder.appendingPathComponent("sites.journal"),
+                                                          atomically: true, encoding: .utf8)
+        let copy = "sites.sync-conflict-20260204-090000-ABCDEFG.journal"
+        try (header + "2026-02-04 09:30  Left Hip  ; from the laptop\n").write(to: folder.appendingPathComponent(copy),
+                                                                            atomically: true, encoding: .utf8)
+        let dropbox = "sites (Laptop's conflicted copy 2026-02-05).journal"
+        try (header + "2026-02-05 07:00  Lower Back\n").write(to: folder.appendingPathComponent(dropbox),
+                                                             atomically: true, encoding: .utf8)
+        let status = try sitecycle(["--now", "2026-02-06 08:00", "status"], in: "Sync")
+        #expect(status.stderr.contains("warning: conflict copy") && status.stderr.contains("1 more"), "\(status.stderr)")
+        let r = try sitecycle(["sync"], in: "Sync")
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try journal("Sync")
+        #expect(text.contains("2026-02-04 09:30  Left Hip  ; from the laptop") && text.contains("2026-02-05 07:00  Lower Back"))
+        #expect(text.contains("2026-02-04 08:00  Lower Back"))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.contains("conflict") }
+        #expect(left.isEmpty)
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent(".sitecycle-merged").path)
+        #expect(Set(aside) == [copy, dropbox])
+        #expect(try sitecycle(["--now", "2026-02-06 08:00", "status"], in: "Sync").stderr.isEmpty)
+        // Nothing left to sync outside git.
+        let again = try sitecycle(["sync"], in: "Sync")
+        #expect(again.exitCode == 1 && again.stderr.contains("nothing to sync"))
+    }
+}
