@@ -1,0 +1,189 @@
+// sitecycle-bench: whole-process timings of the real `sitecycle` binary on
+// deterministic synthetic journals, beside ledger and hledger when they are
+// installed. Run: swift run -c release sitecycle-bench [--sizes 1000,10000] [--runs 5]
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+// MARK: Options
+
+var sizes = [1_000, 3_000, 10_000, 100_000, 1_000_000]
+var runs = 5
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let a = arguments.removeFirst()
+    if a == "--sizes", let v = arguments.first {
+        sizes = v.split(separator: ",").compactMap { Int($0) }
+        arguments.removeFirst()
+    } else if a == "--runs", let v = arguments.first, let n = Int(v) {
+        runs = max(1, n)
+        arguments.removeFirst()
+    } else {
+        print("usage: sitecycle-bench [--sizes 1000,10000,...] [--runs N]")
+        exit(2)
+    }
+}
+
+let here = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+let binary = here.appendingPathComponent("sitecycle").path
+guard FileManager.default.isExecutableFile(atPath: binary) else {
+    print("sitecycle not found next to the benchmark (\(binary)); build both: swift build -c release")
+    exit(1)
+}
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-bench-\(getpid())")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+
+// MARK: Synthetic journals
+
+/// SplitMix64, so every run writes the same journals.
+struct Random {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+}
+
+let zones = ["Front Abdomen", "Side Abdomen", "Back Abdomen", "Front Thigh", "Side Thigh", "Back Arm", "Buttock"]
+let locations = zones.flatMap { ["Left \($0)", "Right \($0)"] }
+let notes = ["bled on insertion", "sore, red area", "occlusion alarm at 2 am", "itchy adhesive", "kinked cannula"]
+
+/// `n` site changes 48–96 h apart (UTC wall clock, so times are unambiguous),
+/// a note on every fifth, and the same entries as a ledger journal.
+func generate(_ n: Int) throws -> (journal: String, ledger: String, last: String) {
+    var r = Random(state: UInt64(n))
+    var journal = "; synthetic benchmark journal, \(n) site changes\ntimezone UTC\ntarget 72h\n\n"
+    journal += locations.map { "location \($0)\n" }.joined() + "\n"
+    var ledger = ""
+    journal.reserveCapacity(n * 48)
+    ledger.reserveCapacity(n * 80)
+    // Start early enough that a million changes end before year 9999.
+    var t = (n >= 1_000_000 ? -30_610_224_000 : -2_208_988_800) as Int64  // 1000-01-01 or 1900-01-01
+    var last = ""
+    for i in 0..<n {
+        t += Int64(48 * 3600 + r.int(48 * 12) * 300)
+        let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
+        let secs = Int(t - days * 86_400)
+        let (y, m, d) = civil(days)
+        let stamp = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) \(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2))"
+        let location = locations[r.int(locations.count)]
+        journal += "\(stamp)  \(location)" + (i % 5 == 0 ? "  ; \(notes[r.int(notes.count)])" : "") + "\n"
+        ledger += "\(pad(y, 4))/\(pad(m, 2))/\(pad(d, 2)) Site change\n    Sites:\(location)  1 sites\n    Changes\n\n"
+        last = stamp
+    }
+    return (journal, ledger, last)
+}
+
+func pad(_ v: Int, _ width: Int) -> String {
+    let s = String(v)
+    return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+}
+
+func civil(_ z0: Int64) -> (Int, Int, Int) {
+    let z = z0 + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
+}
+
+// MARK: Timing
+
+struct Sample { var seconds: Double; var maxRSSKB: Int; var status: Int32 }
+
+/// One whole-process run: spawn, wait, wall time and peak resident memory.
+func measure(_ argv: [String], env: [String] = ["TZ=UTC", "LANG=C.UTF-8"]) -> Sample {
+    var pid: pid_t = 0
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = env.map { strdup($0) } + [nil]
+    defer { (cArgs + cEnv).forEach { free($0) } }
+    var start = timespec(), end = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &start)
+    guard posix_spawn(&pid, argv[0], &actions, nil, cArgs, cEnv) == 0 else { return Sample(seconds: .nan, maxRSSKB: 0, status: -1) }
+    var status: Int32 = 0
+    var usage = rusage()
+    wait4(pid, &status, 0, &usage)
+    clock_gettime(CLOCK_MONOTONIC, &end)
+    let seconds = Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9
+    return Sample(seconds: seconds, maxRSSKB: Int(usage.ru_maxrss), status: (status >> 8) & 0xFF)
+}
+
+@MainActor func median(_ argv: [String], prepare: () -> Void = {}) -> Sample {
+    var samples: [Sample] = []
+    for _ in 0..<runs {
+        prepare()
+        samples.append(measure(argv))
+    }
+    let sorted = samples.sorted { $0.seconds < $1.seconds }
+    var m = sorted[sorted.count / 2]
+    m.maxRSSKB = samples.map(\.maxRSSKB).max() ?? 0
+    return m
+}
+
+func which(_ tool: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+        let path = "\(dir)/\(tool)"
+        if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+}
+
+func ms(_ s: Double) -> String { s.isNaN ? "fail" : String(format: "%.1f", s * 1000) }
+
+// MARK: Run
+
+let ledger = which("ledger"), hledger = which("hledger")
+print("sitecycle-bench: median of \(runs) whole-process runs; peak memory is the largest of them")
+print("binary: \(binary)")
+print("")
+print("| entries | command | median ms | peak MB | vs ledger bal | vs hledger bal |")
+print("|---:|---|---:|---:|---:|---:|")
+for n in sizes {
+    let (journalText, ledgerText, last) = try generate(n)
+    let journal = work.appendingPathComponent("j\(n).journal").path
+    let scratch = work.appendingPathComponent("log\(n).journal").path
+    let ledgerFile = work.appendingPathComponent("j\(n).ledger").path
+    try journalText.write(toFile: journal, atomically: true, encoding: .utf8)
+    try ledgerText.write(toFile: ledgerFile, atomically: true, encoding: .utf8)
+    let now = "--now=\(last.prefix(10)) 23:59"
+    var reference: [String: Double] = [:]
+    if let ledger, n <= 100_000 { reference["ledger"] = median([ledger, "-f", ledgerFile, "bal"]).seconds }
+    if let hledger, n <= 100_000 { reference["hledger"] = median([hledger, "-f", ledgerFile, "bal"]).seconds }
+    let commands: [(String, [String])] = [
+        ("check", ["check"]), ("status", [now, "status"]), ("recommend", [now, "recommend"]),
+        ("stats", [now, "stats"]), ("export csv", [now, "export"]),
+        ("complete log", [now, "__complete", "--shell", "fish", "--", "-f", journal, "log", ""]),
+    ]
+    for (name, args) in commands {
+        let s = median([binary, "-f", journal] + args)
+        let ratio = { (tool: String) -> String in
+            reference[tool].map { String(format: "%.1f× faster", $0 / s.seconds) } ?? "-"
+        }
+        print("| \(n) | \(name)\(s.status == 0 ? "" : " (exit \(s.status))") | \(ms(s.seconds)) | \(s.maxRSSKB / 1024) | \(ratio("ledger")) | \(ratio("hledger")) |")
+    }
+    let log = median([binary, "-f", scratch, "--now=9999-12-31 23:00", "log", "lfa"]) {
+        _ = try? FileManager.default.removeItem(atPath: scratch)
+        try? FileManager.default.copyItem(atPath: journal, toPath: scratch)
+    }
+    print("| \(n) | log (append) | \(ms(log.seconds)) | \(log.maxRSSKB / 1024) | - | - |")
+    for (tool, seconds) in reference.sorted(by: { $0.key < $1.key }) {
+        print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - | - |")
+    }
+}
