@@ -155,3 +155,35 @@ struct FormatterTests {
         #expect(Set(comments(original)).isSubset(of: Set(comments(formatted))))
     }
 }
+
+/// Inputs too big to commit as files, made here.
+struct BigInputTests {
+    @Test func aTenMegabyteLineIsReadAndReportedOnce() {
+        let huge = String(repeating: "x", count: 10_000_000)
+        let j = load(header + "2026-02-01 08:00  Lower Back  ; " + huge + "\n; " + huge + "\n" + huge + "\n")
+        #expect(j.changes.count == 1 && j.changes[0].note?.count == 10_000_000)
+        #expect(j.diagnostics.map(\.code) == [.unknownDirective])
+        let rendered = DiagnosticRenderer(style: .plain).render(j.diagnostics, in: j.source)
+        #expect(rendered.contains("unknown directive"))
+    }
+
+    @Test func thousandsOfLocations() {
+        var text = "timezone UTC\n"
+        for i in 0..<5_000 { text += "location Site \(i)\n" }
+        for i in 0..<10_000 {
+            let t = CivilDateTime(secondsAsIfUTC: 1_700_000_000 + Int64(i) * 3600)
+            text += "\(t.journalText)  Site \(i % 5_000)\n"
+        }
+        let j = load(text, zone: .utc)
+        #expect(j.diagnostics.isEmpty)
+        #expect(j.locations.count == 5_000 && j.changes.count == 10_000)
+        let r = Recommender.recommend(j, now: Instant(seconds: 1_800_000_000))
+        #expect(r.avoid.count == 3 && r.recommended.count == 3 && r.all.count == 5_000)
+    }
+
+    @Test func controlCharactersNeverReachTheTerminal() {
+        let j = load("timezone UTC\nlocation A\n2026-02-01 08:00  A\u{1B}[31m\u{07}\n", zone: .utc)
+        let rendered = DiagnosticRenderer(style: .plain).render(j.diagnostics, in: j.source)
+        #expect(!rendered.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
+    }
+}

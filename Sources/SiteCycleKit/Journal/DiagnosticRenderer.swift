@@ -18,7 +18,8 @@ public struct DiagnosticRenderer {
 
     public func render(_ d: Diagnostic, in source: SourceFile) -> String {
         let label = d.severity == .error ? style.error("error") : style.warning("warning")
-        var out = style.bold("\(source.path):\(d.line):\(d.column):") + " \(label): " + style.bold(d.message) + "\n"
+        // Messages quote the user's text: never let its control bytes reach the terminal.
+        var out = style.bold("\(source.path):\(d.line):\(d.column):") + " \(label): " + style.bold(safe(d.message)) + "\n"
         let gutterWidth = String(d.line).count
         let pad = String(repeating: " ", count: gutterWidth)
         let bar = style.dim("|")
@@ -33,10 +34,12 @@ public struct DiagnosticRenderer {
             out += "\(pad) \(bar) " + indent + colored + "\n"
         }
         if let help = d.help {
-            out += "\(pad) = " + style.help("help:") + " " + help + "\n"
+            out += "\(pad) = " + style.help("help:") + " " + safe(help) + "\n"
         }
         return out
     }
+
+    func safe(_ text: String) -> String { printable(Array(text.utf8)) }
 
     /// The line as it can safely be shown on a terminal: control bytes and
     /// invalid UTF-8 become U+FFFD one for one, so carets still line up.
