@@ -1,3 +1,4 @@
+import SiteCycleKit
 import Foundation
 import Testing
 
@@ -18,12 +19,12 @@ struct ConcurrencyTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try makeJournal(in: dir, locations: 4)
         let env = BinaryRunner.baseEnvironment(home: dir)
-        let writers = 4, perWriter = 15
+        let writers = 4, perWriter = 50
         var processes: [Process] = []
         for w in 0..<writers {
             // Each writer logs its own minutes, so no two lines share an instant.
             let script = (0..<perWriter).map { i in
-                "\"$BIN\" -f sites.journal --now 2026-11-20T00:00:00Z log 'Site \(w)' --at 2026-11-0\(1 + w)T\(String(format: "%02d", i)):00:00Z >/dev/null || echo FAILED"
+                "\"$BIN\" -f sites.journal --now 2026-11-20T00:00:00Z log 'Site \(w)' --at 2026-11-0\(1 + w)T\(String(format: "%02d", i / 4)):\(String(format: "%02d", i % 4 * 15)):00Z >/dev/null || echo FAILED"
             }.joined(separator: "\n")
             let p = Process()
             p.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -101,5 +102,111 @@ struct FileSafetyTests {
         #expect(mode == 0o640)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty)
+    }
+}
+
+/// Killing a writer at any moment, and running out of disk, never tears or
+/// loses the journal.
+struct CrashSafetyTests {
+    @Test func aWriterKilledAtAnyMomentLeavesTheOldOrTheNewJournal() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("sites.journal")
+        // Big enough that a write takes a while, so kills land mid-write.
+        var text = "timezone UTC\nlocation A\nlocation B\n\n"
+        for i in 0..<20_000 { text += CivilDateTime(secondsAsIfUTC: 946_684_800 + Int64(i) * 7200).journalText + "  \(i % 2 == 0 ? "A" : "B")  ; note \(i)\n" }
+        try text.write(to: journal, atomically: true, encoding: .utf8)
+        // Calibrate: how long one uninterrupted write takes on this machine.
+        let started = Date()
+        let calibration = try BinaryRunner.run(["-f", journal.path, "--now", "9999-01-01", "log", "b", "--at", "2001-01-01 00:30"],
+                                               in: dir, environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(calibration.exitCode == 0, "\(calibration.stderr)")
+        let writeMicros = max(1_000, Int(Date().timeIntervalSince(started) * 1_000_000))
+        var rng = MergeRandom(state: 42)
+        var killed = 0, completed = 0
+        for i in 0..<80 {
+            let old = try Data(contentsOf: journal)
+            let p = Process()
+            p.executableURL = BinaryRunner.executable
+            let at = CivilDateTime(secondsAsIfUTC: 946_684_800 + 20_000 * 7200 + Int64(i) * 3600).journalText
+            p.arguments = ["-f", journal.path, "--now", "9999-01-01", "log", "a", "--at", at]
+            p.environment = BinaryRunner.baseEnvironment(home: dir)
+            p.standardOutput = FileHandle.nullDevice
+            p.standardError = FileHandle.nullDevice
+            try p.run()
+            usleep(UInt32(rng.int(writeMicros * 3 / 2)))
+            if kill(p.processIdentifier, SIGKILL) == 0 { killed += 1 }
+            p.waitUntilExit()
+            let now = try Data(contentsOf: journal)
+            let oldText = String(decoding: old, as: UTF8.self)
+            if now == old { continue }
+            // Otherwise it must be the whole new journal: old plus one line.
+            let nowText = String(decoding: now, as: UTF8.self)
+            #expect(nowText == oldText + "\(at)  A\n", "torn write at iteration \(i)")
+            completed += 1
+        }
+        let check = try BinaryRunner.run(["-f", journal.path, "check"], in: dir, environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(check.exitCode == 0, "\(check.stderr)")
+        // Leftover temporaries of killed writers are cleared by the next write.
+        _ = try BinaryRunner.run(["-f", journal.path, "--now", "9999-01-01", "log", "b"], in: dir,
+                                 environment: BinaryRunner.baseEnvironment(home: dir))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+        print("crash test: killed \(killed), completed \(completed)")
+        #expect(killed > 20 && completed > 3 && completed < 80, "killed \(killed), completed \(completed)")
+    }
+
+    @Test func aFullDiskFailsClearlyWithTheJournalIntact() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mountPoint = dir.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            print("skipped: the full-disk test needs to mount a small tmpfs (root with CAP_SYS_ADMIN)")
+            return
+        }
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        var text = "timezone UTC\nlocation A\n\n"
+        for i in 0..<600 { text += CivilDateTime(secondsAsIfUTC: 946_684_800 + Int64(i) * 7200).journalText + "  A\n" }
+        let journal = mountPoint.appendingPathComponent("sites.journal")
+        try text.write(to: journal, atomically: false, encoding: .utf8)
+        // Fill what is left, so the new copy cannot be written.
+        let filler = mountPoint.appendingPathComponent("filler")
+        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        let block = Data(repeating: 0, count: 1024)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        try? handle.close()
+        let r = try BinaryRunner.run(["-f", journal.path, "--now", "9999-01-01", "log", "a"], in: dir,
+                                     environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("no space left on device") && r.stderr.contains("the journal was not changed"), "\(r.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == text)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}
+
+/// SplitMix64 for the tests in this target.
+struct MergeRandom {
+    var state: UInt64
+    mutating func int(_ n: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(n))
     }
 }

@@ -51,6 +51,7 @@ public enum JournalStore {
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")
         let temporary = folder + "/." + name + ".tmp-\(getpid())"
+        removeStaleTemporaries(folder: folder, name: name)
         let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw JournalFile.error(folder, "write a temporary file in") }
         do throws(FileError) {
@@ -71,6 +72,22 @@ public enum JournalStore {
         if dir >= 0 {
             fsync(dir)
             close(dir)
+        }
+    }
+
+    /// A writer killed between writing its temporary file and renaming it
+    /// leaves `.NAME.tmp-PID` behind; once that process is gone, the file is
+    /// an unfinished copy of a write that never happened, and goes.
+    static func removeStaleTemporaries(folder: String, name: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        let prefix = "." + name + ".tmp-"
+        while let entry = readdir(dir) {
+            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard file.hasPrefix(prefix), let pid = Int32(file.dropFirst(prefix.count)), pid != getpid() else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + file) }
         }
     }
 
