@@ -39,7 +39,9 @@ public struct JournalFormatter {
             let text = source.lineText(line.number).trimmingTrailingBlanks()
             switch line.kind {
             case .blank: continue
-            case .comment: pending.append(text)
+            // Stand-alone comments are written flush left: indented, one could
+            // be read as the note of an entry that ends up above it.
+            case .comment: pending.append(text.trimmingBlanks())
             case .noteContinuation:
                 if units.isEmpty { pending.append(text) } else { units[units.count - 1].continuations.append(text) }
             case .directive, .entry:

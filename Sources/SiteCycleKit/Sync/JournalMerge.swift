@@ -272,7 +272,15 @@ private struct Merger {
     func render() -> [UInt8] {
         let source = ours.journal.source
         let newline = source.prefersCRLF ? "\r\n" : "\n"
-        let text = out.map(\.text).joined(separator: newline)
+        // An indented comment right below an entry would read as its note:
+        // such a comment is written flush left.
+        var lines = out
+        for i in lines.indices.dropFirst() where lines[i].item == nil {
+            let t = lines[i].text
+            guard let first = t.first, first == " " || first == "\t", t.trimmingBlanks().hasPrefix(";") else { continue }
+            if case .entry? = lines[i - 1].item { lines[i].text = t.trimmingBlanks() }
+        }
+        let text = lines.map(\.text).joined(separator: newline)
         let endsWithNewline = source.lines.last.map { $0.end > $0.contentEnd } ?? true
         return (source.hasBOM ? SourceFile.bom : []) + Array((text + (endsWithNewline && !out.isEmpty ? newline : "")).utf8)
     }

@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+
+/// The fuzzer's promises, checked on a fixed set of seeded mutations so CI
+/// runs them every time: no crash, no hang, a diagnostic for everything
+/// unreadable, fmt and merge safe on whatever reads cleanly.
+struct RandomInputTests {
+    static let seeds: [[UInt8]] = {
+        LosslessTests.examples.compactMap { try? Array(Data(contentsOf: packageRoot.appendingPathComponent("examples/\($0)"))) }
+            .map { Array($0.prefix(6_000)) }
+    }()
+
+    static let fragments: [[UInt8]] = [
+        "location X\n", "2026-03-29 02:30  X\n", "<<<<<<< HEAD\n", "\r", "\0", "\u{FEFF}", "; note\n", "    ; more\n",
+        "removed", "+14:00", "9999-12-31 23:59", "0000-00-00 99:99", "\"", "timezone Nowhere/Else\n", "target 0h\n",
+        "\n\n", "\t", "disabled", "strategy cooldown 11\n", "\u{E9}", "\u{1F489}",
+    ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]]
+
+    static func mutate(_ input: [UInt8], _ r: inout MergePropertyTests.Random) -> [UInt8] {
+        var b = input
+        for _ in 0..<(1 + r.int(3)) {
+            guard !b.isEmpty else { b = fragments[r.int(fragments.count)]; continue }
+            let i = r.int(b.count)
+            switch r.int(6) {
+            case 0: b[i] = UInt8(truncatingIfNeeded: r.next())
+            case 1: b.insert(contentsOf: fragments[r.int(fragments.count)], at: i)
+            case 2: b.removeSubrange(i..<min(b.count, i + 1 + r.int(40)))
+            case 3:  // swap two lines
+                let lines = b.split(separator: 0x0A, omittingEmptySubsequences: false).map(Array.init)
+                guard lines.count > 2 else { continue }
+                var l = lines
+                l.swapAt(r.int(l.count), r.int(l.count))
+                b = Array(l.joined(separator: [0x0A]))
+            case 4: b.insert(contentsOf: b[i..<min(b.count, i + r.int(200))], at: r.int(b.count))
+            default: b.append(contentsOf: fragments[r.int(fragments.count)])
+            }
+        }
+        return b
+    }
+
+    @Test func mutatedJournalsKeepEveryPromise() {
+        var r = MergePropertyTests.Random(state: 2026)
+        var clean = 0, broken = 0
+        for n in 0..<1_500 {
+            let input: [UInt8]
+            if n % 10 == 9 {
+                input = (0..<r.int(400)).map { _ in UInt8(truncatingIfNeeded: r.next()) }
+            } else {
+                input = RandomInputTests.mutate(RandomInputTests.seeds[n % RandomInputTests.seeds.count], &r)
+            }
+            if let problem = JournalInvariants.violation(in: input) {
+                Issue.record("input \(n): \(problem)")
+            }
+            if JournalBuilder.load(SourceFile(path: "x", bytes: input), defaultZone: .utc).diagnostics.hasErrors {
+                broken += 1
+            } else {
+                clean += 1
+            }
+        }
+        #expect(clean > 100 && broken > 500, "clean \(clean), broken \(broken)")
+    }
+}
