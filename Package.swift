@@ -26,6 +26,8 @@ let package = Package(
         ),
         // Times the real binary on synthetic journals: swift run -c release sitecycle-bench
         .executableTarget(name: "sitecycle-bench"),
+        // libFuzzer target (see its source for the build line); a plain build replays inputs.
+        .executableTarget(name: "sitecycle-fuzz", dependencies: ["SiteCycleKit"]),
         .testTarget(name: "SiteCycleKitTests", dependencies: ["SiteCycleKit"]),
         // Runs the real binary on real files; depends on the executable so
         // `swift test` builds it first.

@@ -9,10 +9,12 @@ public struct JournalParser {
         var lines: [SyntaxLine] = []
         lines.reserveCapacity(source.lines.count)
         var diagnostics: [Diagnostic] = []
+        var names = NameInterner()
         source.bytes.withUnsafeBufferPointer { buf in
             var inEntry = false
             for (index, span) in source.lines.enumerated() {
-                var context = LineContext(buf: buf, span: span, number: index + 1)
+                var context = LineContext(buf: buf, span: span, number: index + 1, names: names)
+                defer { names = context.names }
                 let kind = context.parse(followsEntry: inEntry)
                 diagnostics.append(contentsOf: context.diagnostics)
                 switch kind {
@@ -32,11 +34,13 @@ private struct LineContext {
     let span: LineSpan
     let number: Int
     var diagnostics: [Diagnostic] = []
+    var names: NameInterner
 
-    init(buf: UnsafeBufferPointer<UInt8>, span: LineSpan, number: Int) {
+    init(buf: UnsafeBufferPointer<UInt8>, span: LineSpan, number: Int, names: NameInterner) {
         self.buf = buf
         self.span = span
         self.number = number
+        self.names = names
     }
 
     mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: String? = nil) {
@@ -285,8 +289,22 @@ private struct LineContext {
         return .directive(DirectiveSyntax(keyword: keyword, keywordRange: keywordRange, argument: argument))
     }
 
-    /// A name as written, with each run of blanks read as one space.
-    func collapsedName(_ range: Range<Int>) -> String {
+    /// A name as written, with each run of blanks read as one space. The
+    /// common case (single spaces) is looked up among names already seen, so
+    /// a journal's thousands of entries share a handful of strings.
+    mutating func collapsedName(_ range: Range<Int>) -> String {
+        var simple = true
+        var previousBlank = false
+        for i in range {
+            let b = buf[i]
+            if b == 0x09 || (b == 0x20 && previousBlank) { simple = false; break }
+            previousBlank = b == 0x20
+        }
+        if simple { return names.intern(UnsafeBufferPointer(rebasing: buf[range])) }
+        return spacedName(range)
+    }
+
+    func spacedName(_ range: Range<Int>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         var pendingSpace = false
@@ -303,3 +321,20 @@ private struct LineContext {
 
 let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                   "October", "November", "December"]
+
+/// Strings for byte sequences seen before, without allocating again.
+struct NameInterner {
+    private var table: [Int: [String]] = [:]
+
+    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var hash = 14_695_981_039_346_656_037 as UInt64  // FNV-1a
+        for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
+        let key = Int(truncatingIfNeeded: hash)
+        if let candidates = table[key] {
+            for s in candidates where s.utf8.elementsEqual(bytes) { return s }
+        }
+        let s = String(decoding: bytes, as: UTF8.self)
+        table[key, default: []].append(s)
+        return s
+    }
+}
