@@ -114,13 +114,13 @@ public struct JournalFormatter {
             guard case .entry(let e) = u.line.kind else { continue }
             let start: Instant
             if let offset = e.offset {
-                start = Instant(seconds: e.dateTime.secondsAsIfUTC - Int64(offset))
+                start = Instant(seconds: e.localSeconds - Int64(offset))
             } else if case .unique(let t, _) = journal.zone.resolve(e.dateTime) {
                 start = t
             } else if case .ambiguous(let t, _, _, _) = journal.zone.resolve(e.dateTime) {
                 start = t
             } else {
-                start = Instant(seconds: e.dateTime.secondsAsIfUTC)  // a gap: the journal has errors and is not formatted
+                start = Instant(seconds: e.localSeconds)  // a gap: the journal has errors and is not formatted
             }
             let more = u.continuations.map { text -> String in
                 let t = text.trimmingBlanks()

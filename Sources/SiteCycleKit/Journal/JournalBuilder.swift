@@ -238,8 +238,8 @@ private struct BuildState {
 
     /// The instant a line names and the offset in force, or nil (reported).
     mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
-        if let given = e.offset { return (Instant(seconds: e.dateTime.secondsAsIfUTC - Int64(given)), given) }
-        switch zone.resolve(e.dateTime) {
+        if let given = e.offset { return (Instant(seconds: e.localSeconds - Int64(given)), given) }
+        switch zone.resolve(wallSeconds: e.localSeconds) {
         case .unique(let i, let o):
             return (i, o)
         case .ambiguous(let earlier, let o, _, _):

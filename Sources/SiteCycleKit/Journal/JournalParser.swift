@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Reads a journal's bytes into the lossless syntax layer, one line at a
 /// time, collecting a diagnostic for every line it cannot read instead of
 /// stopping at the first. Meaning (settings, time zones, declared locations,
@@ -6,6 +12,12 @@ public struct JournalParser {
     public init() {}
 
     public func parse(_ source: SourceFile) -> (JournalSyntax, [Diagnostic]) {
+        // Positions are kept in 32 bits; no journal comes near 2 GB.
+        guard source.bytes.count < Int(Int32.max) else {
+            return (JournalSyntax(source: source, lines: []),
+                    [Diagnostic(.error, .unexpectedText, "the file is over 2 GB; this is not a journal", line: 1, column: 1,
+                                length: 0, help: "check the path given with -f")])
+        }
         var lines: [SyntaxLine] = []
         lines.reserveCapacity(source.lines.count)
         var diagnostics: [Diagnostic] = []
@@ -331,7 +343,12 @@ struct NameInterner {
         for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
         let key = Int(truncatingIfNeeded: hash)
         if let candidates = table[key] {
-            for s in candidates where s.utf8.elementsEqual(bytes) { return s }
+            for s in candidates {
+                let same = s.utf8.withContiguousStorageIfAvailable { stored in
+                    stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+                } ?? s.utf8.elementsEqual(bytes)
+                if same { return s }
+            }
         }
         let s = String(decoding: bytes, as: UTF8.self)
         table[key, default: []].append(s)

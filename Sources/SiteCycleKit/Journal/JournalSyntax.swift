@@ -41,20 +41,46 @@ public struct DirectiveSyntax: Sendable {
     public var argument: Range<Int>
 }
 
+/// One site-change line. Stored compactly — a journal holds hundreds of
+/// thousands of these, and their size decided parse time (the kernel zeroing
+/// fresh pages dominated the profile) — and read through the properties below.
 public struct EntrySyntax: Sendable {
-    public var dateTime: CivilDateTime
-    /// From the first digit of the date to the end of the time (or offset).
-    public var timestampRange: Range<Int>
-    /// Seconds east of UTC when the line gives an offset.
-    public var offset: Int?
-    public var offsetRange: Range<Int>?
+    /// The wall-clock reading as seconds since 1970 read as UTC.
+    public let localSeconds: Int64
     /// The location text with white space runs collapsed, or `removed`.
-    public var locationName: String
-    public var locationRange: Range<Int>
+    public let locationName: String
+    private let timestampStart, timestampEnd, locationStart, locationEnd: Int32
+    private let offsetStart, offsetEnd, noteStart, noteEnd, semicolonAt: Int32  // -1: absent
+    /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
+    private let offsetSeconds: Int32
+
+    init(dateTime: CivilDateTime, timestampRange: Range<Int>, offset: Int?, offsetRange: Range<Int>?,
+         locationName: String, locationRange: Range<Int>, noteRange: Range<Int>?, semicolon: Int?) {
+        localSeconds = dateTime.secondsAsIfUTC
+        self.locationName = locationName
+        timestampStart = Int32(timestampRange.lowerBound)
+        timestampEnd = Int32(timestampRange.upperBound)
+        locationStart = Int32(locationRange.lowerBound)
+        locationEnd = Int32(locationRange.upperBound)
+        offsetStart = offsetRange.map { Int32($0.lowerBound) } ?? -1
+        offsetEnd = offsetRange.map { Int32($0.upperBound) } ?? -1
+        noteStart = noteRange.map { Int32($0.lowerBound) } ?? -1
+        noteEnd = noteRange.map { Int32($0.upperBound) } ?? -1
+        semicolonAt = semicolon.map(Int32.init) ?? -1
+        offsetSeconds = offset.map(Int32.init) ?? Int32.min
+    }
+
+    public var dateTime: CivilDateTime { CivilDateTime(secondsAsIfUTC: localSeconds) }
+    /// From the first digit of the date to the end of the time (or offset).
+    public var timestampRange: Range<Int> { Int(timestampStart)..<Int(timestampEnd) }
+    /// Seconds east of UTC when the line gives an offset.
+    public var offset: Int? { offsetSeconds == Int32.min ? nil : Int(offsetSeconds) }
+    public var offsetRange: Range<Int>? { offsetStart < 0 ? nil : Int(offsetStart)..<Int(offsetEnd) }
+    public var locationRange: Range<Int> { Int(locationStart)..<Int(locationEnd) }
     /// Text after the first `;`, trimmed; nil when there is no `;`.
-    public var noteRange: Range<Int>?
+    public var noteRange: Range<Int>? { noteStart < 0 ? nil : Int(noteStart)..<Int(noteEnd) }
     /// Offset of that `;`, for matching the file's note column.
-    public var semicolon: Int?
+    public var semicolon: Int? { semicolonAt < 0 ? nil : Int(semicolonAt) }
 
     public var isRemoval: Bool { locationName == EntrySyntax.removedKeyword }
 

@@ -32,10 +32,20 @@ public final class ZoneRules: @unchecked Sendable {
 
     /// Guards the caches: one `ZoneRules` may be shared between threads.
     private let lock = NSLock()
+    /// The last stretch of constant offset found: most lookups land in it.
+    private var hot: (start: Int64, end: Int64, offset: Int) = (0, 0, 0)
 
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
         let t = instant.seconds
+        lock.lock()
+        let h = hot
+        lock.unlock()
+        if t >= h.start && t < h.end { return h.offset }
+        return windowOffset(t)
+    }
+
+    private func windowOffset(_ t: Int64) -> Int {
         let key = t >= 0 ? t / ZoneRules.windowSeconds : (t + 1) / ZoneRules.windowSeconds - 1
         let window: Window
         lock.lock()
@@ -51,8 +61,15 @@ public final class ZoneRules: @unchecked Sendable {
         }
         lock.unlock()
         guard window.reliable else { return directOffset(t) }
+        // The stretch of the window holding t, kept for the next lookup.
+        var start = key * ZoneRules.windowSeconds, end = start + ZoneRules.windowSeconds
         var result = window.changes[0].1
-        for (start, offset) in window.changes.dropFirst() where start <= t { result = offset }
+        for (i, (changeStart, offset)) in window.changes.enumerated() where i > 0 {
+            if changeStart <= t { result = offset; start = changeStart } else { end = changeStart; break }
+        }
+        lock.lock()
+        hot = (start, end, result)
+        lock.unlock()
         return result
     }
 
@@ -84,7 +101,16 @@ public final class ZoneRules: @unchecked Sendable {
 
     /// Maps a wall-clock time in this zone to the instant(s) it names.
     public func resolve(_ local: CivilDateTime) -> Resolution {
-        let wall = local.secondsAsIfUTC
+        resolve(wallSeconds: local.secondsAsIfUTC)
+    }
+
+    /// The same, for a wall-clock reading given as seconds read as UTC.
+    public func resolve(wallSeconds wall: Int64) -> Resolution {
+        // Common case, without allocating: the same offset a day either side.
+        let dayBefore = offset(at: Instant(seconds: wall - 86_400))
+        if dayBefore == offset(at: Instant(seconds: wall + 86_400)), offset(at: Instant(seconds: wall - Int64(dayBefore))) == dayBefore {
+            return .unique(Instant(seconds: wall - Int64(dayBefore)), offset: dayBefore)
+        }
         // Any transition near `wall` lies within ±14 h (the widest UTC offset),
         // so the offsets in force a day either side are the only candidates.
         let candidates = [offset(at: Instant(seconds: wall - 86_400)), offset(at: Instant(seconds: wall + 86_400))]
