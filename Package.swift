@@ -27,7 +27,11 @@ let package = Package(
         // Times the real binary on synthetic journals: swift run -c release sitecycle-bench
         .executableTarget(name: "sitecycle-bench"),
         // libFuzzer target (see its source for the build line); a plain build replays inputs.
-        .executableTarget(name: "sitecycle-fuzz", dependencies: ["SiteCycleKit"]),
+        .executableTarget(
+            name: "sitecycle-fuzz",
+            dependencies: ["SiteCycleKit"],
+            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+        ),
         .testTarget(name: "SiteCycleKitTests", dependencies: ["SiteCycleKit"]),
         // Runs the real binary on real files; depends on the executable so
         // `swift test` builds it first.

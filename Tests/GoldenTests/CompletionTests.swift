@@ -174,11 +174,28 @@ struct CompletionTests {
 /// presses it, the screen read back.
 struct InteractiveCompletionTests {
     let base: CompletionTests
-    let socket: String
+    /// One tmux server per session: a new session on a socket whose server
+    /// is still shutting down would keep that server alive.
+    final class Socket { var name = "sitecycle-\(UUID().uuidString.prefix(8))" }
+    let current = Socket()
+    var socket: String { current.name }
 
     init() throws {
         base = try CompletionTests()
-        socket = "sitecycle-\(UUID().uuidString.prefix(8))"
+    }
+
+    /// Ends this session's server and its shell for certain: tmux's own
+    /// kill-server leaves a server waiting on a pane whose shell ignores the
+    /// hang-up, so whatever still runs after a moment gets SIGKILL.
+    func stopServer() throws {
+        let pids = (try tmux("display-message", "-p", "#{pid}") + (try tmux("list-panes", "-a", "-F", "#{pane_pid}")))
+            .split(whereSeparator: \.isNewline).compactMap { Int32($0) }
+        _ = try tmux("kill-server")
+        for pid in pids {
+            for _ in 0..<20 where kill(pid, 0) == 0 { Thread.sleep(forTimeInterval: 0.025) }
+            if kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        }
+        current.name = "sitecycle-\(UUID().uuidString.prefix(8))"
     }
 
     func tmux(_ args: String...) throws -> String { try tmux(args) }
@@ -210,7 +227,7 @@ struct InteractiveCompletionTests {
     }
 
     func run(_ shell: [String], setup: String) throws {
-        defer { _ = try? tmux("kill-server"); try? FileManager.default.removeItem(at: base.dir) }
+        defer { try? stopServer(); try? FileManager.default.removeItem(at: base.dir) }
         // A narrow window lists one candidate per row, in the order given.
         try session(shell, setup: setup, width: 40)
         _ = try tmux("send-keys", "-t", "t", "sitecycle log ", "Tab", "Tab")
@@ -218,7 +235,7 @@ struct InteractiveCompletionTests {
         let order = ["right-front-abdomen", "left-front-thigh", "left-front-abdomen", "lower-back"]
         let positions = order.compactMap { listing.range(of: $0)?.lowerBound }
         #expect(positions.count == 4 && positions == positions.sorted(), "\(listing)")
-        _ = try tmux("kill-server")
+        try stopServer()
 
         // A fresh prompt: complete a two-word location, press Enter.
         try session(shell, setup: setup, width: 120)

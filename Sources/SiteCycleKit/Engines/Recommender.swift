@@ -36,9 +36,18 @@ public enum Recommender {
                                  now: Instant) -> Recommendation {
         var lastUse: [String: SiteChange] = [:]
         var recentSites: [SiteChange] = []  // newest first, for cooldown
+        let enabledCount = locations.filter(\.isEnabled).count
+        var enabledSeen = 0
+        let enabledNames = Set(locations.filter(\.isEnabled).map(\.name))
+        // Newest first; stop once every enabled location's last use is known
+        // and cooldown has its most recent changes.
         for change in changes.reversed() where change.start <= now && !change.isRemoval {
-            if lastUse[change.location!] == nil { lastUse[change.location!] = change }
-            recentSites.append(change)
+            if lastUse[change.location!] == nil {
+                lastUse[change.location!] = change
+                if enabledNames.contains(change.location!) { enabledSeen += 1 }
+            }
+            if recentSites.count < RecommendationStrategy.cooldownRange.upperBound { recentSites.append(change) }
+            if enabledSeen == enabledCount && recentSites.count == RecommendationStrategy.cooldownRange.upperBound { break }
         }
         let items = locations.filter(\.isEnabled).map { Recommendation.Item(location: $0, lastUse: lastUse[$0.name]) }
 
