@@ -28,9 +28,22 @@ public struct Statistics: Sendable {
         public var lastUse: SiteChange?
         public var daysSinceLastUse: Int?
         public var absorption: Absorption?
+        /// Computed once: a median sorts, and reports ask more than once.
+        public let average: Double?
+        public let median: Double?
 
-        public var average: Double? { Statistics.mean(hours) }
-        public var median: Double? { Statistics.median(hours) }
+        init(location: Location, uses: Int, hours: [Double], excluded: Int, lastUse: SiteChange?,
+             daysSinceLastUse: Int?, absorption: Absorption?) {
+            self.location = location
+            self.uses = uses
+            self.hours = hours
+            self.excluded = excluded
+            self.lastUse = lastUse
+            self.daysSinceLastUse = daysSinceLastUse
+            self.absorption = absorption
+            average = Statistics.mean(hours)
+            median = Statistics.median(hours)
+        }
     }
 
     public var robust: Bool
@@ -46,26 +59,38 @@ public struct Statistics: Sendable {
     public static let failedSessionHours = 12.0
 
     public static func compute(_ journal: Journal, include: (SiteChange) -> Bool, now: Instant, robust: Bool) -> Statistics {
-        let selected = journal.changes.filter { !$0.isRemoval && $0.start <= now && include($0) }
-        func completedHours(_ changes: [SiteChange]) -> [Double] {
-            changes.compactMap { c in c.end.flatMap { $0 <= now ? c.start.hours(until: $0) : nil } }
+        // One pass over the history into per-location accumulators; copying
+        // site changes around was most of the time on big journals.
+        let enabled = journal.enabledLocations
+        var slot: [String: Int] = [:]
+        for (i, l) in enabled.enumerated() { slot[l.name] = i }
+        var hoursAt = [[Double]](repeating: [], count: enabled.count)
+        var usesAt = [Int](repeating: 0, count: enabled.count)
+        var lastAt = [Int?](repeating: nil, count: enabled.count)
+        var allHours: [Double] = []
+        allHours.reserveCapacity(journal.changes.count)
+        var selectedCount = 0
+        for i in journal.changes.indices {
+            let c = journal.changes[i]
+            guard !c.isRemoval, c.start <= now, include(c) else { continue }
+            selectedCount += 1
+            let hours: Double? = c.end.flatMap { $0 <= now ? c.start.hours(until: $0) : nil }
+            if let hours { allHours.append(hours) }
+            guard let s = slot[c.location!] else { continue }
+            usesAt[s] += 1
+            lastAt[s] = i
+            if let hours { hoursAt[s].append(hours) }
         }
-        var byLocation: [String: [SiteChange]] = [:]
-        for change in selected { byLocation[change.location!, default: []].append(change) }
-
-        let allHours = completedHours(selected)
         let overallHours = robust ? robustFilter(allHours) : allHours
-        let overall = Summary(changes: selected.count, completed: overallHours.count,
+        let overall = Summary(changes: selectedCount, completed: overallHours.count,
                               averageHours: mean(overallHours), medianHours: median(overallHours))
         let threshold = journal.settings.absorptionThresholdPercent
-
-        let perLocation = journal.enabledLocations.map { location -> PerLocation in
-            let changes = byLocation[location.name] ?? []
-            let raw = completedHours(changes)
+        let perLocation = enabled.enumerated().map { s, location -> PerLocation in
+            let raw = hoursAt[s]
             let hours = robust ? robustFilter(raw) : raw
-            let last = changes.last
+            let last = lastAt[s].map { journal.changes[$0] }
             var entry = PerLocation(
-                location: location, uses: changes.count, hours: hours, excluded: raw.count - hours.count, lastUse: last,
+                location: location, uses: usesAt[s], hours: hours, excluded: raw.count - hours.count, lastUse: last,
                 daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil)
             let mine = robust ? entry.median : entry.average
             let reference = robust ? overall.medianHours : overall.averageHours

@@ -2,7 +2,8 @@
 /// doubled; records end with LF (the SiteCycle app's choice).
 public enum CSV {
     public static func field(_ value: String) -> String {
-        let needsQuotes = value.contains { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        // Bytes, not Characters: grapheme breaking made this the export's hot spot.
+        let needsQuotes = value.utf8.contains { $0 == 0x2C || $0 == 0x22 || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else { return value }
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
     }

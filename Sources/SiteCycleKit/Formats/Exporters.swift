@@ -15,11 +15,34 @@ public enum Exporters {
     /// they end the row before them.
     public static func csv(_ changes: [SiteChange], now: Instant) -> String {
         var out = CSV.record(["date", "location", "duration_hours", "note"])
+        out.reserveCapacity(changes.count * 48)
         for c in changes where !c.isRemoval {
-            let hours = end(of: c, now: now).map { appHours(c.start.hours(until: $0)) } ?? ""
-            out += CSV.record([formatISO8601(c.start, offsetSeconds: 0), c.location!, hours, c.note ?? ""])
+            utcStamp(c.start, into: &out)
+            out += ","
+            out += CSV.field(c.location!)
+            out += ","
+            if let e = end(of: c, now: now) { out += appHours(c.start.hours(until: e)) }
+            out += ","
+            if let note = c.note { out += CSV.field(note) }
+            out += "\n"
         }
         return out
+    }
+
+    /// `2026-02-07T15:30:00Z`, written digit by digit (the export's hot path).
+    static func utcStamp(_ t: Instant, into out: inout String) {
+        let c = CivilDateTime(secondsAsIfUTC: t.seconds)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        func digits(_ v: Int, _ n: Int) {
+            var d = [UInt8](repeating: 0x30, count: n), x = v
+            for i in stride(from: n - 1, through: 0, by: -1) { d[i] = UInt8(0x30 + x % 10); x /= 10 }
+            bytes += d
+        }
+        digits(c.date.year, 4); bytes.append(0x2D); digits(c.date.month, 2); bytes.append(0x2D); digits(c.date.day, 2)
+        bytes.append(0x54); digits(c.hour, 2); bytes.append(0x3A); digits(c.minute, 2); bytes.append(0x3A); digits(c.second, 2)
+        bytes.append(0x5A)
+        out += String(decoding: bytes, as: UTF8.self)
     }
 
     static func appHours(_ hours: Double) -> String {
