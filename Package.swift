@@ -25,7 +25,8 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         // Times the real binary on synthetic journals: swift run -c release sitecycle-bench
-        .executableTarget(name: "sitecycle-bench"),
+        .executableTarget(name: "sitecycle-bench", dependencies: ["SiteCycleKit"],
+                          linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]),
         // libFuzzer target (see its source for the build line); a plain build replays inputs.
         .executableTarget(
             name: "sitecycle-fuzz",

@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import SiteCycleKit
 
 // MARK: Options
 
@@ -39,19 +40,6 @@ defer { try? FileManager.default.removeItem(at: work) }
 
 // MARK: Synthetic journals
 
-/// SplitMix64, so every run writes the same journals.
-struct Random {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-}
-
 let zones = ["Front Abdomen", "Side Abdomen", "Back Abdomen", "Front Thigh", "Side Thigh", "Back Arm", "Buttock"]
 let locations = zones.flatMap { ["Left \($0)", "Right \($0)"] }
 let notes = ["bled on insertion", "sore, red area", "occlusion alarm at 2 am", "itchy adhesive", "kinked cannula"]
@@ -59,7 +47,7 @@ let notes = ["bled on insertion", "sore, red area", "occlusion alarm at 2 am", "
 /// `n` site changes 48–96 h apart (UTC wall clock, so times are unambiguous),
 /// a note on every fifth, and the same entries as a ledger journal.
 func generate(_ n: Int) throws -> (journal: String, ledger: String, last: String) {
-    var r = Random(state: UInt64(n))
+    var r = SeededRandom(seed: UInt64(n))
     var journal = "; synthetic benchmark journal, \(n) site changes\ntimezone UTC\ntarget 72h\n\n"
     journal += locations.map { "location \($0)\n" }.joined() + "\n"
     var ledger = ""
@@ -70,10 +58,9 @@ func generate(_ n: Int) throws -> (journal: String, ledger: String, last: String
     var last = ""
     for i in 0..<n {
         t += Int64(48 * 3600 + r.int(48 * 12) * 300)
-        let days = t >= 0 ? t / 86_400 : (t - 86_399) / 86_400
-        let secs = Int(t - days * 86_400)
-        let (y, m, d) = civil(days)
-        let stamp = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) \(pad(secs / 3600, 2)):\(pad(secs / 60 % 60, 2))"
+        let c = CivilDateTime(secondsAsIfUTC: t)
+        let stamp = c.journalText
+        let (y, m, d) = (c.date.year, c.date.month, c.date.day)
         let location = locations[r.int(locations.count)]
         journal += "\(stamp)  \(location)" + (i % 5 == 0 ? "  ; \(notes[r.int(notes.count)])" : "") + "\n"
         ledger += "\(pad(y, 4))/\(pad(m, 2))/\(pad(d, 2)) Site change\n    Sites:\(location)  1 sites\n    Changes\n\n"
@@ -85,18 +72,6 @@ func generate(_ n: Int) throws -> (journal: String, ledger: String, last: String
 func pad(_ v: Int, _ width: Int) -> String {
     let s = String(v)
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-}
-
-func civil(_ z0: Int64) -> (Int, Int, Int) {
-    let z = z0 + 719_468
-    let era = (z >= 0 ? z : z - 146_096) / 146_097
-    let doe = z - era * 146_097
-    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-    let mp = (5 * doy + 2) / 153
-    let d = doy - (153 * mp + 2) / 5 + 1
-    let m = mp < 10 ? mp + 3 : mp - 9
-    return (Int(yoe + era * 400 + (m <= 2 ? 1 : 0)), Int(m), Int(d))
 }
 
 // MARK: Timing

@@ -36,8 +36,14 @@ struct BinaryRunner {
     }
 
     static func run(_ arguments: [String], in directory: URL, environment: [String: String], stdin: String = "") throws -> Output {
+        try process(executable, arguments, in: directory, environment: environment, stdin: stdin)
+    }
+
+    /// Any program (git, a shell, python3), run the same way.
+    static func process(_ program: URL, _ arguments: [String], in directory: URL, environment: [String: String],
+                        stdin: String = "") throws -> Output {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         process.currentDirectoryURL = directory
         process.environment = environment

@@ -38,21 +38,7 @@ struct CompletionTests {
     }
 
     func sh(_ program: String, _ args: [String]) throws -> BinaryRunner.Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: program)
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        p.environment = env
-        let out = dir.appendingPathComponent("shell.out"), err = dir.appendingPathComponent("shell.err")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        p.standardOutput = try FileHandle(forWritingTo: out)
-        p.standardError = try FileHandle(forWritingTo: err)
-        p.standardInput = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        return .init(stdout: try String(contentsOf: out, encoding: .utf8), stderr: try String(contentsOf: err, encoding: .utf8),
-                     exitCode: p.terminationStatus)
+        try BinaryRunner.process(URL(fileURLWithPath: program), args, in: dir, environment: env)
     }
 
     func journal() throws -> String {

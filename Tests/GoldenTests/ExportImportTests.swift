@@ -68,16 +68,10 @@ struct ExportImportTests {
                 assert e.decoded('DTEND') > e.decoded('DTSTART')
             print(len(sites), len(alarms), str(sites[0]['SUMMARY']))
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", check, dir.appendingPathComponent("sites.ics").path]
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(text)")
+        let run = try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check, "sites.ics"], in: dir,
+                                           environment: ProcessInfo.processInfo.environment)
+        let text = run.stdout + run.stderr
+        #expect(run.exitCode == 0, "\(text)")
         let fields = text.split(separator: " ")
         #expect(Int(fields.first ?? "") ?? 0 >= 9, "\(text)")
         #expect(fields.count > 1 && fields[1] == "1", "\(text)")
@@ -112,17 +106,10 @@ struct IndependentReaderTests {
                 assert t['notes']
             print(len(rows) - 1, len(ns), sum(1 for t in ns if 'location' in t))
             """
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["python3", "-c", check]
-        p.currentDirectoryURL = dir
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        #expect(p.terminationStatus == 0, "\(text)")
+        let run = try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", check], in: dir,
+                                           environment: ProcessInfo.processInfo.environment)
+        let text = run.stdout + run.stderr
+        #expect(run.exitCode == 0, "\(text)")
         let counts = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
         #expect(counts.count == 3 && counts[0] == 484 && counts[1] == 484 && counts[2] > 300, "\(text)")
     }

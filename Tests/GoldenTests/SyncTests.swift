@@ -18,18 +18,8 @@ struct SyncTests {
 
     @discardableResult
     func git(_ args: String..., in dir: String = ".") throws -> BinaryRunner.Output {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["git"] + args
-        p.currentDirectoryURL = root.appendingPathComponent(dir)
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        p.waitUntilExit()
-        return .init(stdout: text, stderr: "", exitCode: p.terminationStatus)
+        try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + args, in: root.appendingPathComponent(dir),
+                                 environment: env)
     }
 
     @discardableResult

@@ -122,7 +122,7 @@ struct CrashSafetyTests {
                                                in: dir, environment: BinaryRunner.baseEnvironment(home: dir))
         #expect(calibration.exitCode == 0, "\(calibration.stderr)")
         let writeMicros = max(1_000, Int(Date().timeIntervalSince(started) * 1_000_000))
-        var rng = MergeRandom(state: 42)
+        var rng = SeededRandom(seed: 42)
         var killed = 0, completed = 0
         for i in 0..<80 {
             let old = try Data(contentsOf: journal)
@@ -196,17 +196,5 @@ struct CrashSafetyTests {
         #expect(try String(contentsOf: journal, encoding: .utf8) == text)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty)
-    }
-}
-
-/// SplitMix64 for the tests in this target.
-struct MergeRandom {
-    var state: UInt64
-    mutating func int(_ n: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(n))
     }
 }

@@ -5,19 +5,7 @@ import Testing
 /// either side added or kept, does not depend on which side is OURS (up to
 /// layout), and merging a result with itself changes nothing.
 struct MergePropertyTests {
-    /// SplitMix64: deterministic, so a failure can be replayed by its seed.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
-    }
+    typealias Random = SeededRandom
 
     /// A journal as the generator edits it: entries by hour since the start.
     struct Draft {
@@ -85,7 +73,7 @@ struct MergePropertyTests {
     @Test func randomHistoriesMergeWithoutLoss() {
         var clean = 0, conflicted = 0
         for seed in 1...400 {
-            var r = Random(state: UInt64(seed))
+            var r = Random(seed: UInt64(seed))
             var base = Draft()
             for _ in 0..<(r.int(12)) {
                 base.entries[r.int(2000) * 2] = (base.locations[r.int(5)], r.chance(30) ? "base \(r.int(9))" : nil)

@@ -17,7 +17,7 @@ struct RandomInputTests {
         "\n\n", "\t", "disabled", "strategy cooldown 11\n", "\u{E9}", "\u{1F489}",
     ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]]
 
-    static func mutate(_ input: [UInt8], _ r: inout MergePropertyTests.Random) -> [UInt8] {
+    static func mutate(_ input: [UInt8], _ r: inout SeededRandom) -> [UInt8] {
         var b = input
         for _ in 0..<(1 + r.int(3)) {
             guard !b.isEmpty else { b = fragments[r.int(fragments.count)]; continue }
@@ -40,7 +40,7 @@ struct RandomInputTests {
     }
 
     @Test func mutatedJournalsKeepEveryPromise() {
-        var r = MergePropertyTests.Random(state: 2026)
+        var r = SeededRandom(seed: 2026)
         var clean = 0, broken = 0
         for n in 0..<1_500 {
             let input: [UInt8]
