@@ -149,29 +149,30 @@ private struct BuildState {
     // MARK: Entries
 
     mutating func readEntries() {
-        // Site changes with the index of their syntax line, in file order.
-        var pending: [(change: SiteChange, lineIndex: Int)] = []
-        pending.reserveCapacity(syntax.lines.count)
+        // Site changes in file order, then sorted and compacted in place: one
+        // array for the whole history (a journal may hold a million lines).
+        var list: [SiteChange] = []
+        list.reserveCapacity(syntax.lines.count)
         var inOrder = true
-        var noteOwner: Int?  // index into `pending` of the entry a continuation belongs to
-        for (lineIndex, line) in syntax.lines.enumerated() {
+        var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
+        for line in syntax.lines {
             switch line.kind {
             case .entry(let e):
                 noteOwner = nil
                 guard let change = resolve(e, line: line) else { continue }
-                if let previous = pending.last, change.start < previous.change.start {
+                if let previous = list.last, change.start < previous.start {
                     inOrder = false
                     report(.warning, .outOfOrder,
-                           "out of order: this site change is earlier than the one on line \(previous.change.line)",
+                           "out of order: this site change is earlier than the one on line \(previous.line)",
                            line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
                 }
-                noteOwner = pending.count
-                pending.append((change, lineIndex))
+                noteOwner = list.count
+                list.append(change)
             case .noteContinuation(let text):
                 if let owner = noteOwner {
                     let more = NoteText.read(source.string(text))
-                    let note = pending[owner].change.note ?? ""
-                    pending[owner].change.note = note.isEmpty ? more : note + "\n" + more
+                    let note = list[owner].note ?? ""
+                    list[owner].note = note.isEmpty ? more : note + "\n" + more
                 }
             case .blank, .comment:
                 break
@@ -179,33 +180,36 @@ private struct BuildState {
                 noteOwner = nil
             }
         }
-        if !inOrder { pending.sort { ($0.change.start, $0.change.line) < ($1.change.start, $1.change.line) } }
-        changes.reserveCapacity(pending.count)
-        var previousIndex: Int?  // into `pending`
-        for i in pending.indices {
-            if pending[i].change.note?.isEmpty == true { pending[i].change.note = nil }
-            if let p = previousIndex, pending[p].change.start == pending[i].change.start {
-                reportClash(syntax.lines[pending[i].lineIndex], with: syntax.lines[pending[p].lineIndex])
-                continue
+        if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
+        var kept = 0
+        for i in list.indices {
+            var change = list[i]
+            if change.note?.isEmpty == true { change.note = nil }
+            let line = syntax.lines[change.line - 1]
+            if kept > 0 {
+                let last = list[kept - 1]
+                if last.start == change.start {
+                    reportClash(line, with: syntax.lines[last.line - 1])
+                    continue
+                }
+                if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds, case .entry(let e) = line.kind {
+                    let minutes = (change.start.seconds - last.start.seconds) / 60
+                    report(.warning, .possibleDuplicate,
+                           "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
+                           line: line, e.timestampRange,
+                           help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
+                }
+                if !last.isRemoval { list[kept - 1].end = change.start }
             }
-            let change = pending[i].change
-            if change.isRemoval, changes.last?.isRemoval ?? true,
-               case .entry(let e) = syntax.lines[pending[i].lineIndex].kind {
-                report(.warning, .nothingActive, "`removed` with no site active", line: syntax.lines[pending[i].lineIndex],
+            if change.isRemoval, kept == 0 || list[kept - 1].isRemoval, case .entry(let e) = line.kind {
+                report(.warning, .nothingActive, "`removed` with no site active", line: line,
                        e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
             }
-            if let last = changes.last, change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds,
-               case .entry(let e) = syntax.lines[pending[i].lineIndex].kind {
-                let minutes = (change.start.seconds - last.start.seconds) / 60
-                report(.warning, .possibleDuplicate,
-                       "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
-                       line: syntax.lines[pending[i].lineIndex], e.timestampRange,
-                       help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
-            }
-            if let last = changes.last, !last.isRemoval { changes[changes.count - 1].end = change.start }
-            changes.append(change)
-            previousIndex = i
+            list[kept] = change
+            kept += 1
         }
+        list.removeLast(list.count - kept)
+        changes = list
     }
 
     mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
