@@ -18,6 +18,9 @@ struct PlannedEdit {
     /// Set only when the edit writes conflict markers on purpose (merging
     /// a conflict copy): then the result is written although it has errors.
     var writesConflictMarkers = false
+    /// Set by commands whose report reads only `changes`: an append may then
+    /// be verified by parsing just the new lines in the journal's context.
+    var reportNeedsOnlyChanges = false
     /// Prints the outcome, given the journal as re-read after the edit.
     var report: (Journal) -> Void
 
@@ -85,8 +88,8 @@ extension Invocation {
                     return fail(error)
                 }
                 let bytes = edit.editor.result()
-                let updated = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes),
-                                                  defaultZone: systemZone)
+                let updated = (edit.reportNeedsOnlyChanges ? verifiedAppend(journal, edit.editor) : nil)
+                    ?? JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: systemZone)
                 guard !updated.diagnostics.hasErrors || edit.writesConflictMarkers else {
                     err(DiagnosticRenderer(style: errStyle).render(updated.diagnostics.errors, in: updated.source))
                     return fail("the change would leave \(path) unreadable, so nothing was written",
@@ -99,6 +102,39 @@ extension Invocation {
         } catch {
             return fail(error.message)
         }
+    }
+}
+
+extension Invocation {
+    /// Re-reads an append without re-reading the file: the new lines are
+    /// parsed after the journal's directives and the entry they follow —
+    /// everything a new line's meaning depends on — and must read without
+    /// errors. The result carries the journal's changes plus the new ones,
+    /// with their real line numbers; its syntax is the old one. Nil when the
+    /// edit is not a plain append (the caller then parses the whole file).
+    func verifiedAppend(_ journal: Journal, _ editor: JournalEditor) -> Journal? {
+        guard let added = editor.appendedLines, let last = journal.changes.last else { return nil }
+        let source = journal.source
+        var context: [UInt8] = []
+        for line in journal.syntax.lines {
+            if case .directive = line.kind { context += source.bytes[line.span.start..<line.span.contentEnd] + [0x0A] }
+        }
+        let writer = EntryWriter(journal: journal)
+        for n in last.line...writer.lastLineOfEntry(last.line) {
+            let span = source.lines[n - 1]
+            context += source.bytes[span.start..<span.contentEnd] + [0x0A]
+        }
+        let before = context.filter { $0 == 0x0A }.count  // lines ahead of the new ones
+        let mini = JournalBuilder.load(SourceFile(path: source.path, bytes: context + added), defaultZone: systemZone)
+        guard !mini.diagnostics.hasErrors, let first = mini.changes.first, first.start == last.start else { return nil }
+        let shift = source.lines.count - before  // mini line + shift = real line
+        var updated = journal
+        updated.changes[updated.changes.count - 1].end = first.end
+        for var change in mini.changes.dropFirst() {
+            change.line += shift
+            updated.changes.append(change)
+        }
+        return updated
     }
 }
 

@@ -82,6 +82,15 @@ public struct JournalEditor {
     }
 
     public var isEmpty: Bool { replacements.isEmpty }
+
+    /// The bytes added when the whole edit is one append at the end of the
+    /// file (without the line break that ends an unterminated last line).
+    public var appendedLines: [UInt8]? {
+        guard replacements.count == 1, replacements[0].range == source.bytes.count..<source.bytes.count else { return nil }
+        var bytes = replacements[0].bytes
+        if let last = source.lines.last, last.end == last.contentEnd, last.contentCount > 0 { bytes.removeFirst(newline.count) }
+        return bytes
+    }
 }
 
 /// How entry lines are laid out in a journal, learnt from the lines already

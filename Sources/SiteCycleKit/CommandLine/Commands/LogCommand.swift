@@ -76,7 +76,7 @@ struct SiteChangeService {
             writer.setNote(of: previous, to: try EntryWriter.cleanNote(text, option: "--previous-note"), in: &editor)
         }
         let recentlyUsed = before.tag(of: location.name) == .avoid
-        return PlannedEdit(editor: editor) { updated in
+        var planned = PlannedEdit(editor: editor) { updated in
             let logged = updated.changes.first { $0.start == at }!
             let closed = updated.changes.last { $0.start < at }.flatMap { $0.isRemoval ? nil : $0 }
             if invocation.json {
@@ -98,6 +98,8 @@ struct SiteChangeService {
                                + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives).") + "\n")
             }
         }
+        planned.reportNeedsOnlyChanges = true
+        return planned
     }
 
     func remove() throws(CommandError) -> PlannedEdit {
@@ -108,7 +110,7 @@ struct SiteChangeService {
         }
         let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
         let editor = try writer.insertion(location: EntrySyntax.removedKeyword, at: at, note: note)
-        return PlannedEdit(editor: editor) { updated in
+        var planned = PlannedEdit(editor: editor) { updated in
             let closed = updated.changes.last { $0.start < at }!
             let removal = updated.changes.first { $0.start == at }!
             if invocation.json {
@@ -118,6 +120,8 @@ struct SiteChangeService {
             invocation.out("Removed \(closed.location!) at \(displayStart(removal)) after \(formatHours(closed.durationHours ?? 0)) h.\n")
             invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
         }
+        planned.reportNeedsOnlyChanges = true
+        return planned
     }
 }
 
