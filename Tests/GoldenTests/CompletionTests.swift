@@ -65,6 +65,7 @@ struct CompletionTests {
             reply sitecycle -f broken.journal log ''
             reply sitecycle -f ''
             complete -p sitecycle
+            reply sitecycle merge base.journal ''
             """
         try "nonsense line\n".write(to: dir.appendingPathComponent("broken.journal"), atomically: true, encoding: .utf8)
         let r = try sh("/bin/bash", ["-c", driver])
@@ -78,6 +79,7 @@ struct CompletionTests {
         #expect(lines[5] == "|")
         #expect(lines[6].contains("other.journal|") && lines[6].contains("sites.journal|"))
         #expect(lines[7] == "complete -o nosort -F _sitecycle sitecycle")
+        #expect(lines[8].contains("other.journal|") && lines[8].contains("sites.journal|"))
         #expect(r.stderr.isEmpty)
         // What the completion produced, run as the user would.
         let run = try sh("/bin/bash", ["-c", "sitecycle log left-front-thigh && sitecycle log \"Left Front Abdomen\" --at 2026-11-05"])

@@ -116,6 +116,7 @@ struct Completer {
             return (Shell.allCases.map { Candidate(value: $0.rawValue, description: "") }, false)
         case "amend", "delete" where index == 0: return (entries(line), false)
         case "import" where index == 0: return ([], true)
+        case "merge" where index < 3: return ([], true)
         case "set" where index == 0:
             return (SettingsService.keys.map { Candidate(value: $0.rawValue, description: "") }, false)
         case "set" where index == 1:

@@ -33,6 +33,10 @@ extension CommandRegistry {
             reason; the good rows are still imported. The journal is written
             once, atomically, and only if something is added. Exit status: 0, or
             4 when some rows were rejected.
+
+            --json prints {"format","rows","dryRun","added","removedMarkers",
+            "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
+            "newLocations":[…],"settingsAdded":[…]}.
             """,
         options: [
             OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
@@ -40,6 +44,7 @@ extension CommandRegistry {
             OptionSpec(["--dry-run"], "show what would change; change nothing"),
         ],
         positionals: 1...1,
+        reportsJSON: true,
         run: { ImportService(invocation: $0).run() })
 }
 
@@ -89,7 +94,8 @@ struct ImportService {
             let dryRun = invocation.arguments.flag("--dry-run")
             let editor = dryRun || !plan.changesSomething ? JournalEditor(source: journal.source) : edit(journal, plan)
             return PlannedEdit(editor: editor) { _ in
-                invocation.out(report(plan, source: source, file: file, dryRun: dryRun))
+                invocation.out(invocation.json ? json(plan, source: source, dryRun: dryRun).rendered()
+                               : report(plan, source: source, file: file, dryRun: dryRun))
             }
         }
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
@@ -140,6 +146,25 @@ struct ImportService {
             }
         }
         return editor
+    }
+
+    func json(_ plan: ImportPlan, source: ImportSource, dryRun: Bool) -> JSON {
+        func rows(_ list: [(row: Int, reason: String)]) -> JSON {
+            .array(list.map { .object([("row", .int($0.row)), ("reason", .string($0.reason))]) })
+        }
+        let markers = plan.additions.filter { $0.location == nil }.count
+        return .object([
+            ("format", .string(source.format.rawValue)),
+            ("rows", .int(source.records.count + source.rejected.count)),
+            ("dryRun", .bool(dryRun)),
+            ("added", .int(plan.additions.count - markers)),
+            ("removedMarkers", .int(markers)),
+            ("skipped", .int(plan.skipped.count)),
+            ("conflicts", rows(plan.conflicts)),
+            ("rejected", rows(plan.rejected)),
+            ("newLocations", .array(plan.newLocations.map { .string($0.name) })),
+            ("settingsAdded", .array(plan.settings.map { .string("\($0.0.rawValue) \($0.1)") })),
+        ])
     }
 
     func report(_ plan: ImportPlan, source: ImportSource, file: String, dryRun: Bool) -> String {
