@@ -56,9 +56,15 @@ final class Invocation {
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.
     @discardableResult
     func fail(_ message: String, help: String? = nil, code: Int32 = ExitCode.failure) -> Int32 {
-        err("sitecycle: " + errStyle.error("error:") + " " + message + "\n")
-        if let help { err("  " + errStyle.help("hint:") + " " + help + "\n") }
+        err("sitecycle: " + errStyle.error("error:") + " " + message.terminalSafeMessage + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
         return code
+    }
+
+    /// `sitecycle: warning: …` plus an optional hint, on standard error.
+    func warn(_ message: String, help: String? = nil) {
+        err("sitecycle: " + errStyle.warning("warning:") + " " + message.terminalSafeMessage + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
     }
 
     func usageError(_ e: UsageError) -> Int32 {
@@ -109,7 +115,7 @@ final class Invocation {
         guard let first = copies.first else { return }
         let name = first.split(separator: "/").last.map(String.init) ?? first
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
-        err("sitecycle: " + errStyle.warning("warning:") + " conflict copy \(name)\(more) beside the journal; "
+        err("sitecycle: " + errStyle.warning("warning:") + " conflict copy \(name.terminalSafe)\(more) beside the journal; "
             + "`sitecycle sync` merges it\n")
     }
 

@@ -21,6 +21,10 @@ public struct SiteChange: Equatable, Sendable {
         self.line = line
     }
 
+    /// A session longer than this many times the target is reported as a
+    /// probable missing change (`check`, `log`, `stats`).
+    public static let longSessionFactor = 3
+
     public var isRemoval: Bool { location == nil }
 
     public var durationHours: Double? { end.map { start.hours(until: $0) } }

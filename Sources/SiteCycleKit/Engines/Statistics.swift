@@ -8,6 +8,9 @@ public struct Statistics: Sendable {
         public var completed: Int
         public var averageHours: Double?
         public var medianHours: Double?
+        /// Completed sessions longer than `SiteChange.longSessionFactor` ×
+        /// the target: probably a change that was never logged.
+        public var longSessions = 0
     }
 
     public struct Absorption: Sendable, Equatable {
@@ -82,8 +85,10 @@ public struct Statistics: Sendable {
             if let hours { hoursAt[s].append(hours) }
         }
         let overallHours = robust ? robustFilter(allHours) : allHours
+        let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
         let overall = Summary(changes: selectedCount, completed: overallHours.count,
-                              averageHours: mean(overallHours), medianHours: median(overallHours))
+                              averageHours: mean(overallHours), medianHours: median(overallHours),
+                              longSessions: allHours.reduce(0) { $0 + ($1 > longLimit ? 1 : 0) })
         let threshold = journal.settings.absorptionThresholdPercent
         let perLocation = enabled.enumerated().map { s, location -> PerLocation in
             let raw = hoursAt[s]

@@ -28,6 +28,8 @@ public struct Diagnostic: Equatable, Sendable {
         case possibleDuplicate = "possible-duplicate"
         case outOfOrder = "out-of-order"
         case nothingActive = "nothing-active"
+        case controlCharacter = "control-character"
+        case longSession = "long-session"
     }
 
     public var severity: Severity

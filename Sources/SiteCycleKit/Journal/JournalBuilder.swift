@@ -169,6 +169,7 @@ private struct BuildState {
                 noteOwner = list.count
                 list.append(change)
             case .noteContinuation(let text):
+                warnAboutControlCharacters(in: text, line: line)
                 if let owner = noteOwner {
                     let more = NoteText.read(source.string(text))
                     let note = list[owner].note ?? ""
@@ -210,6 +211,23 @@ private struct BuildState {
         }
         list.removeLast(list.count - kept)
         changes = list
+        warnAboutLongSessions()
+    }
+
+    /// A session far past the target usually means a change was never
+    /// logged (or a backdated line went in before the first): it would
+    /// skew every average, so say so.
+    mutating func warnAboutLongSessions() {
+        let limit = settings.targetHours * Double(SiteChange.longSessionFactor) * 3600
+        for c in changes {
+            guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
+                  case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
+            let days = Double(end.seconds - c.start.seconds) / 86_400
+            report(.warning, .longSession,
+                   "in for \(Int(days.rounded())) days, more than \(SiteChange.longSessionFactor)× the target: a change missing?",
+                   line: syntax.lines[c.line - 1], e.timestampRange,
+                   help: "log the missing change with `sitecycle log LOCATION --at TIME`")
+        }
     }
 
     mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
@@ -224,6 +242,26 @@ private struct BuildState {
         }
     }
 
+    /// Terminal control characters in a note (ESC, BEL, C1) would act on
+    /// the screen of whoever reads it; every output escapes them, and this
+    /// says where they are. NUL and CR are errors of their own.
+    mutating func warnAboutControlCharacters(in range: Range<Int>, line: SyntaxLine) {
+        let bytes = source.bytes
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            let c1 = b == 0xC2 && i + 1 < range.upperBound && (0x80...0x9F).contains(bytes[i + 1])
+            if (b < 0x20 && b != 0x09 && b != 0x00 && b != 0x0D) || b == 0x7F || c1 {
+                let shown = c1 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
+                report(.warning, .controlCharacter, "control character \(shown) in a note", line: line,
+                       i..<(i + (c1 ? 2 : 1)),
+                       help: "delete it in an editor; sitecycle shows it as `\(shown)`")
+                return
+            }
+            i += 1
+        }
+    }
+
     func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
         var end = line.span.contentEnd
         while end > line.span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
@@ -235,6 +273,7 @@ private struct BuildState {
         let time = instant(of: e, line: line)
         let knownLocation = e.isRemoval || checkLocation(e, line: line)
         guard let (instant, offset) = time, knownLocation else { return nil }
+        if let range = e.noteRange { warnAboutControlCharacters(in: range, line: line) }
         let note = e.noteRange.map { NoteText.read(source.string($0)) }
         return SiteChange(location: e.isRemoval ? nil : e.locationName, start: instant, offset: offset,
                           note: note, line: line.number)

@@ -2,7 +2,7 @@ extension CommandRegistry {
     static let log = Command(
         name: "log",
         summary: "record a site change; the previous site closes",
-        usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT]",
+        usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT [--replace-note]]",
         details: """
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug
@@ -15,14 +15,17 @@ extension CommandRegistry {
             Refused: a time in the future, a time already logged, a local time
             that does not exist (daylight-saving gap).
 
-            --previous-note sets (or replaces) the note of the site this change
-            closes. Notes keep `;`, line breaks and surrounding spaces.
+            --previous-note adds a note to the site this change closes: after
+            the note it has, as a continuation line, so nothing written before
+            is lost (--replace-note replaces it instead, and says what it was).
+            Notes keep `;`, line breaks and surrounding spaces.
             --json prints {"logged":{…},"previous":{…}|null,"recentlyUsed":bool}.
             """,
         options: [
             OptionSpec(["--note"], value: "TEXT", "a note for this site (\"bled on insertion\")"),
             OptionSpec(["--at"], value: "TIME", "when it happened (default: now)"),
-            OptionSpec(["--previous-note"], value: "TEXT", "set the note of the site being closed"),
+            OptionSpec(["--previous-note"], value: "TEXT", "add to the note of the site being closed"),
+            OptionSpec(["--replace-note"], "with --previous-note: replace that note"),
         ],
         positionals: 1...20,
         reportsJSON: true,
@@ -68,12 +71,24 @@ struct SiteChangeService {
         let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
         let before = Recommender.recommend(journal, now: at)
         var editor = try writer.insertion(location: location.name, at: at, note: note)
+        var previousNoteChange: String?
         let previous = journal.changes.last { $0.start < at }
         if let text = invocation.arguments.value("--previous-note") {
             guard let previous, !previous.isRemoval else {
                 throw CommandError("no site was active at \(displayTime(at, in: zone)) to take --previous-note")
             }
-            writer.setNote(of: previous, to: try EntryWriter.cleanNote(text, option: "--previous-note"), in: &editor)
+            let added = try EntryWriter.cleanNote(text, option: "--previous-note")
+            let replace = invocation.arguments.flag("--replace-note")
+            // Adding to a note never loses what was written before; replacing
+            // it is asked for by name.
+            let combined = replace ? added : [previous.note, added].compactMap { $0 }.joined(separator: "\n")
+            writer.setNote(of: previous, to: combined.flatMap { $0.isEmpty ? nil : $0 }, in: &editor)
+            if let old = previous.note, added != nil {
+                previousNoteChange = replace ? "Replaced the note of \(previous.location!) (was: \(old))."
+                    : "Added a line to the note of \(previous.location!) (\(displayStart(previous)))."
+            }
+        } else if invocation.arguments.flag("--replace-note") {
+            throw CommandError("--replace-note goes with --previous-note", usage: true)
         }
         let recentlyUsed = before.tag(of: location.name) == .avoid
         var planned = PlannedEdit(editor: editor) { updated in
@@ -87,10 +102,12 @@ struct SiteChangeService {
                 ]).rendered())
                 return
             }
+            warnAboutLongSessions([closed, logged], in: updated)
             invocation.out("Logged \(location.name) at \(displayStart(logged)).\n")
             if let closed, let hours = closed.durationHours {
                 invocation.out("Closed \(closed.location!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
             }
+            if let previousNoteChange { invocation.out(previousNoteChange.terminalSafeMessage + "\n") }
             if recentlyUsed, let last = before.avoid.first(where: { $0.location.name == location.name })?.lastUse {
                 let alternatives = before.recommended.map(\.location.name).joined(separator: ", ")
                 invocation.out("Note: \(location.name) was used recently (\(displayStart(last)), "
@@ -117,11 +134,26 @@ struct SiteChangeService {
                 invocation.out(JSON.object([("removed", writer.entryJSON(removal)), ("previous", writer.entryJSON(closed))]).rendered())
                 return
             }
+            warnAboutLongSessions([closed], in: updated)
             invocation.out("Removed \(closed.location!) at \(displayStart(removal)) after \(formatHours(closed.durationHours ?? 0)) h.\n")
             invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
         }
         planned.reportNeedsOnlyChanges = true
         return planned
+    }
+}
+
+extension SiteChangeService {
+    /// A session this write ended (or a backdated line started) that lasted
+    /// far past the target is most likely a change that was never logged.
+    func warnAboutLongSessions(_ sessions: [SiteChange?], in updated: Journal) {
+        let limit = updated.settings.targetHours * Double(SiteChange.longSessionFactor)
+        for case let c? in sessions {
+            guard let name = c.location, let hours = c.durationHours, hours > limit else { continue }
+            invocation.warn("\(name) was in for \(Int((hours / 24).rounded())) days, over "
+                            + "\(SiteChange.longSessionFactor)× the target",
+                            help: "a change missing? `sitecycle log LOCATION --at TIME` adds it")
+        }
     }
 }
 

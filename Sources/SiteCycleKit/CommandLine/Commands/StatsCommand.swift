@@ -74,6 +74,11 @@ struct StatsReport {
             let set = stats.locations.map(\.excluded).reduce(0, +)
             out += "\nRobust: \(set) failed (< 12 h) or low-outlier sessions set aside; medians compared"
         }
+        if o.longSessions > 0 {
+            let n = o.longSessions
+            out += "\n" + style.yellow("\(n) session\(n == 1 ? "" : "s") over \(SiteChange.longSessionFactor)× the target")
+                + " counted (a change missing? see `sitecycle check`)"
+        }
         out += "\n\n"
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
         if stats.robust { rows[0].append("Set aside") }
@@ -142,7 +147,8 @@ struct StatsReport {
         let o = stats.overall
         return .object([
             ("overall", .object([("changes", .int(o.changes)), ("completed", .int(o.completed)),
-                                 ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours))])),
+                                 ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
+                                 ("longSessions", .int(o.longSessions))])),
             ("locations", .array(stats.locations.map { l in
                 .object([
                     ("location", .string(l.location.name)), ("uses", .int(l.uses)),

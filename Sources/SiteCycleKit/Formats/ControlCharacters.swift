@@ -1,0 +1,45 @@
+/// Text from a journal, an import or a file name may hold terminal control
+/// sequences (ESC, OSC, BEL) that would retitle a window, recolour the
+/// screen or hide a line. Every place that prints such text passes it
+/// through `escaped`, so the bytes show as `\x1b` instead of acting.
+public enum ControlCharacters {
+    /// True for C0 controls, DEL and C1 controls: the characters a terminal
+    /// may act on. Tab and line feed are not included; callers decide.
+    @inline(__always)
+    public static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        let v = scalar.value
+        return v < 0x20 || v == 0x7F || (v >= 0x80 && v <= 0x9F)
+    }
+
+    /// Whether `text` holds a control character other than tab (and line
+    /// feed, when `allowingLineBreaks`).
+    public static func contains(_ text: String, allowingLineBreaks: Bool = false) -> Bool {
+        text.unicodeScalars.contains { isControl($0) && $0 != "\t" && !(allowingLineBreaks && $0 == "\n") }
+    }
+
+    /// `text` with every control character written as `\xNN` (`\x1b` for
+    /// ESC). Tabs stay; line feeds stay when `keepingLineBreaks`.
+    public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
+        guard contains(text, allowingLineBreaks: keepingLineBreaks) else { return text }
+        var out = String.UnicodeScalarView()
+        let hex = Array("0123456789abcdef".unicodeScalars)
+        for s in text.unicodeScalars {
+            if isControl(s) && s != "\t" && !(keepingLineBreaks && s == "\n") {
+                out.append(contentsOf: ["\\", "x", hex[Int(s.value >> 4)], hex[Int(s.value & 0xF)]])
+            } else {
+                out.append(s)
+            }
+        }
+        return String(out)
+    }
+}
+
+extension String {
+    /// This text, safe to print to a terminal (see `ControlCharacters`).
+    var terminalSafe: String { ControlCharacters.escaped(self) }
+}
+
+extension String {
+    /// A message that may span lines, safe to print (line breaks kept).
+    var terminalSafeMessage: String { ControlCharacters.escaped(self, keepingLineBreaks: true) }
+}
