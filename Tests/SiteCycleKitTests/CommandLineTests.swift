@@ -86,9 +86,17 @@ struct LogInProcessTests {
         #expect(try journal().diagnostics.isEmpty)
     }
 
-    @Test func previousNoteReplacesAMultiLineNote() throws {
+    @Test func previousNoteAddsToAMultiLineNote() throws {
         _ = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "rfa", "--note", "first\nsecond"])
-        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "one\ntwo\nthree"])
+        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "third"])
+        #expect(r.exitCode == 0)
+        #expect(try journal().changes.map(\.note) == [nil, "first\nsecond\nthird", nil])
+    }
+
+    @Test func replaceNoteReplacesAMultiLineNote() throws {
+        _ = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "rfa", "--note", "first\nsecond"])
+        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "one\ntwo\nthree",
+                                "--replace-note"])
         #expect(r.exitCode == 0)
         let j = try journal()
         #expect(j.changes.map(\.note) == [nil, "one\ntwo\nthree", nil])

@@ -26,11 +26,14 @@ final class Invocation {
     let command: Command
     let arguments: ParsedArguments
     let environment: RunEnvironment
+    /// The words after the command name, as typed.
+    let rawArguments: [String]
 
-    init(command: Command, arguments: ParsedArguments, environment: RunEnvironment) {
+    init(command: Command, arguments: ParsedArguments, environment: RunEnvironment, rawArguments: [String] = []) {
         self.command = command
         self.arguments = arguments
         self.environment = environment
+        self.rawArguments = rawArguments
     }
 
     var env: [String: String] { environment.environment }

@@ -62,15 +62,12 @@ struct EntryWriter {
     /// Empty notes are no notes; control characters other than line breaks
     /// and tabs cannot be written into a text file safely.
     static func cleanNote(_ text: String?, option: String) throws(CommandError) -> String? {
-        guard var text else { return nil }
-        text = text.split(separator: "\r\n", omittingEmptySubsequences: false).joined(separator: "\n")
-        if text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control && $0 != "\n" && $0 != "\t" }) {
-            throw CommandError("\(option) cannot contain control characters", usage: true)
+        guard let text else { return nil }
+        switch NoteText.clean(text) {
+        case .success(let note): return note
+        case .failure(let problem):
+            throw CommandError("\(option): \(problem.message)", help: "type the note without it", usage: true)
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        while let first = lines.first, first.trimmingBlanks().isEmpty { lines.removeFirst() }
-        while let last = lines.last, last.trimmingBlanks().isEmpty { lines.removeLast() }
-        return lines.isEmpty ? nil : lines.joined(separator: "\n")
     }
 
     func entryJSON(_ change: SiteChange) -> JSON {

@@ -87,6 +87,10 @@ extension Invocation {
                 } catch {
                     return fail(error)
                 }
+                guard !edit.editor.breaksALine else {
+                    return fail("a line break inside a new line would have added lines to \(path); nothing was written",
+                                help: "this is a bug in sitecycle; please report the command you ran")
+                }
                 let bytes = edit.editor.result()
                 let updated = (edit.reportNeedsOnlyChanges ? verifiedAppend(journal, edit.editor) : nil)
                     ?? JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: systemZone)
@@ -95,12 +99,47 @@ extension Invocation {
                     return fail("the change would leave \(path) unreadable, so nothing was written",
                                 help: "this is a bug in sitecycle; please report it with the lines above")
                 }
-                if !edit.editor.isEmpty { try JournalStore.replace(path, with: bytes) }
+                if !edit.editor.isEmpty && bytes != journal.source.bytes {
+                    try JournalStore.replace(path, with: bytes)
+                    remember(from: journal.source.bytes, to: bytes)
+                }
                 edit.report(updated)
                 return ExitCode.ok
             }
         } catch {
             return fail(error.message)
+        }
+    }
+}
+
+extension Invocation {
+    /// What this run was, in the user's words, for `undo --list`: the
+    /// command and its arguments, without the global options.
+    var commandDescription: String {
+        var words = [command.name]
+        var skip = false
+        for a in rawArguments {
+            if skip { skip = false; continue }
+            if ["-f", "--file", "--now", "--color"].contains(a) { skip = true; continue }
+            if a == "--json" || a.hasPrefix("--file=") || a.hasPrefix("--now=") || a.hasPrefix("--color=") { continue }
+            words.append(a.contains(" ") || a.isEmpty ? "\"" + a + "\"" : a)
+        }
+        return words.joined(separator: " ")
+    }
+
+    /// Keeps what `undo` needs to reverse this write. The write has
+    /// happened; if the record cannot be kept, say so rather than fail.
+    func remember(from before: [UInt8], to after: [UInt8]) {
+        let path = journalLocation.path
+        guard let history = WriteHistory(journalPath: path, environment: env) else {
+            warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
+            return
+        }
+        let when = (try? now(in: systemZone)) ?? environment.clock()
+        do {
+            try history.append(WriteRecord(command: commandDescription, writtenAt: when.seconds, before: before, after: after))
+        } catch {
+            warn("\(error.message); `sitecycle undo` cannot reverse this write")
         }
     }
 }

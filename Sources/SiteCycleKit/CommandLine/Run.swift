@@ -23,7 +23,7 @@ public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
     } catch {
         return usageFailure(error.message, help: error.help, environment)
     }
-    let invocation = Invocation(command: command, arguments: parsed, environment: environment)
+    let invocation = Invocation(command: command, arguments: parsed, environment: environment, rawArguments: rest)
     if parsed.flag("--help") {
         invocation.out(HelpText.command(command))
         return ExitCode.ok

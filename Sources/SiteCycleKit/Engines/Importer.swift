@@ -61,8 +61,14 @@ public struct ImportPlan: Sendable {
             if !plan.translations.contains(where: { $0.from == from }) { plan.translations.append((from, to, isNew)) }
         }
 
-        // Locations our JSON declared, in its order, even if unused.
-        for l in source.locations where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
+        // Locations our JSON declared, in its order, even if unused; a name
+        // the journal would not accept is rejected, never written.
+        for (i, l) in source.locations.enumerated()
+        where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
+            if let problem = LocationName.problem(with: l.name) {
+                plan.rejected.append((i + 1, "declared location \"\(l.name)\": \(problem)"))
+                continue
+            }
             known.append(l.name)
             plan.newLocations.append(l)
         }
@@ -83,7 +89,16 @@ public struct ImportPlan: Sendable {
                     continue
                 }
             }
-            incoming.append(Addition(row: r.row, start: r.start, location: name, note: r.note, fromDuration: false,
+            var note: String?
+            if let text = r.note {
+                switch NoteText.clean(text) {
+                case .success(let n): note = n
+                case .failure(let problem):
+                    plan.rejected.append((r.row, problem.message))
+                    continue
+                }
+            }
+            incoming.append(Addition(row: r.row, start: r.start, location: name, note: note, fromDuration: false,
                                      offset: r.offset))
             if let hours = r.durationHours, name != nil {
                 let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
@@ -115,7 +130,10 @@ public struct ImportPlan: Sendable {
         // Locations only a skipped or conflicting row needed are not declared.
         let used = Set(plan.additions.compactMap(\.location))
         let declaredBySource = Set(source.locations.map(\.name))
-        plan.newLocations.removeAll { !used.contains($0.name) && !declaredBySource.contains($0.name) }
+        plan.newLocations.removeAll {
+            LocationName.problem(with: $0.name) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
+        }
+        plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to) != nil }
         return plan
     }
 

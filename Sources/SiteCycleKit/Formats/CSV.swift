@@ -8,6 +8,27 @@ public enum CSV {
         return "\"" + value.replacingAll("\"", with: "\"\"") + "\""
     }
 
+    /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a
+    /// formula (`=HYPERLINK(…)`, `+cmd|…`), and so does one starting with a
+    /// tab or CR. OWASP's advice: prefix such a cell with `'`, which the
+    /// spreadsheet shows as text. Every other cell is left byte for byte.
+    public static func neutralisingFormula(_ cell: String) -> String {
+        guard let first = cell.utf8.first, formulaStarts.contains(first) else { return cell }
+        return "'" + cell
+    }
+
+    /// The reverse, for our own export read back: `'=…` → `=…`.
+    public static func restoringFormula(_ cell: String) -> String {
+        let u = cell.utf8
+        guard u.count >= 2, u.first == UInt8(ascii: "'"), formulaStarts.contains(u[u.index(after: u.startIndex)]) else {
+            return cell
+        }
+        return String(cell.dropFirst())
+    }
+
+    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
+                                            0x09, 0x0D]
+
     public static func record(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"
     }

@@ -23,7 +23,7 @@ public enum Exporters {
             out += ","
             if let e = end(of: c, now: now) { out += appHours(c.start.hours(until: e)) }
             out += ","
-            if let note = c.note { out += CSV.field(note) }
+            if let note = c.note { out += CSV.field(CSV.neutralisingFormula(note)) }
             out += "\n"
         }
         return out
@@ -123,7 +123,7 @@ public enum Exporters {
             lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-site@sitecycle", "DTSTAMP:\(stamp)",
                       "DTSTART:\(icsTime(c.start))", "DTEND:\(icsTime(e))",
                       "SUMMARY:" + icsText("Site: \(c.location!)")]
-            if let note = c.note { lines.append("DESCRIPTION:" + icsText(note)) }
+            if let note = c.note { lines.append("DESCRIPTION:" + icsText(ControlCharacters.escaped(note, keepingLineBreaks: true))) }
             lines.append("END:VEVENT")
         }
         if let status = SiteStatus(journal, now: now) {

@@ -86,7 +86,7 @@ public enum ImportReaders {
                 }
                 hours = h
             }
-            let note = field(noteColumn).flatMap { $0.isEmpty ? nil : $0 }
+            let note = field(noteColumn).flatMap { $0.isEmpty ? nil : CSV.restoringFormula($0) }
             source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note))
         }
         return .success(source)

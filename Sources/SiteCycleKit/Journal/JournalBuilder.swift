@@ -218,6 +218,8 @@ private struct BuildState {
     /// logged (or a backdated line went in before the first): it would
     /// skew every average, so say so.
     mutating func warnAboutLongSessions() {
+        // A line left out for an error would make its neighbour look long.
+        guard !diagnostics.hasErrors else { return }
         let limit = settings.targetHours * Double(SiteChange.longSessionFactor) * 3600
         for c in changes {
             guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,

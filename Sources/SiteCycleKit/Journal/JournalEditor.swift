@@ -9,9 +9,18 @@ public struct JournalEditor {
 
     var newline: [UInt8] { source.prefersCRLF ? [0x0D, 0x0A] : [0x0A] }
 
-    private func encode(_ lines: [String]) -> [UInt8] {
+    /// Set when a line handed to the editor holds a line break of its own:
+    /// written, it would become a journal line nobody asked for (an
+    /// injected entry or directive). Whoever writes the result refuses it.
+    public private(set) var breaksALine = false
+
+    private mutating func encode(_ lines: [String]) -> [UInt8] {
         var out: [UInt8] = []
-        for line in lines { out += Array(line.utf8) + newline }
+        for line in lines {
+            let bytes = Array(line.utf8)
+            if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { breaksALine = true }
+            out += bytes + newline
+        }
         return out
     }
 
@@ -58,7 +67,9 @@ public struct JournalEditor {
 
     /// Replaces a byte span within a line (a name, a value).
     public mutating func replace(_ range: Range<Int>, with text: String) {
-        replacements.append((range, Array(text.utf8)))
+        let bytes = Array(text.utf8)
+        if bytes.contains(where: { $0 == 0x0A || $0 == 0x0D }) { breaksALine = true }
+        replacements.append((range, bytes))
     }
 
     /// The edited file. Replacements must not overlap.

@@ -100,6 +100,32 @@ public enum NoteText {
         return written
     }
 
+    /// A note from outside (a command line, an import) made safe to write:
+    /// CRLF and LF become line breaks (continuation lines, never journal
+    /// lines); blank leading and trailing lines go; an empty note is nil.
+    /// A lone CR, NUL or any other control character but tab is refused
+    /// with the reason, since it cannot be written into a text line.
+    public static func clean(_ text: String) -> Result<String?, NoteProblem> {
+        let unified = text.replacingAll("\r\n", with: "\n")
+        for s in unified.unicodeScalars where ControlCharacters.isControl(s) && s != "\n" && s != "\t" {
+            return .failure(NoteProblem(scalar: s))
+        }
+        var lines = unified.split(separator: "\n", omittingEmptySubsequences: false)
+        while let first = lines.first, first.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeFirst() }
+        while let last = lines.last, last.allSatisfy({ $0 == " " || $0 == "\t" }) { lines.removeLast() }
+        return .success(lines.isEmpty ? nil : lines.joined(separator: "\n"))
+    }
+
+    public struct NoteProblem: Error, Equatable, Sendable {
+        public var scalar: Unicode.Scalar
+        public var message: String {
+            let name = scalar == "\r" ? "a carriage return without a line feed"
+                : scalar == "\u{0}" ? "a NUL byte"
+                : "the control character " + ControlCharacters.escaped(String(scalar))
+            return "a note cannot contain \(name)"
+        }
+    }
+
     public static func write(_ note: String) -> String {
         let trimmed = note.trimmingBlanks()
         let quoted = note.utf8.count >= 2 && note.hasPrefix("\"") && note.hasSuffix("\"")

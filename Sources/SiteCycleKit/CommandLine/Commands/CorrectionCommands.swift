@@ -44,18 +44,6 @@ extension CommandRegistry {
                 return service.delete(try service.select(invocation.arguments.positionals[0]), verb: "Deleted")
             }
         })
-
-    static let undo = Command(
-        name: "undo",
-        summary: "delete the newest site change, printing what it removed",
-        usage: "sitecycle undo",
-        details: "Deletes the newest line by time (whatever --now says) and prints it, so it can be logged again.",
-        run: { invocation in
-            invocation.changeJournal { journal, now throws(CommandError) in
-                guard let newest = journal.changes.last else { throw CommandError("there is nothing to undo") }
-                return CorrectionService(invocation: invocation, journal: journal, now: now).delete(newest, verb: "Undid")
-            }
-        })
 }
 
 struct CorrectionService {
@@ -98,7 +86,7 @@ struct CorrectionService {
 
     /// The entry's text as lines, as they are in the file.
     func describe(_ change: SiteChange) -> String {
-        (change.line...writer.lastLineOfEntry(change.line)).map { source.lineText($0) }.joined(separator: "\n")
+        (change.line...writer.lastLineOfEntry(change.line)).map { source.lineText($0).terminalSafe }.joined(separator: "\n")
     }
 
     func delete(_ change: SiteChange, verb: String) -> PlannedEdit {
@@ -170,7 +158,7 @@ struct CorrectionService {
         return PlannedEdit(editor: editor) { updated in
             let amended = updated.changes.first { $0.start == start }!
             let text = (amended.line...EntryWriter(journal: updated).lastLineOfEntry(amended.line))
-                .map { updated.source.lineText($0) }.joined(separator: "\n")
+                .map { updated.source.lineText($0).terminalSafe }.joined(separator: "\n")
             invocation.out("Amended line \(amended.line):\n\(text)\n")
         }
     }

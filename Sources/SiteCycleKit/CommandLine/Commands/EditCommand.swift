@@ -72,6 +72,7 @@ struct EditService {
             let replaced = try JournalStore.withLock(path) { () throws(FileError) -> Bool in
                 guard try JournalFile.read(path) == original else { return false }
                 try JournalStore.replace(path, with: edited)
+                invocation.remember(from: original, to: edited)
                 return true
             }
             guard replaced else {

@@ -110,9 +110,9 @@ struct HistoryReport {
             var row = pad(String(c.line), lineWidth, right: true) + "  " + displayStart(c) + "  "
             row += pad(c.location ?? "removed", nameWidth) + "  " + pad(duration(c), 6, right: true)
             let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-            if let first = noteLines.first, !first.isEmpty { row += "  " + first }
+            if let first = noteLines.first, !first.isEmpty { row += "  " + String(first).terminalSafe }
             out += row + "\n"
-            for more in noteLines.dropFirst() { out += noteIndent + more + "\n" }
+            for more in noteLines.dropFirst() { out += noteIndent + String(more).terminalSafe + "\n" }
         }
         return out
     }

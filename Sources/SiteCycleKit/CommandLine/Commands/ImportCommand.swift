@@ -95,7 +95,7 @@ struct ImportService {
             let editor = dryRun || !plan.changesSomething ? JournalEditor(source: journal.source) : edit(journal, plan)
             return PlannedEdit(editor: editor) { _ in
                 invocation.out(invocation.json ? json(plan, source: source, dryRun: dryRun).rendered()
-                               : report(plan, source: source, file: file, dryRun: dryRun))
+                               : report(plan, source: source, file: file, dryRun: dryRun).terminalSafeMessage)
             }
         }
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
@@ -173,20 +173,20 @@ struct ImportService {
             + (source.ignored > 0 ? " (\(source.ignored) not site changes, ignored)" : "") + ".\n"
         let translated = plan.translations.filter { !$0.isNew }
         if !translated.isEmpty {
-            out += "Names matched to your locations:\n" + translated.map { "  \($0.from) → \($0.to)\n" }.joined()
+            out += "Names matched to your locations:\n" + translated.map { "  \($0.from.terminalSafe) → \($0.to)\n" }.joined()
         }
         if !plan.newLocations.isEmpty {
             out += "New locations\(dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
             for l in plan.newLocations {
-                let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from) → " } ?? ""
+                let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from.terminalSafe) → " } ?? ""
                 out += "  \(from)\(l.name)\(l.enabled ? "" : " (disabled)")\n"
             }
         }
         if !plan.settings.isEmpty {
             out += "Settings\(dryRun ? " to add" : " added"): " + plan.settings.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + "\n"
         }
-        for c in plan.conflicts { out += "  conflict, row \(c.row): \(c.reason)\n" }
-        for r in plan.rejected { out += "  rejected, row \(r.row): \(r.reason)\n" }
+        for c in plan.conflicts { out += "  conflict, row \(c.row): \(c.reason.terminalSafe)\n" }
+        for r in plan.rejected { out += "  rejected, row \(r.row): \(r.reason.terminalSafe)\n" }
         let markers = plan.additions.filter { $0.location == nil }.count
         let sites = plan.additions.count - markers
         out += (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"

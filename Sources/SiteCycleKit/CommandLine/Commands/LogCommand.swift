@@ -2,7 +2,7 @@ extension CommandRegistry {
     static let log = Command(
         name: "log",
         summary: "record a site change; the previous site closes",
-        usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT [--replace-note]]",
+        usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT]",
         details: """
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug

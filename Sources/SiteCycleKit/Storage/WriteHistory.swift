@@ -1,0 +1,214 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The writes this tool made to one journal, newest last, so that `undo`
+/// can reverse exactly the last one — not "the newest entry".
+///
+/// Each record keeps the lines a write took out and the lines it put in
+/// (whole lines, between the unchanged start and end of the file), and a
+/// fingerprint of the file before and after. Reversing needs the journal
+/// to be exactly as that write left it: a hand edit or a sync since then
+/// makes `undo` refuse rather than guess.
+///
+/// Records live in `$XDG_STATE_HOME/sitecycle/undo/<key>/` (else
+/// `~/.local/state/…`), one file per write, private (0600), the folder keyed
+/// by the journal's real path.
+public struct WriteRecord: Equatable, Sendable {
+    /// What was run, in the user's words: `delete last`, `log lfa`.
+    public var command: String
+    /// When it was written (seconds since 1970, UTC).
+    public var writtenAt: Int64
+    /// Byte offset where the changed lines start (the same in both files).
+    public var offset: Int
+    /// The lines the write took out, and the lines it put in their place.
+    public var removed: [UInt8]
+    public var inserted: [UInt8]
+    public var beforeFingerprint: UInt64
+    public var afterFingerprint: UInt64
+
+    /// The record of a write from `before` to `after`, as whole lines.
+    public init(command: String, writtenAt: Int64, before: [UInt8], after: [UInt8]) {
+        var start = 0
+        let shorter = min(before.count, after.count)
+        while start < shorter, before[start] == after[start] { start += 1 }
+        while start > 0, before[start - 1] != 0x0A { start -= 1 }  // back to a line start
+        var tail = 0
+        while tail < shorter - start, before[before.count - 1 - tail] == after[after.count - 1 - tail] { tail += 1 }
+        // Forward to a line start, so both sides hold whole lines.
+        while tail > 0, before.count - tail > 0, before[before.count - tail - 1] != 0x0A { tail -= 1 }
+        self.command = command
+        self.writtenAt = writtenAt
+        offset = start
+        removed = Array(before[start..<(before.count - tail)])
+        inserted = Array(after[start..<(after.count - tail)])
+        beforeFingerprint = WriteRecord.fingerprint(before)
+        afterFingerprint = WriteRecord.fingerprint(after)
+    }
+
+    init(command: String, writtenAt: Int64, offset: Int, removed: [UInt8], inserted: [UInt8],
+         beforeFingerprint: UInt64, afterFingerprint: UInt64) {
+        self.command = command
+        self.writtenAt = writtenAt
+        self.offset = offset
+        self.removed = removed
+        self.inserted = inserted
+        self.beforeFingerprint = beforeFingerprint
+        self.afterFingerprint = afterFingerprint
+    }
+
+    /// FNV-1a over the bytes and their count: enough to tell "exactly the
+    /// file this write left" from any edit since.
+    public static func fingerprint(_ bytes: [UInt8]) -> UInt64 {
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325
+        for b in bytes { h = (h ^ UInt64(b)) &* 0x0000_0100_0000_01B3 }
+        return (h ^ UInt64(bytes.count)) &* 0x0000_0100_0000_01B3
+    }
+
+    public enum Reversal: Equatable, Sendable {
+        case restored([UInt8])
+        /// The journal is no longer what this write left.
+        case changedSince
+    }
+
+    /// The journal as it was before this write, from the journal as it is.
+    public func reverse(_ current: [UInt8]) -> Reversal {
+        guard WriteRecord.fingerprint(current) == afterFingerprint, offset + inserted.count <= current.count,
+              Array(current[offset..<(offset + inserted.count)]) == inserted
+        else { return .changedSince }
+        let before = Array(current[..<offset]) + removed + Array(current[(offset + inserted.count)...])
+        guard WriteRecord.fingerprint(before) == beforeFingerprint else { return .changedSince }
+        return .restored(before)
+    }
+
+    /// The 1-based line where the changed lines start.
+    public func firstLine(in bytes: [UInt8]) -> Int {
+        var line = 1
+        for b in bytes[..<min(offset, bytes.count)] where b == 0x0A { line += 1 }
+        return line
+    }
+
+    // MARK: Encoding
+
+    static let magic = "sitecycle-undo 1"
+
+    /// A text header (one `key value` per line, a blank line) and then the
+    /// removed and inserted bytes, whose lengths the header gives.
+    func encoded() -> [UInt8] {
+        let command = self.command.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
+        let header = """
+            \(WriteRecord.magic)
+            command \(command)
+            written \(writtenAt)
+            offset \(offset)
+            removed \(removed.count)
+            inserted \(inserted.count)
+            before \(String(beforeFingerprint, radix: 16))
+            after \(String(afterFingerprint, radix: 16))
+
+
+            """
+        return Array(header.utf8) + removed + inserted
+    }
+
+    /// Nil for anything that is not a whole, well-formed record.
+    static func decode(_ bytes: [UInt8]) -> WriteRecord? {
+        guard let split = bytes.indices.first(where: { $0 + 1 < bytes.count && bytes[$0] == 0x0A && bytes[$0 + 1] == 0x0A })
+        else { return nil }
+        let header = String(decoding: bytes[..<split], as: UTF8.self).split(separator: "\n").map(String.init)
+        guard header.first == magic else { return nil }
+        var fields: [String: String] = [:]
+        for line in header.dropFirst() {
+            guard let space = line.firstIndex(of: " ") else { continue }
+            fields[String(line[..<space])] = String(line[line.index(after: space)...])
+        }
+        guard let command = fields["command"], let written = fields["written"].flatMap({ Int64($0) }),
+              let offset = fields["offset"].flatMap({ Int($0) }), offset >= 0,
+              let removedCount = fields["removed"].flatMap({ Int($0) }), removedCount >= 0,
+              let insertedCount = fields["inserted"].flatMap({ Int($0) }), insertedCount >= 0,
+              let before = fields["before"].flatMap({ UInt64($0, radix: 16) }),
+              let after = fields["after"].flatMap({ UInt64($0, radix: 16) })
+        else { return nil }
+        let body = split + 2
+        guard bytes.count - body == removedCount + insertedCount else { return nil }
+        return WriteRecord(command: command, writtenAt: written, offset: offset,
+                           removed: Array(bytes[body..<(body + removedCount)]),
+                           inserted: Array(bytes[(body + removedCount)...]),
+                           beforeFingerprint: before, afterFingerprint: after)
+    }
+}
+
+/// The folder of write records for one journal.
+public struct WriteHistory: Sendable {
+    /// How many writes are kept; older ones are forgotten.
+    public static let limit = 50
+
+    public let folder: String
+
+    /// The history of the journal at `journalPath`, under the state folder
+    /// the environment names; nil when there is no home to put it in.
+    public init?(journalPath: String, environment: [String: String]) {
+        let state: String
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
+            state = xdg
+        } else if let home = environment["HOME"], home.hasPrefix("/") {
+            state = home + "/.local/state"
+        } else if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir, dir.pointee == UInt8(ascii: "/") {
+            state = String(cString: dir) + "/.local/state"
+        } else {
+            return nil
+        }
+        let real = JournalStore.resolvedPath(WriteHistory.absolute(journalPath))
+        let key = String(WriteRecord.fingerprint(Array(real.utf8)), radix: 16)
+        folder = state + "/sitecycle/undo/" + key
+    }
+
+    static func absolute(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        guard let cwd = getcwd(nil, 0) else { return path }
+        defer { free(cwd) }
+        return String(cString: cwd) + "/" + path
+    }
+
+    /// Record numbers present, oldest first.
+    func numbers() -> [Int] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var found: [Int] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if name.hasSuffix(".undo"), let n = Int(name.dropLast(5)) { found.append(n) }
+        }
+        return found.sorted()
+    }
+
+    func path(_ number: Int) -> String {
+        let digits = String(number)
+        return folder + "/" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".undo"
+    }
+
+    /// Adds a record and forgets the oldest beyond the limit.
+    public func append(_ record: WriteRecord) throws(FileError) {
+        try JournalFile.makeParentDirectories(of: folder + "/x")
+        let existing = numbers()
+        try JournalFile.createPrivate(path((existing.last ?? 0) + 1), record.encoded())
+        for n in existing.dropLast(max(0, WriteHistory.limit - 1)) { unlink(path(n)) }
+    }
+
+    /// Records, newest first; unreadable files are skipped.
+    public func records() -> [(number: Int, record: WriteRecord)] {
+        numbers().reversed().compactMap { n in
+            (try? JournalFile.read(path(n))).flatMap(WriteRecord.decode).map { (n, $0) }
+        }
+    }
+
+    public func forget(_ number: Int) {
+        unlink(path(number))
+    }
+}
