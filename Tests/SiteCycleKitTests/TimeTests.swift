@@ -125,3 +125,39 @@ struct ZoneCacheTests {
         }
     }
 }
+
+struct RelativeTimeTests {
+    let berlin = ZoneRules(identifier: "Europe/Berlin")!
+    let now = instant("2026-03-20T14:30:00Z")  // 15:30 in Berlin
+
+    func read(_ text: String) -> Instant? {
+        try? TimeArgument.parse(text, zone: berlin, now: now).get()
+    }
+
+    @Test func formsRelativeToNow() {
+        #expect(read("07:45") == instant("2026-03-20T06:45:00Z"))
+        #expect(read("07:45:30") == instant("2026-03-20T06:45:30Z"))
+        #expect(read("yesterday 21:00") == instant("2026-03-19T20:00:00Z"))
+        #expect(read("yesterday") == instant("2026-03-18T23:00:00Z"))
+        #expect(read("today") == instant("2026-03-19T23:00:00Z"))
+        #expect(read("-2h") == instant("2026-03-20T12:30:00Z"))
+        #expect(read("-1d2h") == instant("2026-03-19T12:30:00Z"))
+        #expect(read("-90m") == instant("2026-03-20T13:00:00Z"))
+        #expect(read("now") == now)
+        for bad in ["-2", "-h", "-2x", "tomorrow", "7:45", "25:00", "yesterday 7"] { #expect(read(bad) == nil, "\(bad)") }
+        // Without a clock (an imported file) relative forms are refused.
+        #expect((try? TimeArgument.parse("07:45", zone: berlin).get()) == nil)
+    }
+
+    func end(_ text: String) -> Instant? {
+        try? TimeArgument.parseEnd(text, zone: berlin, now: now).get()
+    }
+
+    @Test func aDayAloneAsAnEndMeansAllOfIt() {
+        #expect(end("2026-03-20") == instant("2026-03-20T22:59:59Z"))
+        #expect(end("yesterday") == instant("2026-03-19T22:59:59Z"))
+        #expect(end("2026-03-20 08:00") == instant("2026-03-20T07:00:00Z"))
+        // The day the clocks go forward has 23 hours.
+        #expect(end("2026-03-29") == instant("2026-03-29T21:59:59Z"))
+    }
+}

@@ -126,7 +126,7 @@ final class Invocation {
     func now(in zone: ZoneRules) throws(UsageError) -> Instant {
         let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return environment.clock() }
-        switch TimeArgument.parse(given, zone: zone) {
+        switch TimeArgument.parse(given, zone: zone, now: environment.clock()) {
         case .success(let instant): return instant
         case .failure(let e):
             let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"

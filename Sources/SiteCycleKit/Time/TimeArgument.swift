@@ -1,50 +1,152 @@
 /// Reads a time given on the command line (`--now`, `--at`, `--from`,
-/// `--to`): the journal's own forms, read in the journal's zone, and ISO-8601.
+/// `--to`): the journal's own forms, read in the journal's zone, ISO-8601,
+/// and forms relative to now (`help time` lists them):
 ///
 ///     2026-02-07                     midnight starting that day
 ///     2026-02-07 08:15[:SS]          wall clock in the journal's zone
 ///     2026-02-07 08:15 +01:00        with an explicit offset (also +0100, Z)
 ///     2026-02-07T08:15:00Z           ISO-8601 (offset attached or absent)
+///     07:45                          today at 07:45
+///     today, yesterday [HH:MM]       that day's midnight, or that time
+///     -2h, -30m, -3d, -1d2h          that long before now
+///     now                            now
 public enum TimeArgument {
-    public static func parse(_ text: String, zone: ZoneRules) -> Result<Instant, SettingError> {
+    /// A time as read, and whether it named a whole day (a date alone,
+    /// `today`, `yesterday`): `--to` then means the end of that day.
+    public struct Reading: Sendable {
+        public var instant: Instant
+        public var wholeDay: CivilDate?
+    }
+
+    public static func parse(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Instant, SettingError> {
+        read(text, zone: zone, now: now).map(\.instant)
+    }
+
+    /// The last second of what `text` names: the end of the day for a date
+    /// alone (so `--to 2026-03-20` includes all of the 20th), else the time.
+    public static func parseEnd(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Instant, SettingError> {
+        read(text, zone: zone, now: now).map { r in
+            guard let day = r.wholeDay else { return r.instant }
+            return startOfDay(day.adding(days: 1), zone: zone).adding(seconds: -1)
+        }
+    }
+
+    static func startOfDay(_ date: CivilDate, zone: ZoneRules) -> Instant {
+        switch zone.resolve(CivilDateTime(date: date, hour: 0, minute: 0)) {
+        case .unique(let i, _), .ambiguous(let i, _, _, _): return i
+        case .nonexistent(_, let to):
+            // Midnight skipped by a clock change: the day starts when it resumes.
+            if case .unique(let i, _) = zone.resolve(to) { return i }
+            return Instant(seconds: CivilDateTime(date: date, hour: 0, minute: 0).secondsAsIfUTC)
+        }
+    }
+
+    public static func read(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Reading, SettingError> {
+        let trimmed = text.trimmingBlanks()
+        let lower = trimmed.lowercased()
+        let expected = "`\(text)` is not a time"
+        let help = formsHelp
+        if lower == "now" {
+            guard let now else { return .failure(SettingError("`now` needs a clock", help: help)) }
+            return .success(Reading(instant: now, wholeDay: nil))
+        }
+        if lower.hasPrefix("-") {
+            guard let now, let seconds = relativeSeconds(lower.dropFirst()) else {
+                return .failure(SettingError(expected, help: help))
+            }
+            return .success(Reading(instant: now.adding(seconds: -seconds), wholeDay: nil))
+        }
+        var rest = Substring(trimmed)
+        var day: CivilDate?
+        for (word, back) in [("today", 0), ("yesterday", 1)] where lower == word || lower.hasPrefix(word + " ") {
+            guard let now else { return .failure(SettingError("`\(word)` needs a clock", help: help)) }
+            day = zone.civil(now).date.adding(days: -back)
+            rest = rest.dropFirst(word.count)
+        }
+        let timeOnly = day == nil && trimmed.utf8.count >= 5 && trimmed.utf8.count <= 8
+            && Array(trimmed.utf8)[2] == UInt8(ascii: ":")
+        if timeOnly {
+            guard let now else { return .failure(SettingError(expected, help: help)) }
+            day = zone.civil(now).date
+        }
+        if let day {
+            let written = day.iso + (rest.trimmingBlanks().isEmpty ? "" : " " + rest.trimmingBlanks())
+            return absolute(written, original: text, zone: zone, expected: expected)
+        }
+        return absolute(trimmed, original: text, zone: zone, expected: expected)
+    }
+
+    static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h` (`help time`)"
+
+    /// `2h`, `30m`, `3d`, `1d2h`, `90s`: a duration before now, in seconds.
+    static func relativeSeconds(_ text: Substring) -> Int64? {
+        var total: Int64 = 0, number: Int64 = 0, digits = 0, parts = 0
+        for b in text.utf8 {
+            if isDigit(b) {
+                number = number * 10 + Int64(b - 0x30)
+                digits += 1
+                guard digits <= 7 else { return nil }
+                continue
+            }
+            let unit: Int64
+            switch b {
+            case UInt8(ascii: "d"): unit = 86_400
+            case UInt8(ascii: "h"): unit = 3600
+            case UInt8(ascii: "m"): unit = 60
+            case UInt8(ascii: "s"): unit = 1
+            default: return nil
+            }
+            guard digits > 0 else { return nil }
+            total += number * unit
+            number = 0
+            digits = 0
+            parts += 1
+        }
+        return digits == 0 && parts > 0 ? total : nil
+    }
+
+    static func absolute(_ text: String, original: String, zone: ZoneRules,
+                         expected: String) -> Result<Reading, SettingError> {
         let bytes = Array(text.utf8)
-        return bytes.withUnsafeBufferPointer { buf -> Result<Instant, SettingError> in
+        return bytes.withUnsafeBufferPointer { buf -> Result<Reading, SettingError> in
             var c = ByteCursor(buf, start: 0, end: buf.count)
             c.skipBlanks()
-            let expected = "expected a time like `2026-02-07 08:15`, `2026-02-07` or `2026-02-07T08:15:00Z`, not `\(text)`"
             guard let y = c.digits(4), c.consume(UInt8(ascii: "-")), let mo = c.digits(2),
                   c.consume(UInt8(ascii: "-")), let d = c.digits(2)
-            else { return .failure(SettingError(expected)) }
+            else { return .failure(SettingError(expected, help: Self.formsHelp)) }
             let date = CivilDate(year: y, month: mo, day: d)
-            guard date.isValid else { return .failure(SettingError("`\(text)` is not a calendar date")) }
+            guard date.isValid else { return .failure(SettingError("`\(original)` is not a calendar date")) }
             var civil = CivilDateTime(date: date, hour: 0, minute: 0)
             var offset: Int?
+            var wholeDay: CivilDate? = date
             let separatorIsT = c.consume(UInt8(ascii: "T"))
             if separatorIsT || c.skipBlanks() > 0, !c.isAtEnd {
                 guard let h = c.digits(2), c.consume(UInt8(ascii: ":")), let mi = c.digits(2) else {
-                    return .failure(SettingError(expected))
+                    return .failure(SettingError(expected, help: Self.formsHelp))
                 }
                 var s = 0
                 if c.consume(UInt8(ascii: ":")) {
-                    guard let sec = c.digits(2) else { return .failure(SettingError(expected)) }
+                    guard let sec = c.digits(2) else { return .failure(SettingError(expected, help: Self.formsHelp)) }
                     s = sec
                     // Fractions of a second are accepted and dropped.
                     if c.consume(UInt8(ascii: ".")) { while let b = c.peek, isDigit(b) { c.advance() } }
                 }
-                guard h <= 23, mi <= 59, s <= 59 else { return .failure(SettingError("`\(text)` is not a time of day")) }
+                guard h <= 23, mi <= 59, s <= 59 else { return .failure(SettingError("`\(original)` is not a time of day")) }
                 civil = CivilDateTime(date: date, hour: h, minute: mi, second: s)
+                wholeDay = nil
                 c.skipBlanks()
                 if !c.isAtEnd {
-                    guard let o = offsetValue(&c), c.isAtEnd else { return .failure(SettingError(expected)) }
+                    guard let o = offsetValue(&c), c.isAtEnd else { return .failure(SettingError(expected, help: Self.formsHelp)) }
                     offset = o
                 }
             } else if !c.isAtEnd {
-                return .failure(SettingError(expected))
+                return .failure(SettingError(expected, help: Self.formsHelp))
             }
-            if let offset { return .success(Instant(seconds: civil.secondsAsIfUTC - Int64(offset))) }
+            if let offset { return .success(Reading(instant: Instant(seconds: civil.secondsAsIfUTC - Int64(offset)), wholeDay: nil)) }
+            if let wholeDay { return .success(Reading(instant: startOfDay(wholeDay, zone: zone), wholeDay: wholeDay)) }
             switch zone.resolve(civil) {
             case .unique(let instant, _), .ambiguous(let instant, _, _, _):
-                return .success(instant)
+                return .success(Reading(instant: instant, wholeDay: nil))
             case .nonexistent(let from, let to):
                 let after = "\(pad2(to.hour)):\(pad2(to.minute))"
                 return .failure(SettingError(

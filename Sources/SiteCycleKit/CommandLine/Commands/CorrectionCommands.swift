@@ -72,7 +72,7 @@ struct CorrectionService {
             }
             return change
         }
-        switch TimeArgument.parse(text, zone: journal.zone) {
+        switch TimeArgument.parse(text, zone: journal.zone, now: now) {
         case .failure:
             throw CommandError("`\(text)` is not an entry", help: "give `last`, a start time or a line number", usage: true)
         case .success(let t):

@@ -13,8 +13,12 @@ extension CommandRegistry {
                 invocation.out(HelpText.journal)
                 return ExitCode.ok
             }
+            if topic == "time" || topic == "times" {
+                invocation.out(HelpText.time)
+                return ExitCode.ok
+            }
             guard let command = CommandRegistry.all.first(where: { $0.name == topic || $0.aliases.contains(topic) }) else {
-                let guess = suggestion(for: topic, among: CommandRegistry.all.map(\.name) + ["journal"])
+                let guess = suggestion(for: topic, among: CommandRegistry.all.map(\.name) + ["journal", "time"])
                 return invocation.usageError(UsageError("no help for `\(topic)`",
                                                         help: guess.map { "did you mean `\($0)`?" }))
             }
@@ -43,7 +47,8 @@ enum HelpText {
 
             The journal is -f PATH, else $SITECYCLE_FILE, else
             $XDG_DATA_HOME/sitecycle/sites.journal (~/.local/share/… when unset).
-            `sitecycle help COMMAND` explains a command; `sitecycle help journal` the file format.
+            `sitecycle help COMMAND` explains a command, `help journal` the file
+            format, `help time` the times --now, --at, --from and --to take.
 
             """
         return s
@@ -54,7 +59,7 @@ enum HelpText {
         if !c.aliases.isEmpty { s += "Also called: \(c.aliases.joined(separator: ", ")).\n" }
         if !c.options.isEmpty { s += "\noptions:\n" + optionLines(c.options) }
         if !c.details.isEmpty { s += "\n" + c.details + "\n" }
-        s += "\nGlobal options (-f, --now, --json, --color) work with every command; see `sitecycle help`.\n"
+        s += "\nGlobal options (-f, --now, --json, --color): see `sitecycle help`.\n"
         return s
     }
 
@@ -66,6 +71,26 @@ enum HelpText {
         let width = rows.map(\.0.count).max() ?? 0
         return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 3) + $0.1 + "\n" }.joined()
     }
+
+    static let time = """
+        Times for --now, --at, --end, --from and --to (and $SITECYCLE_NOW) are
+        read in the journal's time zone:
+
+          2026-02-07                a day: its midnight; as --to, all of it
+          2026-02-07 08:15[:30]     a wall-clock time
+          2026-02-07 08:15 +01:00   with an offset (+0100, +01, Z)
+          2026-02-07T08:15:00Z      ISO-8601
+          07:45                     today at 07:45
+          today, yesterday          that day (as --to, all of it)
+          yesterday 21:00           a time yesterday
+          -2h, -30m, -3d, -1d2h     that long before now
+          now                       now
+
+        `today`, `yesterday`, a bare time and `-…` count from --now when it is
+        given, else from the clock. --from after --to is refused. A local time
+        the clock skipped (daylight saving) is refused with the time to use.
+
+        """
 
     static let journal = """
         THE JOURNAL FORMAT

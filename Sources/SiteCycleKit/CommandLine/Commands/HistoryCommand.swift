@@ -52,13 +52,21 @@ struct HistorySelection {
     init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true) throws(CommandError) {
         func time(_ option: String) throws(CommandError) -> Instant? {
             guard let text = arguments.value(option) else { return nil }
-            switch TimeArgument.parse(text, zone: journal.zone) {
+            // A day alone as --to means all of that day.
+            let read = option == "--to" ? TimeArgument.parseEnd(text, zone: journal.zone, now: now)
+                : TimeArgument.parse(text, zone: journal.zone, now: now)
+            switch read {
             case .success(let t): return t
             case .failure(let e): throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
             }
         }
         from = try time("--from")
-        to = min(try time("--to") ?? now, now)
+        let end = try time("--to")
+        if let from, let end, from > end {
+            throw CommandError("--from \(arguments.value("--from")!) is after --to \(arguments.value("--to")!)",
+                               help: "swap them", usage: true)
+        }
+        to = min(end ?? now, now)
         if let last = arguments.value("--last") {
             guard arguments.value("--from") == nil else { throw CommandError("give --last or --from, not both", usage: true) }
             let digits = last.hasSuffix("d") ? String(last.dropLast()) : last
@@ -111,6 +119,7 @@ struct HistoryReport {
             row += pad(c.location ?? "removed", nameWidth) + "  " + pad(duration(c), 6, right: true)
             let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
             if let first = noteLines.first, !first.isEmpty { row += "  " + String(first).terminalSafe }
+            while row.hasSuffix(" ") { row.removeLast() }  // a `removed` row has no hours
             out += row + "\n"
             for more in noteLines.dropFirst() { out += noteIndent + String(more).terminalSafe + "\n" }
         }
