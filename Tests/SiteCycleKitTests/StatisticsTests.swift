@@ -36,4 +36,61 @@ struct StatisticsTests {
         #expect(Statistics.absorption(50, 80, threshold: 20, robust: true).message
                 == "Median duration at this site is 38% below your overall median. This may indicate absorption issues.")
     }
+
+    /// A seeded history over enabled and disabled sites, with failed and
+    /// outlier sessions and breaks: the rows must add up to the totals.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8]) func rowsAddUpToTheOverallFigures(_ seed: UInt64) {
+        var random = SeededRandom(seed: seed)
+        var text = "timezone UTC\nlocation A\nlocation B\nlocation C  disabled\nlocation D\n\n"
+        var t: Int64 = 1_767_225_600  // 2026-01-01
+        for _ in 0..<40 {
+            let hours: Int64 = [2, 6, 30, 60, 70, 72, 75, 80, 200][Int(random.next() % 9)]
+            let site = ["A", "B", "C", "D", "removed"][Int(random.next() % 5)]
+            text += CivilDateTime(secondsAsIfUTC: t).journalText + "  " + site + "\n"
+            t += hours * 3600
+        }
+        let journal = load(text, zone: .utc)
+        #expect(!journal.diagnostics.hasErrors)
+        let now = Instant(seconds: t)
+        let sessions = journal.changes.filter { !$0.isRemoval && $0.end != nil }
+        for robust in [false, true] {
+            let stats = Statistics.compute(journal, include: { _ in true }, now: now, robust: robust)
+            let rows = stats.locations
+            let kept: Int = rows.map { $0.hours.count }.reduce(0, +)
+            let setAside: Int = rows.map { $0.excluded }.reduce(0, +)
+            let uses: Int = rows.map { $0.uses }.reduce(0, +)
+            #expect(kept == stats.overall.completed, "robust \(robust)")
+            #expect(kept + setAside == sessions.count)
+            #expect(uses == stats.overall.changes)
+            if !robust { #expect(rows.allSatisfy { $0.excluded == 0 }) }
+            // Only sites with enough sessions are judged.
+            for row in rows where row.comparedSessions < Statistics.absorptionMinimumSessions {
+                #expect(row.absorption == nil)
+            }
+        }
+    }
+
+    @Test func aSessionEndedByABreakIsNoSiteFailure() {
+        let journal = load("""
+            timezone UTC
+            location A
+            location B
+
+            2026-01-01 00:00  A
+            2026-01-04 00:00  B
+            2026-01-07 00:00  A
+            2026-01-10 00:00  B
+            2026-01-13 00:00  A
+            2026-01-16 00:00  B
+            2026-01-19 00:00  A
+            2026-01-19 06:00  removed
+            2026-01-20 00:00  B
+            2026-01-23 00:00  A
+            """, zone: .utc)
+        let stats = Statistics.compute(journal, include: { _ in true }, now: instant("2026-01-24T00:00:00Z"), robust: false)
+        let a = stats.locations[0]
+        #expect(a.hours.count == 4 && a.comparedSessions == 3)
+        #expect(a.absorption?.flagged == false)
+        #expect(stats.overall.endedByRemoval == 1)
+    }
 }

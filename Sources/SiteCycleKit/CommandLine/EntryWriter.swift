@@ -76,7 +76,7 @@ struct EntryWriter {
             ("location", change.location.map(JSON.string) ?? .null),
             ("start", .string(formatISO8601(change.start, offsetSeconds: change.offset))),
             ("end", change.end.map { .string(isoTime($0, in: zone)) } ?? .null),
-            ("durationHours", change.durationHours.map { .double(($0 * 10).rounded() / 10) } ?? .null),
+            ("durationHours", change.durationHours.map { .double(roundedHours($0)) } ?? .null),
             ("note", .optional(change.note)),
         ])
     }

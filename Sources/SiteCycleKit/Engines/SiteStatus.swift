@@ -40,10 +40,17 @@ public func calendarDays(from: Instant, to: Instant, zone: ZoneRules) -> Int {
     Int(zone.civil(to).date.daysSinceEpoch - zone.civil(from).date.daysSinceEpoch)
 }
 
-/// Hours to one decimal, the way every report shows them: `71.3`.
+/// Hours to one decimal, the way every report shows them: `71.3`. One rule
+/// everywhere, the SiteCycle app's (`%.1f`: ties to even, so 60.25 h is
+/// `60.2` in history, stats, status and the CSV alike).
 public func formatHours(_ hours: Double) -> String {
-    let tenths = (hours * 10).rounded()
+    let tenths = (hours * 10).rounded(.toNearestOrEven)
     let sign = tenths < 0 ? "-" : ""
     let a = Int(abs(tenths))
     return "\(sign)\(a / 10).\(a % 10)"
+}
+
+/// Hours to one decimal as a number (JSON), by the same rule as `formatHours`.
+public func roundedHours(_ hours: Double) -> Double {
+    (hours * 10).rounded(.toNearestOrEven) / 10
 }

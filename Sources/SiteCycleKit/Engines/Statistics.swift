@@ -11,6 +11,9 @@ public struct Statistics: Sendable {
         /// Completed sessions longer than `SiteChange.longSessionFactor` ×
         /// the target: probably a change that was never logged.
         public var longSessions = 0
+        /// Completed sessions ended by a `removed` line (a planned break),
+        /// left out of the absorption comparison.
+        public var endedByRemoval = 0
     }
 
     public struct Absorption: Sendable, Equatable {
@@ -31,6 +34,9 @@ public struct Statistics: Sendable {
         public var lastUse: SiteChange?
         public var daysSinceLastUse: Int?
         public var absorption: Absorption?
+        /// Sessions the absorption comparison used (not ended by `removed`);
+        /// below `absorptionMinimumSessions` the site is not judged.
+        public var comparedSessions = 0
         /// Computed once: a median sorts, and reports ask more than once.
         public let average: Double?
         public let median: Double?
@@ -52,7 +58,8 @@ public struct Statistics: Sendable {
     public var robust: Bool
     public var thresholdPercent: Double
     public var overall: Summary
-    /// Enabled locations in header order.
+    /// Enabled locations in header order, then disabled ones used in the
+    /// selection.
     public var locations: [PerLocation]
     /// 0 for every use on one location, 100 for perfectly even use of the
     /// enabled locations: normalised Shannon entropy of their use counts.
@@ -61,51 +68,75 @@ public struct Statistics: Sendable {
     /// Below this a session counts as a failed insertion in robust mode.
     public static let failedSessionHours = 12.0
 
+    /// Fewer completed sessions than this at a site say nothing about its
+    /// absorption: one short session is chance, not a pattern.
+    public static let absorptionMinimumSessions = 3
+
     public static func compute(_ journal: Journal, include: (SiteChange) -> Bool, now: Instant, robust: Bool) -> Statistics {
         // One pass over the history into per-location accumulators; copying
-        // site changes around was most of the time on big journals.
-        let enabled = journal.enabledLocations
+        // site changes around was most of the time on big journals. Rows are
+        // the enabled locations, then disabled ones used in the selection
+        // (their sessions count in the totals, so they are shown).
+        let all = journal.locations
         var slot: [String: Int] = [:]
-        for (i, l) in enabled.enumerated() { slot[l.name] = i }
-        var hoursAt = [[Double]](repeating: [], count: enabled.count)
-        var usesAt = [Int](repeating: 0, count: enabled.count)
-        var lastAt = [Int?](repeating: nil, count: enabled.count)
+        for (i, l) in all.enumerated() { slot[l.name] = i }
+        var sessionsAt = [[(hours: Double, endedByRemoval: Bool)]](repeating: [], count: all.count)
+        var usesAt = [Int](repeating: 0, count: all.count)
+        var lastAt = [Int?](repeating: nil, count: all.count)
         var allHours: [Double] = []
         allHours.reserveCapacity(journal.changes.count)
         var selectedCount = 0
-        for i in journal.changes.indices {
-            let c = journal.changes[i]
-            guard !c.isRemoval, c.start <= now, include(c) else { continue }
+        let changes = journal.changes
+        for i in changes.indices {
+            let c = changes[i]
+            guard !c.isRemoval, c.start <= now, let s = slot[c.location!] else { continue }
+            lastAt[s] = i  // "last used" is all-time: the range selects sessions only
+            guard include(c) else { continue }
             selectedCount += 1
-            let hours: Double? = c.end.flatMap { $0 <= now ? c.start.hours(until: $0) : nil }
-            if let hours { allHours.append(hours) }
-            guard let s = slot[c.location!] else { continue }
             usesAt[s] += 1
-            lastAt[s] = i
-            if let hours { hoursAt[s].append(hours) }
+            guard let end = c.end, end <= now else { continue }
+            let hours = c.start.hours(until: end)
+            allHours.append(hours)
+            let endedByRemoval = i + 1 < changes.count && changes[i + 1].isRemoval
+            sessionsAt[s].append((hours, endedByRemoval))
         }
-        let overallHours = robust ? robustFilter(allHours) : allHours
+        // Robust mode sets sessions aside by one rule for the whole history,
+        // so the rows add up to the overall figures.
+        var keep: (Double) -> Bool = { _ in true }
+        if robust {
+            let fence = lowFence(allHours.filter { $0 >= failedSessionHours })
+            keep = { $0 >= failedSessionHours && $0 >= fence }
+        }
+        let overallHours = allHours.filter(keep)
         let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
         let overall = Summary(changes: selectedCount, completed: overallHours.count,
                               averageHours: mean(overallHours), medianHours: median(overallHours),
-                              longSessions: allHours.reduce(0) { $0 + ($1 > longLimit ? 1 : 0) })
+                              longSessions: allHours.reduce(0) { $0 + ($1 > longLimit ? 1 : 0) },
+                              endedByRemoval: sessionsAt.joined().filter { $0.endedByRemoval && keep($0.hours) }.count)
+        // A session cut short by `removed` (a pump break) is no site failure:
+        // the absorption comparison leaves it out, on both sides.
+        let compared = sessionsAt.joined().filter { !$0.endedByRemoval && keep($0.hours) }.map(\.hours)
+        let reference = robust ? median(compared) : mean(compared)
         let threshold = journal.settings.absorptionThresholdPercent
-        let perLocation = enabled.enumerated().map { s, location -> PerLocation in
-            let raw = hoursAt[s]
-            let hours = robust ? robustFilter(raw) : raw
-            let last = lastAt[s].map { journal.changes[$0] }
+        let rows = all.indices.filter { all[$0].isEnabled || usesAt[$0] > 0 }
+        let perLocation = rows.map { s -> PerLocation in
+            let raw = sessionsAt[s]
+            let hours = raw.map(\.hours).filter(keep)
+            let last = lastAt[s].map { changes[$0] }
             var entry = PerLocation(
-                location: location, uses: usesAt[s], hours: hours, excluded: raw.count - hours.count, lastUse: last,
+                location: all[s], uses: usesAt[s], hours: hours, excluded: raw.count - hours.count, lastUse: last,
                 daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil)
-            let mine = robust ? entry.median : entry.average
-            let reference = robust ? overall.medianHours : overall.averageHours
-            if let mine, let reference, reference > 0 {
-                entry.absorption = absorption(mine, reference, threshold: threshold, robust: robust)
+            let mine = raw.filter { !$0.endedByRemoval && keep($0.hours) }.map(\.hours)
+            entry.comparedSessions = mine.count
+            if mine.count >= absorptionMinimumSessions, let value = robust ? median(mine) : mean(mine),
+               let reference, reference > 0 {
+                entry.absorption = absorption(value, reference, threshold: threshold, robust: robust)
             }
             return entry
         }
+        let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
         return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, locations: perLocation,
-                          balance: balance(perLocation.map(\.uses)))
+                          balance: balance(enabledUses))
     }
 
     static func absorption(_ value: Double, _ reference: Double, threshold: Double, robust: Bool) -> Absorption {
@@ -125,11 +156,17 @@ public struct Statistics: Sendable {
     /// Q1 = s[n/4] and Q3 = s[3n/4] of the sorted values.
     public static func robustFilter(_ hours: [Double]) -> [Double] {
         let kept = hours.filter { $0 >= failedSessionHours }
-        guard kept.count >= 4 else { return kept }
-        let s = kept.sorted()
-        let q1 = s[s.count / 4], q3 = s[3 * s.count / 4]
-        let fence = q1 - 1.5 * (q3 - q1)
+        let fence = lowFence(kept)
         return kept.filter { $0 >= fence }
+    }
+
+    /// Q1 − 1.5·IQR of `hours` (already without failed sessions), or −∞
+    /// with fewer than 4 values.
+    static func lowFence(_ hours: [Double]) -> Double {
+        guard hours.count >= 4 else { return -.infinity }
+        let s = hours.sorted()
+        let q1 = s[s.count / 4], q3 = s[3 * s.count / 4]
+        return q1 - 1.5 * (q3 - q1)
     }
 
     public static func mean(_ values: [Double]) -> Double? {

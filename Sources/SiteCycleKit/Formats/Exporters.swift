@@ -45,10 +45,7 @@ public enum Exporters {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    static func appHours(_ hours: Double) -> String {
-        let tenths = Int((hours * 10).rounded(.toNearestOrEven))
-        return "\(tenths / 10).\(tenths % 10)"
-    }
+    static func appHours(_ hours: Double) -> String { formatHours(hours) }
 
     // MARK: JSON
 

@@ -134,7 +134,7 @@ struct HistoryReport {
                 ("location", .optional(c.location)),
                 ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
                 ("end", end.map { .string(isoTime($0, in: journal.zone)) } ?? .null),
-                ("durationHours", end.map { .double((c.start.hours(until: $0) * 10).rounded() / 10) } ?? .null),
+                ("durationHours", end.map { .double(roundedHours(c.start.hours(until: $0))) } ?? .null),
                 ("note", .optional(c.note)),
             ])
         })

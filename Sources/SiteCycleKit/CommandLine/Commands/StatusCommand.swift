@@ -69,7 +69,7 @@ struct StatusReport {
         .object([
             ("location", .string(s.active.location!)),
             ("start", .string(formatISO8601(s.active.start, offsetSeconds: s.active.offset))),
-            ("elapsedHours", .double((s.elapsedHours * 10).rounded() / 10)),
+            ("elapsedHours", .double(roundedHours(s.elapsedHours))),
             ("targetHours", .double(s.targetHours)),
             ("progress", .double((s.progress * 1000).rounded() / 1000)),
             ("due", .string(isoTime(s.due, in: zone))),
