@@ -37,10 +37,20 @@ struct TimelineReport {
     let invocation: Invocation
     let timeline: Timeline
     static let width = 80
+    /// However long the names, the chart keeps at least this many columns.
+    static let minimumColumns = 10
+
+    /// A name cut to `limit` characters, with `…` where it was cut.
+    static func cut(_ name: String, to limit: Int) -> String {
+        name.count <= limit ? name : String(name.prefix(max(1, limit - 1))) + "…"
+    }
 
     func text() -> String {
         guard !timeline.rows.isEmpty else { return "No locations to chart.\n" }
-        let labelWidth = (timeline.rows.map(\.location.name.count).max() ?? 0) + 2
+        // Names give way to the chart: at least `minimumColumns` of it.
+        let nameLimit = TimelineReport.width - 2 - TimelineReport.minimumColumns - 1
+        let labelWidth = min(timeline.rows.map { $0.location.name.count + ($0.location.isEnabled ? 0 : 1) }.max() ?? 0,
+                             nameLimit) + 2
         let available = TimelineReport.width - labelWidth
         let perColumn = (timeline.days + available - 1) / available
         let dates = timeline.dates
@@ -54,7 +64,8 @@ struct TimelineReport {
                 let n = group.filter(worn.contains).count
                 return n == group.count ? full : n > 0 ? some : none
             }.joined()
-            let name = location.name + (location.isEnabled ? "" : "*")
+            let name = TimelineReport.cut(location.name, to: labelWidth - 2 - (location.isEnabled ? 0 : 1))
+                + (location.isEnabled ? "" : "*")
             out += name + String(repeating: " ", count: labelWidth - name.count) + style.green(cells) + "\n"
         }
         // Axis: a tick and the date of every k-th column, k keeping labels apart.
