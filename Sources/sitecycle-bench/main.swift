@@ -162,3 +162,39 @@ for n in sizes {
         print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - | - |")
     }
 }
+
+// MARK: Hostile shapes
+
+// Inputs an adversarial pass found slow: each must stay linear (a note of
+// 200,000 continuation lines) or bounded (a thousand misspelt names against
+// a thousand locations, each needing a did-you-mean).
+func hostileShapes() throws -> [(String, String, [String])] {
+    var notes = "timezone UTC\nlocation Left Arm\n\n2026-02-01 08:00  Left Arm  ; start\n"
+    notes.reserveCapacity(200_000 * 40)
+    for i in 0..<200_000 { notes += "                            ; more text \(i)\n" }
+    var r = SeededRandom(seed: 7)
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    func name() -> String { String((0..<18).map { _ in letters[r.int(letters.count)] }) }
+    var unknown = "timezone UTC\n"
+    for _ in 0..<1_000 { unknown += "location L\(name())\n" }
+    unknown += "\n"
+    var t: Int64 = 1_767_225_600
+    for _ in 0..<1_000 {
+        unknown += CivilDateTime(secondsAsIfUTC: t).journalText + "  L\(name())\n"
+        t += 3 * 86_400
+    }
+    return [("200k note continuation lines", notes, ["check"]),
+            ("200k note continuation lines", notes, ["fmt", "--check"]),
+            ("1,000 unknown names × 1,000 locations", unknown, ["check"])]
+}
+
+print("")
+print("| hostile shape | command | median ms | peak MB | goal |")
+print("|---|---|---:|---:|---|")
+for (i, (shape, text, args)) in try hostileShapes().enumerated() {
+    let file = work.appendingPathComponent("hostile\(i).journal").path
+    try text.write(toFile: file, atomically: true, encoding: .utf8)
+    let s = median([binary, "-f", file] + args)
+    let met = s.seconds < 1 ? "met" : "missed"
+    print("| \(shape) | \(args.joined(separator: " ")) | \(ms(s.seconds)) | \(s.maxRSSKB / 1024) | < 1 s (\(met)) |")
+}

@@ -221,4 +221,18 @@ struct TrustTests {
         #expect(try read().contains("; =HYPERLINK(\"http://x.invalid\",\"click\")\n"))
         #expect(try read().contains("; -2+3\n"))
     }
+
+    @Test func hugeTextIsQuotedNotRepeated() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let name = "Left " + String(repeating: "x", count: 1_200_000)
+        let garbage = String(repeating: "y", count: 10_000_000)
+        try write(Self.journal + "2026-02-07 08:00  \(name)\n\(garbage)\n")
+        let check = try sitecycle("check")
+        #expect(check.exitCode == 1)
+        #expect(check.stderr.utf8.count < 5_000, "\(check.stderr.utf8.count) bytes")
+        #expect(check.stderr.contains("unknown location \"Left xxx"))
+        #expect(check.stderr.contains("x…"))
+        let json = try sitecycle("check", "--json")
+        #expect(json.stdout.utf8.count < 5_000, "\(json.stdout.utf8.count) bytes")
+    }
 }

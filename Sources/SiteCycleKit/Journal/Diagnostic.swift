@@ -69,3 +69,17 @@ extension Array where Element == Diagnostic {
         }.map(\.element)
     }
 }
+
+/// User text as a message quotes it: at most `limit` characters, with `…`
+/// where it was cut, so a megabyte-long name is not printed (or put in
+/// JSON) again and again.
+public func excerpt(_ text: some StringProtocol, limit: Int = 80) -> String {
+    var count = 0
+    var end = text.unicodeScalars.startIndex
+    for i in text.unicodeScalars.indices {
+        if count == limit - 1 { end = i }
+        count += 1
+        if count > limit { return String(String.UnicodeScalarView(text.unicodeScalars[..<end])) + "…" }
+    }
+    return String(text)
+}

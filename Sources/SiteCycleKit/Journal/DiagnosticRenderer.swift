@@ -25,10 +25,9 @@ public struct DiagnosticRenderer {
         let bar = style.dim("|")
         if d.line >= 1 && d.line <= source.lines.count {
             let span = source.lines[d.line - 1]
-            let lineBytes = Array(source.bytes[span.start..<span.contentEnd])
+            let (shown, indent, width) = window(source.bytes, span.start..<span.contentEnd, column: d.column, length: d.length)
             out += "\(pad) \(bar)\n"
-            out += style.dim(String(d.line)) + " \(bar) " + printable(lineBytes) + "\n"
-            let (indent, width) = caretPlacement(lineBytes, column: d.column, length: d.length)
+            out += style.dim(String(d.line)) + " \(bar) " + shown + "\n"
             let carets = String(repeating: "^", count: max(1, width))
             let colored = d.severity == .error ? style.error(carets) : style.warning(carets)
             out += "\(pad) \(bar) " + indent + colored + "\n"
@@ -41,30 +40,49 @@ public struct DiagnosticRenderer {
 
     func safe(_ text: String) -> String { printable(Array(text.utf8)) }
 
+    /// At most this many characters of a source line are shown, around the
+    /// caret, with `…` on each side that was cut: a 10 MB line is quoted in
+    /// a line, not printed whole.
+    static let windowWidth = 120
+
+    /// The part of the line to show, the white space that puts the carets
+    /// under the span, and the number of carets.
+    func window(_ bytes: [UInt8], _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
+        let startByte = line.lowerBound + column - 1
+        // Read only around the caret: a UTF-8 character is at most 4 bytes.
+        var lo = max(line.lowerBound, startByte - 4 * DiagnosticRenderer.windowWidth)
+        while lo > line.lowerBound, lo < line.upperBound, bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
+        var hi = min(line.upperBound, max(startByte, lo) + 4 * DiagnosticRenderer.windowWidth + max(0, length))
+        while hi < line.upperBound, bytes[hi] & 0xC0 == 0x80 { hi += 1 }
+        let slice = Array(bytes[lo..<max(lo, hi)])
+        var units: [(offset: Int, scalar: Unicode.Scalar)] = []
+        forEachDisplayUnit(slice) { units.append((lo + $0, $1)) }
+        let first = units.firstIndex { $0.offset >= startByte } ?? units.count
+        let from = max(0, min(first - DiagnosticRenderer.windowWidth / 3, units.count - DiagnosticRenderer.windowWidth))
+        let to = min(units.count, from + DiagnosticRenderer.windowWidth)
+        let cutLeft = from > 0 || lo > line.lowerBound, cutRight = to < units.count || hi < line.upperBound
+        var shown = String.UnicodeScalarView(), indent = cutLeft ? " " : "", width = 0
+        if cutLeft { shown.append("…") }
+        for u in units[from..<to] {
+            shown.append(u.scalar)
+            if u.offset < startByte {
+                indent.append(u.scalar == "\t" ? "\t" : " ")
+            } else if u.offset < startByte + length {
+                width += 1
+            }
+        }
+        if cutRight { shown.append("…") }
+        // A span past the end of the line points at something missing.
+        if startByte > line.upperBound { indent += String(repeating: " ", count: startByte - line.upperBound) }
+        return (String(shown), indent, width)
+    }
+
     /// The line as it can safely be shown on a terminal: control bytes and
     /// invalid UTF-8 become U+FFFD one for one, so carets still line up.
     func printable(_ bytes: [UInt8]) -> String {
         var scalars = String.UnicodeScalarView()
         forEachDisplayUnit(bytes) { _, scalar in scalars.append(scalar) }
         return String(scalars)
-    }
-
-    /// Leading white space that puts the first caret under the span (tabs
-    /// kept as tabs so the terminal expands both lines alike), and the number
-    /// of carets, counting one per displayed character.
-    func caretPlacement(_ bytes: [UInt8], column: Int, length: Int) -> (String, Int) {
-        let startByte = column - 1, endByte = startByte + length
-        var indent = "", width = 0
-        forEachDisplayUnit(bytes) { offset, scalar in
-            if offset < startByte {
-                indent.append(scalar == "\t" ? "\t" : " ")
-            } else if offset < endByte {
-                width += 1
-            }
-        }
-        // A span past the end of the line points at something missing.
-        if startByte > bytes.count { indent += String(repeating: " ", count: startByte - bytes.count) }
-        return (indent, width)
     }
 
     /// Walks the line one displayed character at a time, giving the byte
@@ -74,7 +92,7 @@ public struct DiagnosticRenderer {
         while i < bytes.count {
             let (scalar, size) = decodeScalar(bytes, at: i)
             let shown: Unicode.Scalar
-            if let s = scalar, s == "\t" || s.value >= 0x20 && s.value != 0x7F && s.value != 0xFEFF {
+            if let s = scalar, s == "\t" || !ControlCharacters.isControl(s) && s.value != 0xFEFF {
                 shown = s
             } else {
                 shown = "\u{FFFD}"

@@ -32,6 +32,8 @@ private struct BuildState {
     var locations: [Location] = []
     var locationIndex: [String: Int] = [:]
     var changes: [SiteChange] = []
+    /// Built on the first unknown name; answers each distinct one once.
+    var suggester: NameSuggester?
 
     init(syntax: JournalSyntax, diagnostics: [Diagnostic], zone: ZoneRules) {
         self.syntax = syntax
@@ -93,7 +95,7 @@ private struct BuildState {
             }
             guard let rules = ZoneRules(identifier: argument) else {
                 let guess = suggestion(for: argument, among: knownZoneIdentifiers())
-                return ("unknown time zone `\(argument)`",
+                return ("unknown time zone `\(excerpt(argument))`",
                         guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`")
             }
             settings.timezone = argument
@@ -138,7 +140,7 @@ private struct BuildState {
             return
         }
         if let existing = locationIndex[name] {
-            report(.duplicateLocation, "location \"\(name)\" is already declared on line \(locations[existing].line)",
+            report(.duplicateLocation, "location \"\(excerpt(name))\" is already declared on line \(locations[existing].line)",
                    line: line, d.argument, help: "delete one of the two `location` lines")
             return
         }
@@ -155,9 +157,21 @@ private struct BuildState {
         list.reserveCapacity(syntax.lines.count)
         var inOrder = true
         var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
+        // Continuation lines are gathered and joined once per note: adding
+        // them one by one copied the note each time (quadratic).
+        var noteParts: [String] = []
+        func finishNote() {
+            if let owner = noteOwner, !noteParts.isEmpty {
+                // Empty parts before the first text add nothing, as before.
+                let parts = ([list[owner].note ?? ""] + noteParts).drop { $0.isEmpty }
+                list[owner].note = parts.joined(separator: "\n")
+            }
+            noteParts.removeAll(keepingCapacity: true)
+        }
         for line in syntax.lines {
             switch line.kind {
             case .entry(let e):
+                finishNote()
                 noteOwner = nil
                 guard let change = resolve(e, line: line) else { continue }
                 if let previous = list.last, change.start < previous.start {
@@ -170,17 +184,15 @@ private struct BuildState {
                 list.append(change)
             case .noteContinuation(let text):
                 warnAboutControlCharacters(in: text, line: line)
-                if let owner = noteOwner {
-                    let more = NoteText.read(source.string(text))
-                    let note = list[owner].note ?? ""
-                    list[owner].note = note.isEmpty ? more : note + "\n" + more
-                }
+                if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
             case .blank, .comment:
                 break
             default:
+                finishNote()
                 noteOwner = nil
             }
         }
+        finishNote()
         if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
         var kept = 0
         for i in list.indices {
@@ -302,9 +314,10 @@ private struct BuildState {
 
     mutating func checkLocation(_ e: EntrySyntax, line: SyntaxLine) -> Bool {
         guard locationIndex[e.locationName] == nil else { return true }
-        let help = suggestion(for: e.locationName, among: locations.map(\.name)).map { "did you mean \"\($0)\"?" }
-            ?? "declare it in the header with `location \(e.locationName)`"
-        report(.unknownLocation, "unknown location \"\(e.locationName)\"", line: line, e.locationRange, help: help)
+        if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
+        let help = suggester!.suggestion(for: e.locationName).map { "did you mean \"\($0)\"?" }
+            ?? "declare it in the header with `location \(excerpt(e.locationName))`"
+        report(.unknownLocation, "unknown location \"\(excerpt(e.locationName))\"", line: line, e.locationRange, help: help)
         return false
     }
 
@@ -318,7 +331,7 @@ private struct BuildState {
 public enum LocationName {
     public static func problem(with name: String) -> String? {
         guard let first = name.unicodeScalars.first else { return "missing location name" }
-        if !(first.properties.isAlphabetic) { return "a location name must start with a letter: \"\(name)\"" }
+        if !(first.properties.isAlphabetic) { return "a location name must start with a letter: \"\(excerpt(name))\"" }
         if name.contains(";") { return "a location name cannot contain `;` (it starts a comment)" }
         let lower = name.lowercased()
         if lower == EntrySyntax.removedKeyword { return "`removed` is a keyword, not a location name" }

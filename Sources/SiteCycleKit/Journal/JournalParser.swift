@@ -60,6 +60,9 @@ private struct LineContext {
                                       length: range.count, help: help))
     }
 
+    /// A span as a message quotes it (see `excerpt`).
+    func quote(_ range: Range<Int>) -> String { excerpt(text(range.lowerBound..<min(range.upperBound, range.lowerBound + 400))) }
+
     func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
     }
@@ -193,7 +196,7 @@ private struct LineContext {
               let d = c.digits(2), c.isAtEnd
         else {
             let isoLike = word.count > 10 && buf[word.lowerBound + 10] == UInt8(ascii: "T")
-            report(.invalidDate, "invalid date `\(text(word))`", word,
+            report(.invalidDate, "invalid date `\(quote(word))`", word,
                    help: isoLike ? "put a space between the date and the time: `\(text(word.lowerBound..<word.lowerBound + 10)) \(text((word.lowerBound + 11)..<word.upperBound))`"
                        : "write the date as YYYY-MM-DD, e.g. `2026-02-07`")
             return nil
@@ -204,7 +207,7 @@ private struct LineContext {
         if y < 1 { why = "there is no year 0000" }
         else if m < 1 || m > 12 { why = "there is no month \(pad2(m))" }
         else { why = "\(monthNames[m - 1]) \(pad4(y)) has \(CivilDate.daysIn(month: m, year: y)) days" }
-        report(.invalidDate, "invalid date \(text(word)): \(why)", word, help: "write a real calendar date as YYYY-MM-DD")
+        report(.invalidDate, "invalid date \(quote(word)): \(why)", word, help: "write a real calendar date as YYYY-MM-DD")
         return nil
     }
 
@@ -215,7 +218,7 @@ private struct LineContext {
         var c = cursor
         let wordEnd = { () -> Int in var w = cursor; _ = w.word(); return w.position }()
         guard let h = c.digits(2), c.consume(UInt8(ascii: ":")), let m = c.digits(2) else {
-            report(.invalidTime, "invalid time `\(text(start..<wordEnd))`", start..<wordEnd,
+            report(.invalidTime, "invalid time `\(quote(start..<wordEnd))`", start..<wordEnd,
                    help: "write the time as HH:MM (24-hour clock), e.g. `08:15`")
             return nil
         }
@@ -223,7 +226,7 @@ private struct LineContext {
         if c.peek == UInt8(ascii: ":") {
             c.advance()
             guard let sec = c.digits(2) else {
-                report(.invalidTime, "invalid time `\(text(start..<wordEnd))`", start..<wordEnd,
+                report(.invalidTime, "invalid time `\(quote(start..<wordEnd))`", start..<wordEnd,
                        help: "seconds are optional; write HH:MM or HH:MM:SS")
                 return nil
             }
@@ -238,13 +241,13 @@ private struct LineContext {
             attached = (value, offsetStart..<c.position)
         }
         if let next = c.peek, !isBlank(next), next != UInt8(ascii: ";") {
-            report(.invalidTime, "invalid time `\(text(start..<wordEnd))`", start..<wordEnd,
+            report(.invalidTime, "invalid time `\(quote(start..<wordEnd))`", start..<wordEnd,
                    help: "write the time as HH:MM, then at least one space before the location")
             return nil
         }
         guard h <= 23, m <= 59, s <= 59 else {
             let why = h > 23 ? "hours go from 00 to 23" : m > 59 ? "minutes go from 00 to 59" : "seconds go from 00 to 59"
-            report(.invalidTime, "invalid time \(text(timeRange)): \(why)", timeRange,
+            report(.invalidTime, "invalid time \(quote(timeRange)): \(why)", timeRange,
                    help: h == 24 && m == 0 ? "midnight at the end of a day is 00:00 of the next day" : "write the time as HH:MM (24-hour clock)")
             return nil
         }
@@ -279,7 +282,7 @@ private struct LineContext {
             if ok, c.isAtEnd, m < 60, h * 60 + m <= 14 * 60 { result = sign * (h * 3600 + m * 60) }
         }
         if result == nil {
-            report(.invalidOffset, "invalid UTC offset `\(text(word))`", word,
+            report(.invalidOffset, "invalid UTC offset `\(quote(word))`", word,
                    help: "write the offset as +HH:MM or -HH:MM (at most 14 hours), e.g. `+01:00`, or `Z` for UTC")
         }
         return result
@@ -294,7 +297,7 @@ private struct LineContext {
             let known = DirectiveSyntax.Keyword.allCases.map(\.rawValue)
             let help = suggestion(for: word, among: known).map { "did you mean `\($0)`?" }
                 ?? "known directives: \(known.joined(separator: ", ")); comment the line out with `;`"
-            report(.unknownDirective, "unknown directive `\(word)`", keywordRange, help: help)
+            report(.unknownDirective, "unknown directive `\(excerpt(word))`", keywordRange, help: help)
             return .invalid
         }
         let argument = cursor.trimmed(cursor.position..<cursor.firstSemicolon())

@@ -2,21 +2,73 @@
 /// distance, compared case-insensitively, when it is close enough to be a
 /// typo rather than a different word.
 public func suggestion(for word: String, among candidates: [String]) -> String? {
-    let target = Array(word.lowercased().unicodeScalars)
-    guard !target.isEmpty else { return nil }
-    var best: (String, Int)?
-    for candidate in candidates {
-        let other = Array(candidate.lowercased().unicodeScalars)
-        if other == target { return candidate }
-        let limit = max(2, min(target.count, other.count) / 3)
-        let d = editDistance(target, other, limit: limit)
-        if d <= limit, best == nil || d < best!.1 { best = (candidate, d) }
+    var suggester = NameSuggester(candidates)
+    return suggester.suggestion(for: word)
+}
+
+/// Suggestions against one list of names, for many misspelt words: the
+/// names are prepared once, each distinct word is answered once, and the
+/// work per pair is bounded — a journal of a thousand unknown names against
+/// a thousand locations must still check in well under a second.
+public struct NameSuggester {
+    let names: [String]
+    let lowered: [[Unicode.Scalar]]
+    let histograms: [[UInt8]]
+    var answers: [String: String?] = [:]
+
+    /// Typos are a few edits; beyond this a word is a different word.
+    static let maximumDistance = 8
+    /// Words longer than this (pasted text, a hostile file) get no suggestion.
+    static let longestWord = 256
+    static let bins = 32
+
+    public init(_ names: [String]) {
+        self.names = names
+        lowered = names.map { Array($0.lowercased().unicodeScalars) }
+        histograms = lowered.map(NameSuggester.histogram)
     }
-    if let best { return best.0 }
-    // A prefix of a longer name ("Left Front" for "Left Front Abdomen") is
-    // a suggestion too, when it points at one name only.
-    let prefixed = candidates.filter { $0.lowercased().hasPrefix(word.lowercased()) }
-    return prefixed.count == 1 ? prefixed[0] : nil
+
+    /// Letter counts folded into a few bins: half the difference of two
+    /// histograms is a lower bound on the edit distance, and costs nothing.
+    static func histogram(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+        var h = [UInt8](repeating: 0, count: bins)
+        for s in scalars where h[Int(s.value) % bins] < 255 { h[Int(s.value) % bins] += 1 }
+        return h
+    }
+
+    public mutating func suggestion(for word: String) -> String? {
+        if let known = answers[word] { return known }
+        let answer = compute(word)
+        answers[word] = answer
+        return answer
+    }
+
+    func compute(_ word: String) -> String? {
+        let target = Array(word.lowercased().unicodeScalars)
+        guard !target.isEmpty, target.count <= NameSuggester.longestWord else { return nil }
+        let mine = NameSuggester.histogram(target)
+        var best: (index: Int, distance: Int)?
+        for (i, other) in lowered.enumerated() {
+            if other == target { return names[i] }
+            var limit = min(NameSuggester.maximumDistance, max(2, min(target.count, other.count) / 3))
+            if let best { limit = min(limit, best.distance - 1) }
+            guard limit >= 0, abs(target.count - other.count) <= limit else { continue }
+            var difference = 0
+            for b in 0..<NameSuggester.bins { difference += abs(Int(mine[b]) - Int(histograms[i][b])) }
+            guard (difference + 1) / 2 <= limit else { continue }
+            let d = editDistance(target, other, limit: limit)
+            if d <= limit { best = (i, d) }
+        }
+        if let best { return names[best.index] }
+        // A prefix of a longer name ("Left Front" for "Left Front Abdomen") is
+        // a suggestion too, when it points at one name only.
+        var only: Int?
+        for (i, other) in lowered.enumerated() where other.starts(with: target) {
+            if only != nil { return nil }
+            only = i
+        }
+        return only.map { names[$0] }
+    }
 }
 
 /// Levenshtein distance with an early exit once every path exceeds `limit`.
