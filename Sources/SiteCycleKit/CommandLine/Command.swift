@@ -94,7 +94,7 @@ final class Invocation {
                 fail("no journal at \(location.path) (\(location.explanation))",
                      help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
             } else {
-                fail(error.message)
+                fail(error.message, help: error.hint)
             }
             return nil
         }

@@ -8,10 +8,14 @@ import Darwin
 
 /// A failed file operation, worded for the person at the keyboard.
 public struct FileError: Error, Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case notFound, exists, isDirectory, permissionDenied, other }
+    public enum Kind: Equatable, Sendable {
+        case notFound, exists, isDirectory, permissionDenied, notRegularFile, other
+    }
     public var kind: Kind
     public var path: String
     public var message: String
+    /// What to do about it, when there is something better than the message.
+    public var hint: String? = nil
 }
 
 /// File access through POSIX calls: exact error causes, explicit modes, and
@@ -40,13 +44,38 @@ public enum JournalFile {
         return stat(path, &st) == 0
     }
 
+    /// What a file that is not a regular file is, for messages.
+    static func typeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symlink"
+        default: return "not a regular file"
+        }
+    }
+
+    static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
+        FileError(kind: .notRegularFile, path: path,
+                  message: "cannot \(verb) \(path): it is \(typeName(mode)), not a regular file",
+                  hint: "sitecycle only reads and writes regular files (or symlinks to them)")
+    }
+
+    /// Reads a whole regular file (symlinks followed), refusing anything
+    /// else before reading a byte: a FIFO is opened without blocking and
+    /// refused, a device is never read.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, "read") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw error(path, "read") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw error(path, "read", EISDIR) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, st.st_mode, "read") }
+        // A regular file: blocking reads are what we want from here on.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(st.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -63,10 +92,11 @@ public enum JournalFile {
     }
 
     /// Creates a new file with `bytes`, mode 0600, failing if anything is
-    /// already there; missing parent folders are created 0700.
+    /// already there (a symlink too, dangling or not); missing parent
+    /// folders are created 0700.
     public static func createPrivate(_ path: String, _ bytes: [UInt8]) throws(FileError) {
         try makeParentDirectories(of: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw error(path, "create") }
         do throws(FileError) {
             try writeAll(fd, bytes, path: path)
