@@ -233,3 +233,45 @@ struct OwnershipTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+/// 4. Without `$HOME`, the default journal is under the passwd home folder,
+/// never under a literal `./~`.
+struct HomeFolderTests {
+    @Test func withoutHOMEThePasswdHomeIsUsed() throws {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { print("skipped: no passwd entry"); return }
+        let home = String(cString: dir)
+        let work = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        var env = BinaryRunner.baseEnvironment(home: work)
+        env["HOME"] = nil
+        let r = try BinaryRunner.run(["check"], in: work, environment: env)
+        let expected = home + "/.local/share/sitecycle/sites.journal"
+        // Exit 0 when this machine's user really has a journal there.
+        #expect(r.exitCode == 0 || r.stderr.contains("no journal at \(expected) "), "\(r.stderr)")
+        #expect(!r.stderr.contains("~"))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("~").path))
+    }
+
+    @Test func withNoHomeAtAllInitRefusesClearly() throws {
+        let uid: uid_t = 4321
+        guard Hardening.isRoot(), Hardening.setprivAvailable, getpwuid(uid) == nil else {
+            print("skipped: needs root, setpriv and a uid with no passwd entry"); return
+        }
+        let work = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: work) }
+        #expect(chmod(work.path, 0o777) == 0)
+        var env = BinaryRunner.baseEnvironment(home: work)
+        env["HOME"] = nil
+        let (r, _) = try Hardening.run(["init", "--timezone", "UTC"], in: work, environment: env, user: uid)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr == """
+            sitecycle: error: $HOME is not set and this user has no passwd home folder
+              hint: pass -f PATH, or set $SITECYCLE_FILE or $HOME
+
+            """, "\(r.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("~").path))
+        let (check, _) = try Hardening.run(["status"], in: work, environment: env, user: uid)
+        #expect(check.exitCode == 1)
+        #expect(check.stderr.hasPrefix("sitecycle: error: $HOME is not set"), "\(check.stderr)")
+    }
+}

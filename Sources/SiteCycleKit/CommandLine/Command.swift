@@ -86,6 +86,10 @@ final class Invocation {
     /// Reads and parses the journal, errors and all (for `check`).
     func readJournal() -> Journal? {
         let location = journalLocation
+        if location.origin == .noHome {
+            fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
+            return nil
+        }
         let bytes: [UInt8]
         do {
             bytes = try JournalFile.read(location.path)

@@ -1,0 +1,24 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+
+struct JournalLocationTests {
+    @Test func theDefaultUsesHOMEThenThePasswdHome() {
+        let withHome = JournalLocation.resolve(flag: nil, environment: ["HOME": "/home/pat"], passwdHome: { "/elsewhere" })
+        #expect(withHome.path == "/home/pat/.local/share/sitecycle/sites.journal")
+        let noHOME = JournalLocation.resolve(flag: nil, environment: [:], passwdHome: { "/home/pat" })
+        #expect(noHOME.path == "/home/pat/.local/share/sitecycle/sites.journal")
+        #expect(noHOME.origin == .xdgDefault)
+        let emptyHOME = JournalLocation.resolve(flag: nil, environment: ["HOME": ""], passwdHome: { "/home/pat/" })
+        #expect(emptyHOME.path == "/home/pat/.local/share/sitecycle/sites.journal")
+    }
+
+    @Test func noHomeAtAllIsNoPathRatherThanATilde() {
+        let none = JournalLocation.resolve(flag: nil, environment: [:], passwdHome: { nil })
+        #expect(none.origin == .noHome)
+        #expect(none.path.isEmpty)
+        // A flag or $SITECYCLE_FILE still works.
+        #expect(JournalLocation.resolve(flag: "j", environment: [:], passwdHome: { nil }).path == "j")
+        #expect(JournalLocation.resolve(flag: nil, environment: ["SITECYCLE_FILE": "/j"], passwdHome: { nil }).path == "/j")
+    }
+}
