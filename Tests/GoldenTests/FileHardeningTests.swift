@@ -275,3 +275,34 @@ struct HomeFolderTests {
         #expect(check.stderr.hasPrefix("sitecycle: error: $HOME is not set"), "\(check.stderr)")
     }
 }
+
+/// 5. A journal symlink to nothing is named as such, by every command and
+/// by `init`, instead of "no journal" followed by "file exists".
+struct DanglingSymlinkTests {
+    @Test func aDanglingJournalSymlinkIsNamedWithItsTarget() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("sync"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("sites.journal").path,
+                                                   withDestinationPath: "sync/missing.journal")
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["SITECYCLE_FILE"] = dir.path + "/sites.journal"
+        let expected = """
+            sitecycle: error: $WORK/sites.journal is a symlink to sync/missing.journal, which does not exist
+              hint: `sitecycle init -f $WORK/sync/missing.journal` creates the journal there, or remove the symlink $WORK/sites.journal
+
+            """
+        for args in [["status"], ["--now", "2026-11-20 08:00", "log", "a"], ["init", "--timezone", "UTC"]] {
+            let r = try BinaryRunner.run(args, in: dir, environment: env)
+            #expect(r.exitCode == 1, "\(args)")
+            #expect(r.stderr.replacingOccurrences(of: dir.path, with: "$WORK") == expected, "\(args)")
+        }
+        #expect(Hardening.fileType(dir.appendingPathComponent("sites.journal").path) == S_IFLNK)
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("sync/missing.journal").path))
+        // The hint's command works.
+        let created = try BinaryRunner.run(["init", "-f", dir.path + "/sync/missing.journal", "--timezone", "UTC"],
+                                           in: dir, environment: env)
+        #expect(created.exitCode == 0, "\(created.stderr)")
+        #expect(try BinaryRunner.run(["status"], in: dir, environment: env).exitCode == 0)
+    }
+}

@@ -94,7 +94,9 @@ final class Invocation {
         do {
             bytes = try JournalFile.read(location.path)
         } catch {
-            if error.kind == .notFound {
+            if let dangling = JournalFile.danglingJournalSymlink(location.path) {
+                fail(dangling.message, help: dangling.hint)
+            } else if error.kind == .notFound {
                 fail("no journal at \(location.path) (\(location.explanation))",
                      help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
             } else {

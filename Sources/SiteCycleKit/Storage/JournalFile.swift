@@ -91,6 +91,32 @@ public enum JournalFile {
         return bytes
     }
 
+    /// The target of `path` when it is a symlink to nothing (`lstat` finds
+    /// the link, `stat` finds no file); nil otherwise.
+    public static func danglingSymlinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard stat(path, &st) != 0, errno == ENOENT else { return nil }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+
+    /// "no journal" worded for a dangling symlink: it names the link and
+    /// where it points, and how to create the journal there. Nil when
+    /// `path` is not a dangling symlink.
+    public static func danglingJournalSymlink(_ path: String) -> FileError? {
+        guard let target = danglingSymlinkTarget(path) else { return nil }
+        var resolved = target
+        if !target.hasPrefix("/"), let slash = path.lastIndex(of: "/") {
+            resolved = String(path[...slash]) + target
+        }
+        return FileError(kind: .notFound, path: path,
+                         message: "\(path) is a symlink to \(target), which does not exist",
+                         hint: "`sitecycle init -f \(resolved)` creates the journal there, or remove the symlink \(path)")
+    }
+
     /// Creates a new file with `bytes`, mode 0600, failing if anything is
     /// already there (a symlink too, dangling or not); missing parent
     /// folders are created 0700.
