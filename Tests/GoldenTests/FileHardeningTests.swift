@@ -306,3 +306,77 @@ struct DanglingSymlinkTests {
         #expect(try BinaryRunner.run(["status"], in: dir, environment: env).exitCode == 0)
     }
 }
+
+/// 6. Only regular files are read, never blocking on a FIFO, and never more
+/// than the size limit (256 MB, lowered here with $SITECYCLE_MAX_BYTES).
+struct SpecialSourceTests {
+    @Test func devZeroAsTheJournalIsRefusedAtOnce() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["SITECYCLE_FILE"] = "/dev/zero"
+        let (r, timedOut) = try Hardening.run(["status"], in: dir, environment: env)
+        #expect(!timedOut)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.hasPrefix("sitecycle: error: cannot read /dev/zero: it is a character device, not a regular file\n"),
+                "\(r.stderr)")
+    }
+
+    @Test func aConflictCopyLinkedToDevZeroIsRefused() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = try Hardening.makeJournal(in: dir)
+        let copy = dir.appendingPathComponent("sites.sync-conflict-20261101-120000-ABCDEFG.journal")
+        try FileManager.default.createSymbolicLink(atPath: copy.path, withDestinationPath: "/dev/zero")
+        let (r, timedOut) = try Hardening.run(["-f", "sites.journal", "sync"], in: dir,
+                                              environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(!timedOut)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("cannot read \(copy.path): it is a character device"), "\(r.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == Hardening.journalText())
+    }
+
+    @Test func aFIFOAsTheJournalOrAnImportFileNeverBlocks() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = try Hardening.makeJournal(in: dir)
+        #expect(mkfifo(dir.appendingPathComponent("fifo.journal").path, 0o600) == 0)
+        let env = BinaryRunner.baseEnvironment(home: dir)
+        let (r, timedOut) = try Hardening.run(["-f", "fifo.journal", "status"], in: dir, environment: env, seconds: 5)
+        #expect(!timedOut, "status blocked on a FIFO journal")
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("cannot read fifo.journal: it is a FIFO (named pipe), not a regular file"), "\(r.stderr)")
+        let (i, importTimedOut) = try Hardening.run(["-f", "sites.journal", "import", "fifo.journal"], in: dir,
+                                                    environment: env, seconds: 5)
+        #expect(!importTimedOut, "import blocked on a FIFO")
+        #expect(i.exitCode == 1)
+        #expect(i.stderr.contains("cannot read fifo.journal: it is a FIFO (named pipe)"), "\(i.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == Hardening.journalText())
+    }
+
+    @Test func filesOverTheSizeLimitAreRefusedByName() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = try Hardening.makeJournal(in: dir)
+        let size = Hardening.journalText().utf8.count
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["SITECYCLE_MAX_BYTES"] = String(size)
+        #expect(try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-20", "status"], in: dir, environment: env).exitCode == 0)
+        env["SITECYCLE_MAX_BYTES"] = String(size - 1)
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-20 08:00", "log", "a"], in: dir, environment: env)
+        #expect(r.exitCode == 1)
+        #expect(r.stderr == """
+            sitecycle: error: cannot read sites.journal: it is larger than \(size - 1) bytes
+              hint: a journal is far smaller; is this the right file? ($SITECYCLE_MAX_BYTES sets the limit)
+
+            """, "\(r.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == Hardening.journalText())
+        // An import file is held to the same limit.
+        try String(repeating: "date,location,duration_hours,note\n", count: 10).write(
+            to: dir.appendingPathComponent("big.csv"), atomically: true, encoding: .utf8)
+        env["SITECYCLE_MAX_BYTES"] = "200"
+        let i = try BinaryRunner.run(["-f", "sites.journal", "import", "big.csv"], in: dir, environment: env)
+        #expect(i.exitCode == 1)
+        #expect(i.stderr.hasPrefix("sitecycle: error: cannot read big.csv: it is larger than 200 bytes\n"), "\(i.stderr)")
+    }
+}

@@ -9,7 +9,7 @@ import Darwin
 /// A failed file operation, worded for the person at the keyboard.
 public struct FileError: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
-        case notFound, exists, isDirectory, permissionDenied, notRegularFile, other
+        case notFound, exists, isDirectory, permissionDenied, notRegularFile, tooLarge, other
     }
     public var kind: Kind
     public var path: String
@@ -44,6 +44,13 @@ public enum JournalFile {
         return stat(path, &st) == 0
     }
 
+    /// The most a read takes in: 256 MB. A journal of a lifetime is a few
+    /// megabytes; anything bigger is the wrong file (or `/dev/zero`).
+    public static let defaultReadLimit = 256 << 20
+
+    /// The limit in force; `run` lowers it from `$SITECYCLE_MAX_BYTES`.
+    @TaskLocal public static var readLimit = defaultReadLimit
+
     /// What a file that is not a regular file is, for messages.
     static func typeName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
@@ -63,10 +70,22 @@ public enum JournalFile {
                   hint: "sitecycle only reads and writes regular files (or symlinks to them)")
     }
 
+    /// `$SITECYCLE_MAX_BYTES` (a positive number of bytes) lowers the limit;
+    /// it cannot raise it, and anything else leaves the default.
+    public static func readLimit(environment: [String: String]) -> Int {
+        guard let given = environment["SITECYCLE_MAX_BYTES"].flatMap({ Int($0) }), given > 0 else { return defaultReadLimit }
+        return min(given, defaultReadLimit)
+    }
+
+    static func describe(bytes n: Int) -> String {
+        n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MB" : "\(n) bytes"
+    }
+
     /// Reads a whole regular file (symlinks followed), refusing anything
     /// else before reading a byte: a FIFO is opened without blocking and
-    /// refused, a device is never read.
+    /// refused, a device is never read. At most `readLimit` bytes.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
+        let limit = readLimit
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, "read") }
         defer { close(fd) }
@@ -76,6 +95,10 @@ public enum JournalFile {
         guard (st.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, st.st_mode, "read") }
         // A regular file: blocking reads are what we want from here on.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let tooLarge = FileError(kind: .tooLarge, path: path,
+                                 message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
+                                 hint: "a journal is far smaller; is this the right file? ($SITECYCLE_MAX_BYTES sets the limit)")
+        guard Int(st.st_size) <= limit else { throw tooLarge }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(st.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -86,6 +109,8 @@ public enum JournalFile {
                 throw error(path, "read")
             }
             if n == 0 { break }
+            // The size can lie (a file still growing, or one in /proc).
+            guard bytes.count + n <= limit else { throw tooLarge }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
