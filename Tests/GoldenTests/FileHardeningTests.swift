@@ -380,3 +380,50 @@ struct SpecialSourceTests {
         #expect(i.stderr.hasPrefix("sitecycle: error: cannot read big.csv: it is larger than 200 bytes\n"), "\(i.stderr)")
     }
 }
+
+/// 8. A failed export names the export file, not the journal.
+struct ExportFailureTests {
+    @Test func aFullDiskDuringExportNamesTheExportFile() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mountPoint = dir.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        guard mount.terminationStatus == 0 else {
+            print("skipped: the full-disk test needs to mount a small tmpfs (root with CAP_SYS_ADMIN)")
+            return
+        }
+        defer {
+            let umount = Process()
+            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+            umount.arguments = [mountPoint.path]
+            try? umount.run()
+            umount.waitUntilExit()
+        }
+        // The journal is outside the full disk; only the export goes there.
+        var text = "timezone UTC\nlocation A\n\n"
+        for i in 0..<600 { text += "2001-01-\(String(format: "%02d", 1 + i / 24)) \(String(format: "%02d", i % 24)):00  A\n" }
+        let journal = dir.appendingPathComponent("sites.journal")
+        try text.write(to: journal, atomically: true, encoding: .utf8)
+        let filler = mountPoint.appendingPathComponent("filler")
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: filler)
+        let block = Data(repeating: 0, count: 1024)
+        while (try? handle.write(contentsOf: block)) != nil {}
+        try? handle.close()
+        let out = mountPoint.appendingPathComponent("export.csv").path
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2002-01-01", "export", "-o", out], in: dir,
+                                     environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("no space left on device; nothing was written to \(out)"), "\(r.stderr)")
+        #expect(!r.stderr.contains("journal"), "\(r.stderr)")
+        #expect(try String(contentsOf: journal, encoding: .utf8) == text)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: mountPoint.path).filter { $0.contains(".tmp-") }
+        #expect(leftovers.isEmpty)
+    }
+}
