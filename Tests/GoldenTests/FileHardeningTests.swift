@@ -162,7 +162,7 @@ struct SpecialTargetTests {
         env["SITECYCLE_FILE"] = device
         let r = try BinaryRunner.run(["locations", "add", "X"], in: dir, environment: env)
         #expect(r.exitCode == 1)
-        #expect(r.stderr.contains("\(device): it is a character device, not a regular file"), "\(r.stderr)")
+        #expect(r.stderr.contains("\(device): it is a character device"), "\(r.stderr)")
         #expect(r.stderr.contains("hint:"))
         #expect(Hardening.fileType(device) == S_IFCHR, "the device was replaced by a file")
         #expect(Hardening.fileType("/dev/null") == S_IFCHR)
@@ -318,7 +318,7 @@ struct SpecialSourceTests {
         let (r, timedOut) = try Hardening.run(["status"], in: dir, environment: env)
         #expect(!timedOut)
         #expect(r.exitCode == 1)
-        #expect(r.stderr.hasPrefix("sitecycle: error: cannot read /dev/zero: it is a character device, not a regular file\n"),
+        #expect(r.stderr.hasPrefix("sitecycle: error: cannot read /dev/zero: it is a character device\n"),
                 "\(r.stderr)")
     }
 
@@ -345,7 +345,7 @@ struct SpecialSourceTests {
         let (r, timedOut) = try Hardening.run(["-f", "fifo.journal", "status"], in: dir, environment: env, seconds: 5)
         #expect(!timedOut, "status blocked on a FIFO journal")
         #expect(r.exitCode == 1)
-        #expect(r.stderr.contains("cannot read fifo.journal: it is a FIFO (named pipe), not a regular file"), "\(r.stderr)")
+        #expect(r.stderr.contains("cannot read fifo.journal: it is a FIFO (named pipe)"), "\(r.stderr)")
         let (i, importTimedOut) = try Hardening.run(["-f", "sites.journal", "import", "fifo.journal"], in: dir,
                                                     environment: env, seconds: 5)
         #expect(!importTimedOut, "import blocked on a FIFO")
@@ -367,7 +367,7 @@ struct SpecialSourceTests {
         #expect(r.exitCode == 1)
         #expect(r.stderr == """
             sitecycle: error: cannot read sites.journal: it is larger than \(size - 1) bytes
-              hint: a journal is far smaller; is this the right file? ($SITECYCLE_MAX_BYTES sets the limit)
+              hint: is this the right file? A journal is far smaller than that
 
             """, "\(r.stderr)")
         #expect(try String(contentsOf: journal, encoding: .utf8) == Hardening.journalText())

@@ -128,6 +128,6 @@ struct EditResumeTests {
         defer { try? FileManager.default.removeItem(at: f.dir) }
         try "timezone UTC\nlocation A\nlocation B\n\n".write(toFile: f.copy, atomically: true, encoding: .utf8)
         let r = edit(f, try f.editor("keep.sh", "exit 0"), ["--resume"])
-        #expect(r.stderr.contains("warning: 1 line is in the journal but not in the copy; saving removes it"), "\(r.stderr)")
+        #expect(r.stderr.contains("warning: 1 journal line is not in the copy; saving removes it"), "\(r.stderr)")
     }
 }

@@ -66,7 +66,7 @@ public enum JournalFile {
 
     static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
         FileError(kind: .notRegularFile, path: path,
-                  message: "cannot \(verb) \(path): it is \(typeName(mode)), not a regular file",
+                  message: "cannot \(verb) \(path): it is \(typeName(mode))",
                   hint: "sitecycle only reads and writes regular files (or symlinks to them)")
     }
 
@@ -97,7 +97,7 @@ public enum JournalFile {
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let tooLarge = FileError(kind: .tooLarge, path: path,
                                  message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
-                                 hint: "a journal is far smaller; is this the right file? ($SITECYCLE_MAX_BYTES sets the limit)")
+                                 hint: "is this the right file? A journal is far smaller than that")
         guard Int(st.st_size) <= limit else { throw tooLarge }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(st.st_size) + 1)

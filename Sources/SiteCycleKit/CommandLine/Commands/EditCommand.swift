@@ -104,7 +104,7 @@ struct EditService {
             let missing = original.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
             if missing > 0 {
                 invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                               + " \(missing) line\(missing == 1 ? " is" : "s are") in the journal but not in the copy;"
+                               + " \(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
                                + " saving removes \(missing == 1 ? "it" : "them")\n")
             }
         }
