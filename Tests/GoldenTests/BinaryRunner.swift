@@ -54,8 +54,8 @@ struct BinaryRunner {
         let inURL = scratch.appendingPathComponent("in"), outURL = scratch.appendingPathComponent("out"),
             errURL = scratch.appendingPathComponent("err")
         try Data(stdin.utf8).write(to: inURL)
-        FileManager.default.createFile(atPath: outURL.path, contents: nil)
-        FileManager.default.createFile(atPath: errURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outURL.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errURL.path, contents: nil)
         let inHandle = try FileHandle(forReadingFrom: inURL)
         let outHandle = try FileHandle(forWritingTo: outURL), errHandle = try FileHandle(forWritingTo: errURL)
         process.standardInput = inHandle

@@ -89,7 +89,8 @@ struct CompletionTests {
         #expect(text.contains("2026-11-05 00:00  Left Front Abdomen\n"))
     }
 
-    @Test func fishDescribesAndKeepsOrder() throws {
+    @Test(.enabled(if: RequiredTools.fish, "fish is not installed (.ci/run installs it)"))
+    func fishDescribesAndKeepsOrder() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = """
             source \(script("fish"))
@@ -143,7 +144,8 @@ struct CompletionTests {
             .replacingOccurrences(of: "\r", with: "")
     }
 
-    @Test func zshListsInOrderAndCompletesQuotedNamesThatRun() throws {
+    @Test(.enabled(if: RequiredTools.zsh, "zsh is not installed (.ci/run installs it)"))
+    func zshListsInOrderAndCompletesQuotedNamesThatRun() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let listing = try zsh("sitecycle log ", enter: false)
         let order = ["right-front-abdomen  -- recommended · never used", "left-front-thigh  -- recommended · never used",
@@ -234,12 +236,15 @@ struct InteractiveCompletionTests {
         #expect(done.contains("Logged Left Front Thigh"), "\(done)")
     }
 
-    @Test func bashAtAPrompt() throws {
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func bashAtAPrompt() throws {
         try run(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["bash", "--norc", "--noprofile", "-i"],
                 setup: "cd \(base.dir.path); PS1='$ '; source \(base.script("bash")); echo READY")
     }
 
-    @Test func fishAtAPrompt() throws {
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"),
+          .enabled(if: RequiredTools.fish, "fish is not installed (.ci/run installs it)"))
+    func fishAtAPrompt() throws {
         try run(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["fish", "--no-config", "-i"],
                 setup: "cd \(base.dir.path); source \(base.script("fish")); echo READY")
     }

@@ -50,7 +50,8 @@ struct ExportImportTests {
         #expect(mode == 0o600)
     }
 
-    @Test func calendarFileParsesWithAnIndependentParser() throws {
+    @Test(.enabled(if: RequiredTools.icalendar, "Python's icalendar is not installed (pip install icalendar)"))
+    func calendarFileParsesWithAnIndependentParser() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let ics = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export", "--format", "ics",
                                  "--last", "30d"]).stdout
@@ -80,7 +81,8 @@ struct ExportImportTests {
 
 /// The CSV and Nightscout exports read by Python's csv and json modules.
 struct IndependentReaderTests {
-    @Test func csvAndNightscoutReadElsewhere() throws {
+    @Test(.enabled(if: RequiredTools.python3, "python3 is not installed"))
+    func csvAndNightscoutReadElsewhere() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let env = BinaryRunner.baseEnvironment(home: dir)

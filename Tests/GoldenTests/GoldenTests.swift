@@ -79,7 +79,7 @@ struct GoldenTests {
         guard let e = FileManager.default.enumerator(atPath: root.path) else { return [] }
         return e.compactMap { $0 as? String }.filter {
             var isDir: ObjCBool = false
-            FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path, isDirectory: &isDir)
             return !isDir.boolValue
         }.sorted()
     }

@@ -184,7 +184,7 @@ struct CrashSafetyTests {
         try text.write(to: journal, atomically: false, encoding: .utf8)
         // Fill what is left, so the new copy cannot be written.
         let filler = mountPoint.appendingPathComponent("filler")
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)
         let handle = try FileHandle(forWritingTo: filler)
         let block = Data(repeating: 0, count: 1024)
         while (try? handle.write(contentsOf: block)) != nil {}

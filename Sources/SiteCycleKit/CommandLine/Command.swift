@@ -95,15 +95,21 @@ final class Invocation {
     /// Reads and parses the journal, errors and all (for `check`).
     func readJournal() -> Journal? {
         let location = journalLocation
+        if location.origin == .noHome {
+            fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
+            return nil
+        }
         let bytes: [UInt8]
         do {
             bytes = try JournalFile.read(location.path)
         } catch {
-            if error.kind == .notFound {
+            if let dangling = JournalFile.danglingJournalSymlink(location.path) {
+                fail(dangling.message, help: dangling.hint)
+            } else if error.kind == .notFound {
                 fail("no journal at \(location.path) (\(location.explanation))",
                      help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
             } else {
-                fail(error.message)
+                fail(error.message, help: error.hint)
             }
             return nil
         }

@@ -114,7 +114,7 @@ struct Completer {
                                 + [Candidate(value: "journal", description: "the file format")], false)
         case "completions" where index == 0:
             return (Shell.allCases.map { Candidate(value: $0.rawValue, description: "") }, false)
-        case "amend", "delete" where index == 0: return (entries(line), false)
+        case "amend" where index == 0, "delete" where index == 0: return (entries(line), false)
         case "import" where index == 0: return ([], true)
         case "merge" where index < 3: return ([], true)
         case "set" where index == 0:

@@ -107,7 +107,7 @@ extension Invocation {
                 return ExitCode.ok
             }
         } catch {
-            return fail(error.message)
+            return fail(error.message, help: error.hint)
         }
     }
 }

@@ -4,6 +4,12 @@ public let sitecycleVersion = "0.1.0"
 /// The one entry point: the executable and the tests both come through here.
 /// Returns the exit code; everything printed goes to `environment`'s streams.
 public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
+    JournalFile.$readLimit.withValue(JournalFile.readLimit(environment: environment.environment)) {
+        runCommand(arguments, environment)
+    }
+}
+
+private func runCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
     let registry = CommandRegistry.all
     guard let commandIndex = ArgumentParser.commandIndex(arguments) else {
         return runWithoutCommand(arguments, environment)

@@ -8,10 +8,14 @@ import Darwin
 
 /// A failed file operation, worded for the person at the keyboard.
 public struct FileError: Error, Equatable, Sendable {
-    public enum Kind: Equatable, Sendable { case notFound, exists, isDirectory, permissionDenied, other }
+    public enum Kind: Equatable, Sendable {
+        case notFound, exists, isDirectory, permissionDenied, notRegularFile, tooLarge, other
+    }
     public var kind: Kind
     public var path: String
     public var message: String
+    /// What to do about it, when there is something better than the message.
+    public var hint: String? = nil
 }
 
 /// File access through POSIX calls: exact error causes, explicit modes, and
@@ -40,13 +44,61 @@ public enum JournalFile {
         return stat(path, &st) == 0
     }
 
+    /// The most a read takes in: 256 MB. A journal of a lifetime is a few
+    /// megabytes; anything bigger is the wrong file (or `/dev/zero`).
+    public static let defaultReadLimit = 256 << 20
+
+    /// The limit in force; `run` lowers it from `$SITECYCLE_MAX_BYTES`.
+    @TaskLocal public static var readLimit = defaultReadLimit
+
+    /// What a file that is not a regular file is, for messages.
+    static func typeName(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a folder"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFIFO: return "a FIFO (named pipe)"
+        case S_IFSOCK: return "a socket"
+        case S_IFLNK: return "a symlink"
+        default: return "not a regular file"
+        }
+    }
+
+    static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
+        FileError(kind: .notRegularFile, path: path,
+                  message: "cannot \(verb) \(path): it is \(typeName(mode))",
+                  hint: "sitecycle only reads and writes regular files (or symlinks to them)")
+    }
+
+    /// `$SITECYCLE_MAX_BYTES` (a positive number of bytes) lowers the limit;
+    /// it cannot raise it, and anything else leaves the default.
+    public static func readLimit(environment: [String: String]) -> Int {
+        guard let given = environment["SITECYCLE_MAX_BYTES"].flatMap({ Int($0) }), given > 0 else { return defaultReadLimit }
+        return min(given, defaultReadLimit)
+    }
+
+    static func describe(bytes n: Int) -> String {
+        n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MB" : "\(n) bytes"
+    }
+
+    /// Reads a whole regular file (symlinks followed), refusing anything
+    /// else before reading a byte: a FIFO is opened without blocking and
+    /// refused, a device is never read. At most `readLimit` bytes.
     public static func read(_ path: String) throws(FileError) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let limit = readLimit
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, "read") }
         defer { close(fd) }
         var st = stat()
         guard fstat(fd, &st) == 0 else { throw error(path, "read") }
         if (st.st_mode & S_IFMT) == S_IFDIR { throw error(path, "read", EISDIR) }
+        guard (st.st_mode & S_IFMT) == S_IFREG else { throw notRegular(path, st.st_mode, "read") }
+        // A regular file: blocking reads are what we want from here on.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let tooLarge = FileError(kind: .tooLarge, path: path,
+                                 message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
+                                 hint: "is this the right file? A journal is far smaller than that")
+        guard Int(st.st_size) <= limit else { throw tooLarge }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(st.st_size) + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -57,16 +109,45 @@ public enum JournalFile {
                 throw error(path, "read")
             }
             if n == 0 { break }
+            // The size can lie (a file still growing, or one in /proc).
+            guard bytes.count + n <= limit else { throw tooLarge }
             bytes.append(contentsOf: chunk[0..<n])
         }
         return bytes
     }
 
+    /// The target of `path` when it is a symlink to nothing (`lstat` finds
+    /// the link, `stat` finds no file); nil otherwise.
+    public static func danglingSymlinkTarget(_ path: String) -> String? {
+        var st = stat()
+        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard stat(path, &st) != 0, errno == ENOENT else { return nil }
+        var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
+        let n = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+
+    /// "no journal" worded for a dangling symlink: it names the link and
+    /// where it points, and how to create the journal there. Nil when
+    /// `path` is not a dangling symlink.
+    public static func danglingJournalSymlink(_ path: String) -> FileError? {
+        guard let target = danglingSymlinkTarget(path) else { return nil }
+        var resolved = target
+        if !target.hasPrefix("/"), let slash = path.lastIndex(of: "/") {
+            resolved = String(path[...slash]) + target
+        }
+        return FileError(kind: .notFound, path: path,
+                         message: "\(path) is a symlink to \(target), which does not exist",
+                         hint: "`sitecycle init -f \(resolved)` creates the journal there, or remove the symlink \(path)")
+    }
+
     /// Creates a new file with `bytes`, mode 0600, failing if anything is
-    /// already there; missing parent folders are created 0700.
+    /// already there (a symlink too, dangling or not); missing parent
+    /// folders are created 0700.
     public static func createPrivate(_ path: String, _ bytes: [UInt8]) throws(FileError) {
         try makeParentDirectories(of: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw error(path, "create") }
         do throws(FileError) {
             try writeAll(fd, bytes, path: path)

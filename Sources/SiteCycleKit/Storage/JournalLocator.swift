@@ -1,12 +1,24 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Where the journal is: `-f/--file PATH`, else `$SITECYCLE_FILE`, else
-/// `$XDG_DATA_HOME/sitecycle/sites.journal` (`~/.local/share/…` when unset).
+/// `$XDG_DATA_HOME/sitecycle/sites.journal` (`HOME/.local/share/…` when
+/// unset, HOME being `$HOME`, else the home folder in the user's passwd
+/// entry). Never a literal `~`: with no home folder at all, there is no
+/// default (`noHome`, with an empty path, which no file operation accepts).
 public struct JournalLocation: Equatable, Sendable {
-    public enum Origin: Equatable, Sendable { case flag, environment, xdgDefault }
+    public enum Origin: Equatable, Sendable { case flag, environment, xdgDefault, noHome }
 
     public var path: String
     public var origin: Origin
 
-    public static func resolve(flag: String?, environment: [String: String]) -> JournalLocation {
+    public static func resolve(flag: String?, environment: [String: String],
+                               passwdHome: () -> String? = JournalLocation.passwdHome) -> JournalLocation {
         if let flag, !flag.isEmpty { return JournalLocation(path: flag, origin: .flag) }
         if let env = environment["SITECYCLE_FILE"], !env.isEmpty {
             return JournalLocation(path: env, origin: .environment)
@@ -14,10 +26,20 @@ public struct JournalLocation: Equatable, Sendable {
         let dataHome: String
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             dataHome = xdg
+        } else if let home = environment["HOME"].flatMap({ $0.isEmpty ? nil : $0 }) ?? passwdHome() {
+            dataHome = (home.hasSuffix("/") ? String(home.dropLast()) : home) + "/.local/share"
         } else {
-            dataHome = (environment["HOME"] ?? "~") + "/.local/share"
+            return JournalLocation(path: "", origin: .noHome)
         }
         return JournalLocation(path: dataHome + "/sitecycle/sites.journal", origin: .xdgDefault)
+    }
+
+    /// The home folder in the passwd entry of the user running this; nil
+    /// when there is no entry or it names no absolute folder.
+    public static func passwdHome() -> String? {
+        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
+        let home = String(cString: dir)
+        return home.hasPrefix("/") ? home : nil
     }
 
     /// How the path was chosen, for "no journal at …" messages.
@@ -26,6 +48,11 @@ public struct JournalLocation: Equatable, Sendable {
         case .flag: return "given with -f/--file"
         case .environment: return "from $SITECYCLE_FILE"
         case .xdgDefault: return "the default; set $SITECYCLE_FILE or pass -f to use another"
+        case .noHome: return "no home folder"
         }
     }
+
+    /// Why there is no default journal, when there is none.
+    public static let noHomeMessage = "$HOME is not set and this user has no passwd home folder"
+    public static let noHomeHint = "pass -f PATH, or set $SITECYCLE_FILE or $HOME"
 }

@@ -34,13 +34,24 @@ public enum JournalStore {
         return try body()
     }
 
-    /// Replaces the journal with `bytes`: a temporary file in the same folder
-    /// with the journal's mode, flushed to disk, renamed over it, and the
-    /// folder flushed. A symlinked journal has its target replaced.
-    public static func replace(_ path: String, with bytes: [UInt8], mode forcedMode: mode_t? = nil) throws(FileError) {
+    /// Replaces the journal with `bytes`: a new temporary file in the same
+    /// folder (a unique random name, created exclusively, never through a
+    /// symlink), given the journal's mode, owner and group, flushed to disk,
+    /// renamed over it, and the folder flushed. A symlinked journal has its
+    /// target replaced. Only a regular file (or a new one) is ever replaced:
+    /// renaming over a device or a FIFO would destroy it. `unchanged` ends
+    /// the message of a failed write ("the journal was not changed").
+    public static func replace(_ path: String, with bytes: [UInt8], mode forcedMode: mode_t? = nil,
+                               unchanged: String = "the journal was not changed") throws(FileError) {
         let target = resolvedPath(path)
         var st = stat()
-        let existing: mode_t = stat(target, &st) == 0 ? st.st_mode & 0o7777 : 0o600
+        let exists = stat(target, &st) == 0
+        if exists && (st.st_mode & S_IFMT) != S_IFREG {
+            var e = JournalFile.notRegular(path, st.st_mode, "replace")
+            e.message += "; nothing was changed"
+            throw e
+        }
+        let existing: mode_t = exists ? st.st_mode & 0o7777 : 0o600
         let mode = forcedMode ?? existing
         // Renaming over the file would succeed even when it is read-only;
         // a read-only journal is a wish to keep it as it is, so honour it.
@@ -50,18 +61,20 @@ public enum JournalStore {
         }
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")
-        let temporary = folder + "/." + name + ".tmp-\(getpid())"
         removeStaleTemporaries(folder: folder, name: name)
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw JournalFile.error(folder, "write a temporary file in") }
+        let (fd, temporary) = try createTemporary(folder: folder, name: name)
         do throws(FileError) {
-            try JournalFile.writeAll(fd, bytes, path: temporary)
-            guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw JournalFile.error(temporary, "write") }
+            try JournalFile.writeAll(fd, bytes, path: path)
+            // Owner first: fchown clears set-id bits, fchmod then sets them.
+            if exists { try keepOwner(fd, of: path, uid: st.st_uid, gid: st.st_gid) }
+            guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw JournalFile.error(path, "write") }
             close(fd)
         } catch {
             close(fd)
             unlink(temporary)
-            throw FileError(kind: error.kind, path: path, message: error.message + "; the journal was not changed")
+            var e = error
+            if e.kind != .permissionDenied || e.hint == nil { e.message += "; " + unchanged }
+            throw e
         }
         guard rename(temporary, target) == 0 else {
             let e = JournalFile.error(target, "replace")
@@ -75,9 +88,44 @@ public enum JournalStore {
         }
     }
 
+    /// Gives the temporary file the replaced file's owner and group, so that
+    /// root writing a user's journal leaves it the user's. A user who may
+    /// write a file they do not own (a group-writable journal) cannot give it
+    /// away: rather than take it over, the write is refused.
+    static func keepOwner(_ fd: Int32, of path: String, uid: uid_t, gid: gid_t) throws(FileError) {
+        var own = stat()
+        guard fstat(fd, &own) == 0 else { throw JournalFile.error(path, "write") }
+        if own.st_uid == uid && own.st_gid == gid { return }
+        if fchown(fd, uid, gid) == 0 { return }
+        guard own.st_uid == uid else {
+            throw FileError(kind: .permissionDenied, path: path,
+                            message: "cannot replace \(path) and keep its owner (uid \(uid)); nothing was changed",
+                            hint: "run sitecycle as the file's owner, or take the file over with chown")
+        }
+        // Ours already; a group we are not in cannot be kept, and is not
+        // worth refusing the write for (the mode is kept).
+    }
+
+    /// `.NAME.tmp-PID-RANDOM`, created with O_EXCL|O_NOFOLLOW and mode 0600:
+    /// nothing planted in the folder beforehand (a symlink under a guessed
+    /// name) can be followed or reused.
+    static func createTemporary(folder: String, name: String) throws(FileError) -> (Int32, String) {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<64 {
+            let random = String(decoding: (0..<12).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
+            let temporary = folder + "/." + name + ".tmp-\(getpid())-" + random
+            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            if fd >= 0 { return (fd, temporary) }
+            guard errno == EEXIST else { throw JournalFile.error(folder, "write a temporary file in") }
+        }
+        throw JournalFile.error(folder, "write a temporary file in", EEXIST)
+    }
+
     /// A writer killed between writing its temporary file and renaming it
-    /// leaves `.NAME.tmp-PID` behind; once that process is gone, the file is
-    /// an unfinished copy of a write that never happened, and goes.
+    /// leaves `.NAME.tmp-PID-RANDOM` (or, from older versions, `.NAME.tmp-PID`)
+    /// behind; once that process is gone, the file is an unfinished copy of
+    /// a write that never happened, and goes.
     static func removeStaleTemporaries(folder: String, name: String) {
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
@@ -86,9 +134,20 @@ public enum JournalStore {
             let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
                 String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard file.hasPrefix(prefix), let pid = Int32(file.dropFirst(prefix.count)), pid != getpid() else { continue }
+            guard file.hasPrefix(prefix), let pid = temporaryOwner(String(file.dropFirst(prefix.count))),
+                  pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + file) }
         }
+    }
+
+    /// The writer's process id in `PID-RANDOM` or `PID`; nil for anything else.
+    static func temporaryOwner(_ suffix: String) -> Int32? {
+        let parts = suffix.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard let pid = Int32(parts[0]), pid > 0 else { return nil }
+        if parts.count == 2 {
+            guard !parts[1].isEmpty, parts[1].utf8.allSatisfy({ $0 < 0x80 && (isalnum(Int32($0)) != 0) }) else { return nil }
+        }
+        return pid
     }
 
     /// The file a path finally names, following symlinks; the path itself

@@ -31,7 +31,7 @@ struct Git {
         // stdout through a pipe, stderr to a file: neither can fill up and
         // block git while the other is being read.
         let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: errPath.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: errPath) }
         let out = Pipe()
         process.standardOutput = out

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let edit = Command(
         name: "edit",
         summary: "open the journal in $VISUAL/$EDITOR, then check it",
-        usage: "sitecycle edit",
+        usage: "sitecycle edit [--resume | --discard]",
         details: """
             Opens a private copy of the journal (`.NAME.edit` beside it) in
             $VISUAL, else $EDITOR, else vi — at the newest site change where the
@@ -14,13 +14,24 @@ extension CommandRegistry {
             - no errors: the journal is replaced by the copy (warnings shown);
             - errors: they are shown, and on a terminal you are asked whether to
               edit again. Otherwise the journal stays as it was and your text
-              stays in the copy, whose path is printed: fix it there and move it
-              over the journal, or delete it.
+              stays in the copy, whose path is printed.
 
             If the journal changed while you were editing (a `log` from another
-            terminal), nothing is overwritten: your text stays in the copy. An
-            existing copy from an unfinished edit is never overwritten either.
+            terminal), nothing is overwritten: your text stays in the copy.
+
+            An edit that did not finish (errors, a failed or killed editor)
+            leaves its copy, and the journal as it was when the edit began
+            (`.NAME.edit.base`). The next `edit` asks, on a terminal, whether to
+            resume it (reopen the copy), discard it, or cancel; otherwise it
+            stops and names the copy. --resume reopens it; its changes are saved
+            only if the journal has not changed since that edit began. --discard
+            moves it aside to `.NAME.edit.discarded` (replacing an older one)
+            and changes nothing else. A copy is never overwritten.
             """,
+        options: [
+            OptionSpec(["--resume"], "reopen the copy an unfinished edit left"),
+            OptionSpec(["--discard"], "move an unfinished edit's copy aside to .NAME.edit.discarded"),
+        ],
         run: { EditService(invocation: $0).run() })
 }
 
@@ -28,26 +39,101 @@ struct EditService {
     let invocation: Invocation
 
     func run() -> Int32 {
-        guard let journal = invocation.readJournal() else { return ExitCode.failure }
-        let path = invocation.journalLocation.path
-        let copy = EditService.copyPath(for: JournalStore.resolvedPath(path))
-        if JournalFile.exists(copy) {
-            return invocation.fail("an unfinished edit is waiting in \(copy)",
-                                   help: "fix it and move it over the journal, or delete it; then run `sitecycle edit` again")
+        let resume = invocation.arguments.flag("--resume"), discard = invocation.arguments.flag("--discard")
+        if resume && discard {
+            return invocation.usageError(UsageError("--resume and --discard cannot be used together"))
         }
-        let original = journal.source.bytes
-        do { try JournalFile.createPrivate(copy, original) } catch { return invocation.fail(error.message) }
+        guard let journal = invocation.readJournal() else { return ExitCode.failure }
+        let copy = EditService.copyPath(for: JournalStore.resolvedPath(invocation.journalLocation.path))
         let line = journal.changes.last?.line ?? max(1, journal.source.lines.count)
+        guard EditService.entryExists(copy) else {
+            if resume || discard {
+                return invocation.fail("there is no unfinished edit to \(resume ? "resume" : "discard"): no \(copy)",
+                                       help: "`sitecycle edit` starts a new one")
+            }
+            return freshEdit(journal, copy: copy, line: line)
+        }
+        if discard { return discardCopy(copy) }
+        if resume { return resumeEdit(journal, copy: copy, line: line) }
+        guard invocation.environment.stdinIsTerminal else {
+            return invocation.fail("an unfinished edit is waiting in \(copy)",
+                                   help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
+        }
+        invocation.out("An unfinished edit is waiting in \(copy).\n")
+        invocation.out("Resume it, discard it (moved aside), or cancel? [r/d/C] ")
+        let answer = invocation.environment.stdin.readLine()?.trimmingBlanks().lowercased() ?? ""
+        if answer.hasPrefix("r") { return resumeEdit(journal, copy: copy, line: line) }
+        if answer.hasPrefix("d") {
+            let code = discardCopy(copy)
+            return code == ExitCode.ok ? freshEdit(journal, copy: copy, line: line) : code
+        }
+        return invocation.fail("nothing was changed; the unfinished edit is still in \(copy)",
+                               help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
+    }
+
+    /// A new copy of the journal, and the journal as it is now beside it.
+    func freshEdit(_ journal: Journal, copy: String, line: Int) -> Int32 {
+        let original = journal.source.bytes
+        let base = EditService.basePath(for: copy)
+        unlink(base)  // a leftover of an edit whose copy was moved over the journal by hand
+        do throws(FileError) {
+            try JournalFile.createPrivate(copy, original)
+            try JournalFile.createPrivate(base, original)
+        } catch {
+            return invocation.fail(error.message, help: error.hint)
+        }
+        return editLoop(copy: copy, original: original, line: line)
+    }
+
+    /// Reopens an unfinished edit's copy. What it is compared against when
+    /// saving is the journal as it was when that edit began, so lines logged
+    /// since are never silently dropped.
+    func resumeEdit(_ journal: Journal, copy: String, line: Int) -> Int32 {
+        let base = EditService.basePath(for: copy)
+        let original: [UInt8]
+        if EditService.entryExists(base) {
+            do { original = try JournalFile.read(base) } catch { return invocation.fail(error.message, help: error.hint) }
+        } else {
+            // Left by an older sitecycle, which kept no base: compare with the
+            // journal as it is now, and say what the copy lacks.
+            original = journal.source.bytes
+            let copyLines: Set<ArraySlice<UInt8>>
+            do { copyLines = Set(try JournalFile.read(copy).split(separator: 0x0A)) } catch {
+                return invocation.fail(error.message, help: error.hint)
+            }
+            let missing = original.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
+            if missing > 0 {
+                invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
+                               + " \(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
+                               + " saving removes \(missing == 1 ? "it" : "them")\n")
+            }
+        }
+        return editLoop(copy: copy, original: original, line: line)
+    }
+
+    /// Moves the copy aside to `.NAME.edit.discarded`, and drops its base.
+    func discardCopy(_ copy: String) -> Int32 {
+        let aside = copy + ".discarded"
+        guard rename(copy, aside) == 0 else {
+            let e = JournalFile.error(copy, "move aside")
+            return invocation.fail(e.message)
+        }
+        unlink(EditService.basePath(for: copy))
+        invocation.out("Moved the unfinished edit to \(aside).\n")
+        return ExitCode.ok
+    }
+
+    func editLoop(copy: String, original: [UInt8], line: Int) -> Int32 {
         while true {
             let status = openEditor(copy, line: line)
             guard status == 0 else {
                 return invocation.fail("the editor exited with status \(status); the journal was not changed",
-                                       help: "your text is in \(copy)")
+                                       help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
             }
             let edited: [UInt8]
-            do { edited = try JournalFile.read(copy) } catch { return invocation.fail(error.message) }
+            do { edited = try JournalFile.read(copy) } catch { return invocation.fail(error.message, help: error.hint) }
             if edited == original {
-                unlink(copy)
+                removeCopy(copy)
                 invocation.out("No changes.\n")
                 return ExitCode.ok
             }
@@ -59,10 +145,15 @@ struct EditService {
                 invocation.err(CommandRegistry.summaryLine(result.diagnostics) + "\n")
                 if askToEditAgain() { continue }
                 return invocation.fail("the journal was not changed; your text is in \(copy)",
-                                       help: "fix it there and move it over \(path), or delete it")
+                                       help: "fix it with `sitecycle edit --resume`, or `--discard` it")
             }
             return save(edited, over: original, copy: copy, warnings: result)
         }
+    }
+
+    func removeCopy(_ copy: String) {
+        unlink(copy)
+        unlink(EditService.basePath(for: copy))
     }
 
     /// Replaces the journal under the lock, unless it changed meanwhile.
@@ -76,13 +167,13 @@ struct EditService {
                 return true
             }
             guard replaced else {
-                return invocation.fail("\(path) changed while you were editing; nothing was overwritten",
+                return invocation.fail("\(path) changed since the edit began; nothing was overwritten",
                                        help: "your text is in \(copy); merge the new lines into it, then move it over the journal")
             }
         } catch {
-            return invocation.fail(error.message + "; your text is in \(copy)")
+            return invocation.fail(error.message + "; your text is in \(copy)", help: error.hint)
         }
-        unlink(copy)
+        removeCopy(copy)
         if !warnings.diagnostics.isEmpty {
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(warnings.diagnostics, in: warnings.source))
         }
@@ -116,6 +207,15 @@ struct EditService {
         process.waitUntilExit()
         return process.terminationStatus
     }
+
+    /// Whether anything (a dangling symlink too) is at `path`.
+    static func entryExists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
+
+    /// The journal as it was when the edit began, beside its copy.
+    static func basePath(for copy: String) -> String { copy + ".base" }
 
     static func copyPath(for journal: String) -> String {
         let folder = JournalStore.parentFolder(of: journal)

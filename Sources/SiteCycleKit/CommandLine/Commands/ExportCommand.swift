@@ -4,10 +4,12 @@ extension CommandRegistry {
         summary: "write the history as CSV (the app's format), JSON, Nightscout or iCalendar",
         usage: "sitecycle export [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
-            Writes to standard output, or to FILE, or into DIR as
-            sitecycle-export-YYYY-MM-DD.EXT (today's date in the journal's zone).
-            Files are written privately (mode 0600). --from/--to/--last select
-            site changes by start, as in `history`.
+            Writes to standard output (also `-o -` or `-o /dev/stdout`), or to
+            FILE, or into DIR as sitecycle-export-YYYY-MM-DD.EXT (today's date in
+            the journal's zone). Files are written privately (mode 0600) and
+            replaced whole; a device or FIFO given as FILE is written into, never
+            replaced. --from/--to/--last select site changes by start, as in
+            `history`.
 
             csv         exactly as the SiteCycle app writes it, for a care team or a
                         spreadsheet: date,location,duration_hours,note with the start
@@ -34,7 +36,7 @@ extension CommandRegistry {
             OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
             OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
             OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
-            OptionSpec(["--output", "-o"], value: "PATH", "write to a file, or into a folder"),
+            OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
         ],
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
@@ -54,18 +56,31 @@ extension CommandRegistry {
                     throw CommandError("unknown format `\(format)`",
                                        help: guess.map { "did you mean `\($0)`?" } ?? "use csv, json, nightscout or ics", usage: true)
                 }
-                guard var path = invocation.arguments.value("--output") else {
+                guard let output = invocation.arguments.value("--output") else {
                     invocation.out(text)
                     return
                 }
-                if JournalFile.isDirectory(path) {
-                    let ext = format == "nightscout" ? "json" : format
-                    path += (path.hasSuffix("/") ? "" : "/") + "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)"
-                }
+                var path = output
+                let unchanged = "nothing was written to \(path)"
                 do throws(FileError) {
-                    try JournalStore.replace(path, with: Array(text.utf8), mode: 0o600)
+                    switch OutputTarget.classify(output) {
+                    case .standardOutput:
+                        invocation.out(text)
+                        return
+                    case .standardError:
+                        invocation.err(text)
+                    case .stream(let device):
+                        try OutputTarget.writeStream(device, Array(text.utf8), unchanged: unchanged)
+                    case .folder(let folder):
+                        let ext = format == "nightscout" ? "json" : format
+                        path = folder + (folder.hasSuffix("/") ? "" : "/") + "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)"
+                        try JournalStore.replace(path, with: Array(text.utf8), mode: 0o600,
+                                                 unchanged: "nothing was written to \(path)")
+                    case .file(let file):
+                        try JournalStore.replace(file, with: Array(text.utf8), mode: 0o600, unchanged: unchanged)
+                    }
                 } catch {
-                    throw CommandError(error.message)
+                    throw CommandError(error.message, help: error.hint)
                 }
                 let rows = changes.filter { !$0.isRemoval }.count
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")

@@ -32,6 +32,12 @@ struct InitService {
 
     func run() -> Int32 {
         let location = invocation.journalLocation
+        if location.origin == .noHome {
+            return invocation.fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
+        }
+        if let dangling = JournalFile.danglingJournalSymlink(location.path) {
+            return invocation.fail(dangling.message, help: dangling.hint)
+        }
         if JournalFile.exists(location.path) {
             return invocation.fail("\(location.path) already exists; init never overwrites a journal",
                                    help: "use it as it is, or pass -f with a new path")

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+
+struct JournalLocationTests {
+    @Test func theDefaultUsesHOMEThenThePasswdHome() {
+        let withHome = JournalLocation.resolve(flag: nil, environment: ["HOME": "/home/pat"], passwdHome: { "/elsewhere" })
+        #expect(withHome.path == "/home/pat/.local/share/sitecycle/sites.journal")
+        let noHOME = JournalLocation.resolve(flag: nil, environment: [:], passwdHome: { "/home/pat" })
+        #expect(noHOME.path == "/home/pat/.local/share/sitecycle/sites.journal")
+        #expect(noHOME.origin == .xdgDefault)
+        let emptyHOME = JournalLocation.resolve(flag: nil, environment: ["HOME": ""], passwdHome: { "/home/pat/" })
+        #expect(emptyHOME.path == "/home/pat/.local/share/sitecycle/sites.journal")
+    }
+
+    @Test func noHomeAtAllIsNoPathRatherThanATilde() {
+        let none = JournalLocation.resolve(flag: nil, environment: [:], passwdHome: { nil })
+        #expect(none.origin == .noHome)
+        #expect(none.path.isEmpty)
+        // A flag or $SITECYCLE_FILE still works.
+        #expect(JournalLocation.resolve(flag: "j", environment: [:], passwdHome: { nil }).path == "j")
+        #expect(JournalLocation.resolve(flag: nil, environment: ["SITECYCLE_FILE": "/j"], passwdHome: { nil }).path == "/j")
+    }
+}
+
+struct ReadLimitTests {
+    @Test func theLimitCanOnlyBeLowered() {
+        #expect(JournalFile.readLimit(environment: [:]) == 256 << 20)
+        #expect(JournalFile.readLimit(environment: ["SITECYCLE_MAX_BYTES": "1000"]) == 1000)
+        #expect(JournalFile.readLimit(environment: ["SITECYCLE_MAX_BYTES": "999999999999"]) == 256 << 20)
+        #expect(JournalFile.readLimit(environment: ["SITECYCLE_MAX_BYTES": "0"]) == 256 << 20)
+        #expect(JournalFile.readLimit(environment: ["SITECYCLE_MAX_BYTES": "lots"]) == 256 << 20)
+    }
+
+    @Test func theLimitHoldsInProcessToo() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("sites.journal").path
+        try "timezone UTC\nlocation A\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let r = run(arguments: ["-f", path, "check"], environment: ["SITECYCLE_MAX_BYTES": "10"])
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("it is larger than 10 bytes"))
+        #expect(run(arguments: ["-f", path, "check"], environment: [:]).exitCode == 0)
+    }
+}
