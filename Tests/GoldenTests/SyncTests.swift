@@ -23,8 +23,8 @@ struct SyncTests {
     }
 
     @discardableResult
-    func sitecycle(_ args: [String], in dir: String) throws -> BinaryRunner.Output {
-        try BinaryRunner.run(["-f", "sites.journal"] + args, in: root.appendingPathComponent(dir), environment: env)
+    func sitecycle(_ args: [String], in dir: String, file: String = "sites.journal") throws -> BinaryRunner.Output {
+        try BinaryRunner.run(["-f", file] + args, in: root.appendingPathComponent(dir), environment: env)
     }
 
     func journal(_ dir: String) throws -> String {
@@ -98,6 +98,36 @@ struct SyncTests {
         let text = try journal("a")
         #expect(text == (try journal("b")))
         #expect(!text.contains("Right Hip  ; sore") && text.contains("2026-02-07 09:00  Lower Back"), "\(text)")
+    }
+
+    func write(_ text: String, _ name: String) throws {
+        let url = root.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func read(_ name: String) throws -> String {
+        try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// THEIRS removed a location nobody used and added another; OURS logged
+    /// to the removed one. That is not a rename: OURS's entry keeps its site.
+    @Test func aRemoveThenAddOnOneSideIsNotARename() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = "timezone UTC\nlocation Left Arm\nlocation Right Arm\nlocation Lower Back\n\n2026-02-01 08:00  Left Arm\n"
+        try write(base, "m/base")
+        try write(base, "m/ours")
+        try write(base, "m/theirs")
+        #expect(try sitecycle(["locations", "remove", "Lower Back"], in: "m", file: "theirs").exitCode == 0)
+        #expect(try sitecycle(["locations", "add", "Belly Left"], in: "m", file: "theirs").exitCode == 0)
+        #expect(try sitecycle(["--now", "2026-02-04 08:00", "log", "lower back", "--at", "2026-02-03 08:00"], in: "m", file: "ours").exitCode == 0)
+        #expect(try read("m/theirs").contains("location Belly Left") && !(try read("m/theirs")).contains("Lower Back"))
+        let r = try BinaryRunner.run(["merge", "base", "ours", "theirs"], in: root.appendingPathComponent("m"), environment: env)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try read("m/ours")
+        #expect(text.contains("2026-02-03 08:00  Lower Back"), "\(text)")
+        #expect(text.contains("location Lower Back") && text.contains("location Belly Left"), "\(text)")
+        #expect(try sitecycle(["check"], in: "m", file: "ours").exitCode == 0)
     }
 
     @Test func theSameNoteEditedDifferentlyIsExactlyOneConflict() throws {

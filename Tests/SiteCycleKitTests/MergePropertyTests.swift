@@ -13,6 +13,17 @@ struct MergePropertyTests {
         var disabled: Set<String> = []
         var entries: [Int: (location: String, note: String?)] = [:]
         var comments: [Int: String] = [:]
+        /// Renames made on this side (old name → new name).
+        var renames: [String: String] = [:]
+        /// Locations this side removed (with no history) and then added another.
+        var removed: Set<String> = []
+
+        /// Where a name ends up after this side's renames.
+        func renamed(_ name: String) -> String {
+            var name = name
+            while let next = renames[name] { name = next }
+            return name
+        }
 
         var text: String {
             var out = "timezone UTC\n"
@@ -31,7 +42,7 @@ struct MergePropertyTests {
     static func edit(_ d: inout Draft, _ r: inout Random, side: String) {
         for _ in 0..<(1 + r.int(4)) {
             let keys = d.entries.keys.sorted()
-            switch r.int(7) {
+            switch r.int(8) {
             case 0, 1:
                 let hour = r.int(2000) * 2 + (side == "o" ? 0 : 1)  // each side its own new hours
                 d.entries[hour] = (d.locations[r.int(d.locations.count)], r.chance(30) ? "\(side) note \(r.int(9))" : nil)
@@ -51,6 +62,20 @@ struct MergePropertyTests {
                 d.locations[i] = new
                 for (k, e) in d.entries where e.location == old { d.entries[k]!.location = new }
                 if d.disabled.remove(old) != nil { d.disabled.insert(new) }
+                d.renames[old] = new
+            case 7:
+                // `locations remove` of a location with no entries, then
+                // `locations add` of another: in its place or at the end.
+                let used = Set(d.entries.values.map(\.location))
+                let unused = d.locations.indices.filter { !used.contains(d.locations[$0]) }
+                guard !unused.isEmpty, d.locations.count > 1 else { break }
+                let i = unused[r.int(unused.count)]
+                let gone = d.locations.remove(at: i)
+                d.disabled.remove(gone)
+                d.removed.insert(gone)
+                let name = "Added \(side.uppercased()) \(r.int(99))"
+                guard !d.locations.contains(name) else { break }
+                d.locations.insert(name, at: r.chance(50) ? i : d.locations.count)
             default:
                 break
             }
@@ -71,7 +96,7 @@ struct MergePropertyTests {
     }
 
     @Test func randomHistoriesMergeWithoutLoss() {
-        var clean = 0, conflicted = 0
+        var clean = 0, conflicted = 0, loggedToRemoved = 0
         for seed in 1...400 {
             var r = Random(seed: UInt64(seed))
             var base = Draft()
@@ -100,6 +125,18 @@ struct MergePropertyTests {
             clean += 1
             let merged = journal(result.bytes)
             #expect(!merged.diagnostics.hasErrors, "seed \(seed): \(merged.diagnostics.errors.map(\.message))")
+            // An entry only one side added keeps its location, or takes the
+            // other side's rename of it; it never moves to another site.
+            let mergedAt = Dictionary(merged.changes.map { ($0.start.seconds, $0.location ?? "-") }) { a, _ in a }
+            for (side, other) in [(ours, theirs), (theirs, ours)] {
+                for (hour, e) in side.entries where base.entries[hour] == nil && other.entries[hour] == nil {
+                    if other.removed.contains(e.location) { loggedToRemoved += 1 }
+                    let allowed: Set = [e.location, other.renamed(e.location)]
+                    let got = mergedAt[1_767_225_600 + Int64(hour) * 3600]
+                    #expect(got.map(allowed.contains) == true,
+                            "seed \(seed): \(e.location) at hour \(hour) became \(got ?? "nothing")")
+                }
+            }
             // The same meaning whichever side is OURS.
             let swapped = merge(base.text, theirs.text, ours.text)
             #expect(swapped.conflicts == 0 && meaning(journal(swapped.bytes)) == meaning(merged), "seed \(seed)")
@@ -110,5 +147,6 @@ struct MergePropertyTests {
         }
         // Both kinds of outcome are exercised, or the test proves little.
         #expect(clean > 200 && conflicted > 10, "clean \(clean), conflicted \(conflicted)")
+        #expect(loggedToRemoved > 5, "only \(loggedToRemoved) entries logged to a location the other side removed")
     }
 }

@@ -81,18 +81,35 @@ enum MergeItem: Hashable {
 
 /// A rename made on one side: the declaration of `from` became `to` and
 /// the entries that named `from` now name `to`.
+///
+/// Only evidence counts, never a guess: the new declaration stands where the
+/// old one stood, at least one entry BASE had under the old name still
+/// exists on that side under the new name, every such entry moved to that
+/// same name, and no entry is left under the old name. A location removed
+/// and another added (with no history to carry over) is not a rename: the
+/// merge then keeps both names.
 func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
     let removed = base.locationOrder.filter { side.locations[$0] == nil }
-    let added = side.locationOrder.filter { base.locations[$0] == nil }
+    guard !removed.isEmpty else { return [:] }
+    let added = Set(side.locationOrder.filter { base.locations[$0] == nil })
+    guard !added.isEmpty else { return [:] }
+    var baseEntries: [String: [Int64]] = [:]
+    for e in base.entries.values { if let l = e.location { baseEntries[l, default: []].append(e.start) } }
+    let stillNamed = Set(side.entries.values.compactMap(\.location))
     var renames: [String: String] = [:]
-    for old in removed {
-        let moved = base.entries.values.filter { $0.location == old }.compactMap { side.entries[$0.start]?.location }
-        if let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target) {
-            renames[old] = target
-        } else if moved.isEmpty, let index = base.locationOrder.firstIndex(of: old),
-                  index < side.locationOrder.count, added.contains(side.locationOrder[index]) {
-            renames[old] = side.locationOrder[index]
-        }
+    for old in removed where !stillNamed.contains(old) {
+        let moved = (baseEntries[old] ?? []).compactMap { side.entries[$0]?.location }
+        guard let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target),
+              declaredInPlace(old, as: target, base: base, side: side) else { continue }
+        renames[old] = target
     }
     return renames
+}
+
+/// Whether `new` takes `old`'s place in the location order, counting only
+/// the locations both versions declare.
+private func declaredInPlace(_ old: String, as new: String, base: MergeVersion, side: MergeVersion) -> Bool {
+    let b = base.locationOrder.filter { $0 == old || side.locations[$0] != nil }
+    let s = side.locationOrder.filter { $0 == new || base.locations[$0] != nil }
+    return b.firstIndex(of: old) == s.firstIndex(of: new)
 }
