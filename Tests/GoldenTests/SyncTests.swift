@@ -146,6 +146,30 @@ struct SyncTests {
         #expect(check.exitCode == 1 && check.stdout.contains("merge-conflict"))
     }
 
+    /// The journal in a subfolder of the repository: git's paths are
+    /// relative to the top, so sync must run git there.
+    @Test func aJournalInASubfolderIsCommittedAndPushed() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "--bare", "-b", "main", "remote.git")
+        try git("clone", "-q", "remote.git", "repo")
+        try git("checkout", "-q", "-b", "main", in: "repo")
+        try write("timezone UTC\nlocation Left Hip\nlocation Right Hip\n\n2026-02-01 08:00  Left Hip\n",
+                  "repo/health/sites.journal")
+        let first = try sitecycle(["sync"], in: "repo", file: "health/sites.journal")
+        #expect(first.exitCode == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("Committed: Start the site journal"), "\(first.stdout)")
+        #expect(try git("status", "--porcelain", in: "repo").stdout.isEmpty)
+        try sitecycle(["--now", "2026-02-03 08:00", "log", "right hip"], in: "repo", file: "health/sites.journal")
+        let second = try sitecycle(["sync"], in: "repo/health", file: "sites.journal")
+        #expect(second.exitCode == 0, "\(second.stderr)")
+        #expect(second.stdout.contains("Committed: log Right Hip 2026-02-03 08:00"), "\(second.stdout)")
+        #expect(second.stdout.contains("In sync with origin/main"), "\(second.stdout)")
+        let pushed = try git("--git-dir", "remote.git", "show", "main:health/sites.journal")
+        #expect(pushed.stdout == (try read("repo/health/sites.journal")))
+        #expect(try git("--git-dir", "remote.git", "show", "main:.gitattributes").stdout
+                == "health/sites.journal merge=sitecycle\n")
+    }
+
     @Test func withoutARemoteItCommitsAndSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "solo")

@@ -9,7 +9,9 @@ extension CommandRegistry {
             In a git repository: commits the journal if it changed (the message
             says what: "log Left Front Abdomen 2026-02-07 08:15"), fetches and
             merges the remote branch through the journal merge driver, and
-            pushes. Without a remote it commits and says so. A network or
+            pushes. Without a remote it commits and says so. The journal may be
+            in a subfolder: git runs at the top of the repository. "In sync"
+            means HEAD is the remote branch after the push. A network or
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
@@ -108,7 +110,11 @@ struct SyncService {
         s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
     }
 
+    /// Every git command runs at the top of the work tree, where the paths
+    /// it is given (relative to the top) mean what they say; every exit
+    /// status is checked.
     func syncWithGit(top: String) -> Int32 {
+        let git = Git(folder: top, environment: invocation.env)
         let relative = relativePath(top: top)
         if git.value(["config", "--get", "merge.sitecycle.driver"]) == nil || !attributesMention(top: top, relative) {
             guard setup(top: top, quiet: true) else { return ExitCode.failure }
@@ -117,45 +123,86 @@ struct SyncService {
         // Commit what changed here.
         var paths = [relative]
         if JournalFile.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
-        _ = git.run(["add", "--"] + paths)
-        if !git.run(["diff", "--cached", "--quiet", "--"] + paths).ok {
-            let message = commitMessage(journal, relative: relative)
+        let add = git.run(["add", "--"] + paths)
+        guard add.ok else { return fail("git add failed: \(add.reason)") }
+        let staged = git.run(["diff", "--cached", "--quiet", "--"] + paths)
+        switch staged.status {
+        case 0: break
+        case 1:
+            let message = commitMessage(journal, relative: relative, git: git)
             let r = git.run(["commit", "-q", "-m", message, "--"] + paths)
-            guard r.ok else { return invocation.fail("git commit failed: \(r.reason)") }
+            guard r.ok else { return fail("git commit failed: \(r.reason)") }
             invocation.out("Committed: \(message)\n")
+        default:
+            return fail("git diff failed: \(staged.reason)")
         }
-        guard let remote = git.value(["remote"])?.split(separator: "\n").first.map(String.init) else {
+        let remotes = git.run(["remote"])
+        guard remotes.ok else { return fail("git remote failed: \(remotes.reason)") }
+        guard let remote = remotes.stdout.split(separator: "\n").first.map(String.init) else {
             invocation.out("No remote: committed here only. Add one with `git remote add origin URL`.\n")
             return ExitCode.ok
         }
         guard let branch = git.value(["symbolic-ref", "--short", "HEAD"]) else {
-            return invocation.fail("not on a branch (detached HEAD); check out a branch first")
+            return fail("not on a branch (detached HEAD)", help: "check out a branch first, then sync again")
         }
         let fetch = git.run(["fetch", "-q", remote])
         guard fetch.ok else {
-            return invocation.fail("could not fetch from \(remote): \(fetch.reason)",
-                                   help: "check the network and your access to the remote; the journal is unchanged")
+            return fail("could not fetch from \(remote): \(fetch.reason)",
+                        help: "check the network and your access to the remote; the journal is unchanged")
         }
-        if git.run(["rev-parse", "--verify", "-q", "\(remote)/\(branch)"]).ok {
+        let tracking = "refs/remotes/\(remote)/\(branch)"
+        let exists = git.run(["rev-parse", "--verify", "-q", tracking])
+        if exists.ok {
             let before = git.value(["rev-parse", "HEAD"])
-            let merge = git.run(["merge", "-q", "--no-edit", "\(remote)/\(branch)"])
+            let merge = git.run(["merge", "-q", "--no-edit", tracking])
             guard merge.ok else {
                 let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"]) ?? ""
                 if !unmerged.isEmpty {
-                    return invocation.fail("the remote changed the same entry or setting differently; the conflict is marked in the journal",
-                                           help: "`sitecycle check` shows where; fix it in an editor, then `git add` and `git commit`, and sync again")
+                    return fail("the remote changed the same entry or setting differently; the conflict is marked in the journal",
+                                help: "`sitecycle check` shows where; fix it in an editor, then `git add` and `git commit`, and sync again")
                 }
-                return invocation.fail("git merge failed: \(merge.reason)")
+                return fail("git merge failed: \(merge.reason)")
             }
             if before != git.value(["rev-parse", "HEAD"]) { invocation.out("Merged changes from \(remote)/\(branch).\n") }
+        } else if exists.status != 1 {
+            return fail("git rev-parse failed: \(exists.reason)")
         }
         let push = git.run(["push", "-q", "-u", remote, branch])
         guard push.ok else {
-            return invocation.fail("could not push to \(remote): \(push.reason)",
-                                   help: "your commit is safe here; sync again when the remote is reachable")
+            return fail("could not push to \(remote): \(push.reason)",
+                        help: "your commit is safe here; sync again when the remote is reachable")
+        }
+        let head = git.value(["rev-parse", "HEAD"])
+        guard let head, head == git.value(["rev-parse", "--verify", "-q", tracking]) else {
+            return fail("after pushing, \(branch) and \(remote)/\(branch) still differ",
+                        help: "your commit is safe here; look with `git status`, then sync again")
         }
         invocation.out("In sync with \(remote)/\(branch).\n")
         return ExitCode.ok
+    }
+
+    /// `sitecycle: error:` with the message and hint wrapped to 80 columns.
+    @discardableResult
+    func fail(_ message: String, help: String? = nil) -> Int32 {
+        invocation.fail(wrap(message, used: 18), help: help.map { wrap($0, used: 8) })
+    }
+
+    /// Breaks text at spaces so no line passes 80 columns, given `used`
+    /// columns before it on the first line; later lines are indented 4.
+    func wrap(_ text: String, used: Int) -> String {
+        var lines: [String] = []
+        var line = ""
+        var width = 80 - used
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if !line.isEmpty, line.count + 1 + word.count > width {
+                lines.append(line)
+                line = ""
+                width = 76
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        lines.append(line)
+        return lines.joined(separator: "\n    ")
     }
 
     func attributesMention(top: String, _ relative: String) -> Bool {
@@ -164,7 +211,7 @@ struct SyncService {
     }
 
     /// What changed since the last commit, in the user's words.
-    func commitMessage(_ journal: Journal, relative: String) -> String {
+    func commitMessage(_ journal: Journal, relative: String, git: Git) -> String {
         let before = git.run(["show", "HEAD:\(relative)"])
         guard before.ok else { return "Start the site journal" }
         let old = JournalBuilder.load(SourceFile(path: relative, text: before.stdout), defaultZone: journal.zone)
