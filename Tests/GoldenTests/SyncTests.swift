@@ -130,6 +130,33 @@ struct SyncTests {
         #expect(try sitecycle(["check"], in: "m", file: "ours").exitCode == 0)
     }
 
+    /// THEIRS moved the journal to another time zone; each side's new
+    /// entries keep the instant they were logged at, written with an offset.
+    @Test func aTimeZoneChangeOnOneSideKeepsTheOthersNewInstants() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = "timezone Europe/Berlin\nlocation Left Arm\nlocation Right Arm\n\n2026-02-01 08:00  Left Arm\n"
+        try write(base, "m/base")
+        try write(base, "m/ours")
+        try write(base.replacingOccurrences(of: "Europe/Berlin", with: "America/New_York"), "m/theirs")
+        try sitecycle(["--now", "2026-02-04 08:00", "log", "right arm", "--at", "2026-02-03 08:00"], in: "m", file: "ours")
+        try sitecycle(["--now", "2026-02-05 08:00", "log", "left arm", "--at", "2026-02-04 09:00"], in: "m", file: "theirs")
+        let r = try BinaryRunner.run(["merge", "base", "ours", "theirs"], in: root.appendingPathComponent("m"), environment: env)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try read("m/ours")
+        #expect(text == """
+            timezone America/New_York
+            location Left Arm
+            location Right Arm
+
+            2026-02-01 08:00  Left Arm
+            2026-02-03 08:00 +01:00  Right Arm
+            2026-02-04 09:00 -05:00  Left Arm
+
+            """, "\(text)")
+        let csv = try sitecycle(["--now", "2026-02-05 08:00", "export"], in: "m", file: "ours")
+        #expect(csv.stdout.contains("2026-02-03T07:00:00Z") && csv.stdout.contains("2026-02-04T14:00:00Z"), "\(csv.stdout)")
+    }
+
     @Test func theSameNoteEditedDifferentlyIsExactlyOneConflict() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones()

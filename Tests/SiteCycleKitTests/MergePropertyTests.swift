@@ -17,6 +17,17 @@ struct MergePropertyTests {
         var renames: [String: String] = [:]
         /// Locations this side removed (with no history) and then added another.
         var removed: Set<String> = []
+        /// The `timezone` line; every time without an offset is read in it.
+        var zone = "UTC"
+
+        /// Zones without daylight saving and with offsets no whole hour
+        /// matches, so no entry of one side lands on the other's instant.
+        static let zones = ["Asia/Kolkata": 19_800, "Asia/Kathmandu": 20_700]
+
+        /// The instant an entry at `hour` (wall clock in this draft's zone) means.
+        func instant(_ hour: Int) -> Int64 {
+            1_767_225_600 + Int64(hour) * 3600 - Int64(Draft.zones[zone] ?? 0)
+        }
 
         /// Where a name ends up after this side's renames.
         func renamed(_ name: String) -> String {
@@ -26,7 +37,7 @@ struct MergePropertyTests {
         }
 
         var text: String {
-            var out = "timezone UTC\n"
+            var out = "timezone \(zone)\n"
             for l in locations { out += "location \(l)" + (disabled.contains(l) ? "  disabled" : "") + "\n" }
             out += "\n"
             for hour in entries.keys.sorted() {
@@ -42,7 +53,7 @@ struct MergePropertyTests {
     static func edit(_ d: inout Draft, _ r: inout Random, side: String) {
         for _ in 0..<(1 + r.int(4)) {
             let keys = d.entries.keys.sorted()
-            switch r.int(8) {
+            switch r.int(9) {
             case 0, 1:
                 let hour = r.int(2000) * 2 + (side == "o" ? 0 : 1)  // each side its own new hours
                 d.entries[hour] = (d.locations[r.int(d.locations.count)], r.chance(30) ? "\(side) note \(r.int(9))" : nil)
@@ -76,6 +87,9 @@ struct MergePropertyTests {
                 let name = "Added \(side.uppercased()) \(r.int(99))"
                 guard !d.locations.contains(name) else { break }
                 d.locations.insert(name, at: r.chance(50) ? i : d.locations.count)
+            case 8 where r.chance(50):
+                // The `timezone` line edited by hand (moved for good).
+                d.zone = Draft.zones.keys.sorted()[r.int(Draft.zones.count)]
             default:
                 break
             }
@@ -96,7 +110,7 @@ struct MergePropertyTests {
     }
 
     @Test func randomHistoriesMergeWithoutLoss() {
-        var clean = 0, conflicted = 0, loggedToRemoved = 0
+        var clean = 0, conflicted = 0, loggedToRemoved = 0, zonesDiffer = 0
         for seed in 1...400 {
             var r = Random(seed: UInt64(seed))
             var base = Draft()
@@ -125,14 +139,16 @@ struct MergePropertyTests {
             clean += 1
             let merged = journal(result.bytes)
             #expect(!merged.diagnostics.hasErrors, "seed \(seed): \(merged.diagnostics.errors.map(\.message))")
-            // An entry only one side added keeps its location, or takes the
-            // other side's rename of it; it never moves to another site.
+            // An entry only one side added keeps its instant (also when the
+            // other side changed the time zone) and its location, or takes
+            // the other side's rename of it; it never moves to another site.
             let mergedAt = Dictionary(merged.changes.map { ($0.start.seconds, $0.location ?? "-") }) { a, _ in a }
+            if ours.zone != theirs.zone { zonesDiffer += 1 }
             for (side, other) in [(ours, theirs), (theirs, ours)] {
                 for (hour, e) in side.entries where base.entries[hour] == nil && other.entries[hour] == nil {
                     if other.removed.contains(e.location) { loggedToRemoved += 1 }
                     let allowed: Set = [e.location, other.renamed(e.location)]
-                    let got = mergedAt[1_767_225_600 + Int64(hour) * 3600]
+                    let got = mergedAt[side.instant(hour)]
                     #expect(got.map(allowed.contains) == true,
                             "seed \(seed): \(e.location) at hour \(hour) became \(got ?? "nothing")")
                 }
@@ -147,6 +163,7 @@ struct MergePropertyTests {
         }
         // Both kinds of outcome are exercised, or the test proves little.
         #expect(clean > 200 && conflicted > 10, "clean \(clean), conflicted \(conflicted)")
+        #expect(zonesDiffer > 20, "only \(zonesDiffer) clean merges of sides in different time zones")
         #expect(loggedToRemoved > 5, "only \(loggedToRemoved) entries logged to a location the other side removed")
     }
 }

@@ -8,6 +8,8 @@
 /// - settings (by keyword) and locations (by name) the same way; location
 ///   order follows OURS, with THEIRS's additions after their predecessor;
 /// - a rename on one side also renames the other side's new entries;
+/// - when the sides disagree on the time zone, each side's new entries are
+///   written with an explicit offset, so they keep their instant;
 /// - comments THEIRS added go before the line they stood before;
 /// - a true conflict (the same item changed differently on both sides) is
 ///   written between standard conflict markers, which `check` reports.
@@ -20,7 +22,11 @@ public enum JournalMerge {
     public static func merge(base: SourceFile, ours: SourceFile, theirs: SourceFile, defaultZone: ZoneRules) -> Result {
         let journals = [base, ours, theirs].map { JournalBuilder.load($0, defaultZone: defaultZone) }
         guard journals.allSatisfy({ !$0.diagnostics.hasErrors }) else { return wholeFileConflict(ours, theirs) }
-        var merger = Merger(base: MergeVersion(journals[0]), ours: MergeVersion(journals[1]), theirs: MergeVersion(journals[2]))
+        let b = MergeVersion(journals[0])
+        var o = MergeVersion(journals[1]), t = MergeVersion(journals[2])
+        o.rekey(matching: b)
+        t.rekey(matching: b)
+        var merger = Merger(base: b, ours: o, theirs: t)
         merger.run()
         // A location one side deleted while the other logged to it stays
         // declared: the entry needs it, and nothing is dropped silently.
@@ -209,6 +215,9 @@ private struct Merger {
             ?? firstIndex(where: isEntry) ?? out.count
     }
 
+    /// Whether OURS and THEIRS read wall-clock times in different zones.
+    var zonesDiffer: Bool { ours.journal.zone.identifier != theirs.journal.zone.identifier }
+
     mutating func mergeEntries() {
         let renamedByTheirs = detectRenames(base: base, side: theirs)
         let renamedByOurs = detectRenames(base: base, side: ours)
@@ -218,12 +227,19 @@ private struct Merger {
             let b = base.value(key), o = ours.value(key)
             var t = theirs.value(key)
             if b == nil, let loc = t?.location, let renamed = renamedByOurs[loc] { t?.location = renamed }
-            if b == nil, o != nil, t == nil, let loc = o?.location, let renamed = renamedByTheirs[loc] {
-                replace(item, with: ours.render(key, location: renamed, note: o?.note), tag: item)
+            if b == nil, o != nil, t == nil {
+                let renamed = o?.location.flatMap { renamedByTheirs[$0] }
+                let lines = ours.render(key, location: renamed ?? o?.location, note: o?.note)
+                let dated = zonesDiffer ? ours.withOffset(lines, key) : lines
+                if dated != ours.entries[key]?.lines { replace(item, with: dated, tag: item) }
                 continue
             }
-            let tLines = t.map { theirs.render(key, location: $0.location, note: $0.note) } ?? []
-            let oLines = ours.entries[key]?.lines ?? []
+            var tLines = t.map { theirs.render(key, location: $0.location, note: $0.note) } ?? []
+            var oLines = ours.entries[key]?.lines ?? []
+            if b == nil, zonesDiffer {
+                tLines = theirs.withOffset(tLines, key)
+                oLines = ours.withOffset(oLines, key)
+            }
             if let b, let o, let t {
                 let location = pick(b.location, o.location, t.location)
                 let note = pick(b.note, o.note, t.note)
@@ -289,6 +305,15 @@ private struct Merger {
 extension MergeVersion {
     /// The entry's lines with a new location and note, laid out like the
     /// rest of this version (its date and time kept as written).
+    /// The entry's lines with the UTC offset its time meant written after
+    /// the time, unless the line already gives one.
+    func withOffset(_ lines: [String], _ key: Int64) -> [String] {
+        guard let e = entries[key], e.offset == nil, let first = lines.first else { return lines }
+        let span = journal.syntax.lines[e.firstLine - 1].span
+        let cut = first.utf8.index(first.utf8.startIndex, offsetBy: e.syntax.timestampRange.upperBound - span.start)
+        return [String(first[..<cut]) + " " + formatOffset(e.zoneOffset) + String(first[cut...])] + lines.dropFirst()
+    }
+
     func render(_ key: Int64, location: String?, note: String?) -> [String] {
         guard let e = entries[key] else { return [] }
         if e.location == location && e.note == note { return e.lines }

@@ -3,7 +3,14 @@
 /// its name) and the text lines each occupies.
 struct MergeVersion {
     struct Entry {
+        /// The entry's identity in the merge: its start instant, or BASE's
+        /// key for the same written time when this version changed the zone.
         var start: Int64
+        /// Its start instant in this version.
+        var instant: Int64
+        /// Its wall-clock time as written, and the UTC offset it means.
+        var civil: Int64
+        var zoneOffset: Int
         var location: String?
         var note: String?
         var offset: Int?
@@ -37,7 +44,8 @@ struct MergeVersion {
                 var j = i + 1
                 while j < lines.count, case .noteContinuation = lines[j].kind { text.append(source.lineText(j + 1)); j += 1 }
                 let key = change.start.seconds
-                entries[key] = Entry(start: key, location: change.location, note: change.note, offset: e.offset,
+                entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
+                                     location: change.location, note: change.note, offset: e.offset,
                                      lines: text, syntax: e, firstLine: line.number)
                 comments += pendingComments.map { ($0, .entry(key)) }
                 pendingComments = []
@@ -60,6 +68,31 @@ struct MergeVersion {
             }
         }
         comments += pendingComments.map { ($0, nil) }
+    }
+
+    /// When this version's time zone differs from BASE's, an entry line
+    /// BASE has too (the same wall-clock time, no offset) still is BASE's
+    /// entry: it takes BASE's key, so a zone change alone does not read as
+    /// every entry deleted and added again. A key already taken stays put.
+    mutating func rekey(matching base: MergeVersion) {
+        guard journal.zone.identifier != base.journal.zone.identifier else { return }
+        var baseKey: [Int64: Int64] = [:]
+        for e in base.entries.values where e.offset == nil { baseKey[e.civil] = e.start }
+        var moves: [Int64: Int64] = [:]
+        for e in entries.values where e.offset == nil {
+            if let k = baseKey[e.civil], k != e.start { moves[e.start] = k }
+        }
+        guard !moves.isEmpty else { return }
+        var result = entries.filter { moves[$0.key] == nil }
+        for (old, new) in moves.sorted(by: { $0.key < $1.key }) {
+            var e = entries[old]!
+            if result[new] == nil { e.start = new; result[new] = e } else { moves[old] = nil; result[old] = e }
+        }
+        entries = result
+        comments = comments.map { c in
+            guard case .entry(let k)? = c.before, let new = moves[k] else { return c }
+            return (c.text, .entry(new))
+        }
     }
 
     /// Entry values compared for the merge: what it says, not how it is laid out.

@@ -17,6 +17,11 @@ extension CommandRegistry {
               declaration changed in place and the entries under the old name
               moved with it. A location removed and another added is not a
               rename: when in doubt both names stay declared;
+            - when the two sides read times in different time zones (one edited
+              the `timezone` line), each side's new entries are written with an
+              explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
+              instant they were logged at; lines BASE had are matched as
+              written;
             - comments and blank lines of OURS stay; comments THEIRS added go
               before the line they stood before; location order follows OURS.
 
