@@ -197,6 +197,24 @@ struct SyncTests {
                 == "health/sites.journal merge=sitecycle\n")
     }
 
+    /// A remote whose name git would read as an option must never reach
+    /// git's command line: `--upload-pack=…` would run a program.
+    @Test func aRemoteNamedLikeAnOptionIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "--bare", "-b", "main", "remote.git")
+        try git("init", "-q", "-b", "main", "repo")
+        _ = try BinaryRunner.run(["init", "-f", "repo/sites.journal", "--timezone", "UTC"], in: root, environment: env)
+        let evil = "--upload-pack=touch PWNED; false"
+        try git("config", "remote.\(evil).url", root.appendingPathComponent("remote.git").path, in: "repo")
+        let r = try sitecycle(["sync"], in: "repo")
+        #expect(r.exitCode == 1)
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("repo/PWNED").path))
+        #expect(r.stderr.contains("sitecycle: error: refusing the remote \"\(evil)\""), "\(r.stderr)")
+        #expect(r.stderr.contains("hint:"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(r.stderr)")
+        #expect(r.stdout.contains("Committed: Start the site journal"), "the commit is kept: \(r.stdout)")
+    }
+
     @Test func withoutARemoteItCommitsAndSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "solo")

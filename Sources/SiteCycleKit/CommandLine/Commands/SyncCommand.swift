@@ -11,7 +11,9 @@ extension CommandRegistry {
             merges the remote branch through the journal merge driver, and
             pushes. Without a remote it commits and says so. The journal may be
             in a subfolder: git runs at the top of the repository. "In sync"
-            means HEAD is the remote branch after the push. A network or
+            means HEAD is the remote branch after the push. A remote or branch
+            whose name starts with "-" is refused (git would read it as an
+            option). A network or
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
@@ -145,16 +147,27 @@ struct SyncService {
         guard let branch = git.value(["symbolic-ref", "--short", "HEAD"]) else {
             return fail("not on a branch (detached HEAD)", help: "check out a branch first, then sync again")
         }
-        let fetch = git.run(["fetch", "-q", remote])
+        // Names from the repository's config reach git's command line: one
+        // that starts with "-" would be read as an option (`--upload-pack=…`
+        // runs a program), so it is refused, and `--` goes before each.
+        if remote.hasPrefix("-") {
+            return fail("refusing the remote \"\(remote)\": git would read a name starting with \"-\" as an option",
+                        help: "rename it (`git remote rename -- OLD NEW`); your commit is kept")
+        }
+        if branch.hasPrefix("-") {
+            return fail("refusing the branch \"\(branch)\": git would read a name starting with \"-\" as an option",
+                        help: "rename it (`git branch -m -- NEW`); your commit is kept")
+        }
+        let fetch = git.run(["fetch", "-q", "--", remote])
         guard fetch.ok else {
             return fail("could not fetch from \(remote): \(fetch.reason)",
                         help: "check the network and your access to the remote; the journal is unchanged")
         }
         let tracking = "refs/remotes/\(remote)/\(branch)"
-        let exists = git.run(["rev-parse", "--verify", "-q", tracking])
+        let exists = git.run(["rev-parse", "--verify", "-q", tracking + "^{commit}"])
         if exists.ok {
             let before = git.value(["rev-parse", "HEAD"])
-            let merge = git.run(["merge", "-q", "--no-edit", tracking])
+            let merge = git.run(["merge", "-q", "--no-edit", "--", tracking])
             guard merge.ok else {
                 let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"]) ?? ""
                 if !unmerged.isEmpty {
@@ -167,7 +180,7 @@ struct SyncService {
         } else if exists.status != 1 {
             return fail("git rev-parse failed: \(exists.reason)")
         }
-        let push = git.run(["push", "-q", "-u", remote, branch])
+        let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"])
         guard push.ok else {
             return fail("could not push to \(remote): \(push.reason)",
                         help: "your commit is safe here; sync again when the remote is reachable")
