@@ -215,6 +215,41 @@ struct SyncTests {
         #expect(r.stdout.contains("Committed: Start the site journal"), "the commit is kept: \(r.stdout)")
     }
 
+    /// After a conflict, sync says where the markers still are, and once
+    /// the journal is fixed in an editor, it concludes git's merge itself.
+    @Test func syncConcludesTheMergeItStoppedOnOnceTheJournalIsFixed() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        try sitecycle(["amend", "7", "--note", "sore and red"], in: "a")
+        try sitecycle(["amend", "7", "--note", "itchy"], in: "b")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        #expect(try sitecycle(["sync"], in: "b").exitCode == 1)
+        let marked = try journal("b")
+        let markerLines = marked.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+            .filter { ["<<<<<<<", "=======", ">>>>>>>"].contains(where: $0.element.hasPrefix) }.map { $0.offset + 1 }
+        #expect(markerLines.count == 3)
+        // Still marked: which lines, and no commit.
+        let again = try sitecycle(["sync"], in: "b")
+        #expect(again.exitCode == 1)
+        for n in markerLines { #expect(again.stderr.contains("sites.journal:\(n)"), "\(again.stderr)") }
+        #expect(!again.stderr.contains("partial commit"), "\(again.stderr)")
+        #expect(again.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(again.stderr)")
+        // Fixed by hand (their note kept, a word added): sync finishes the merge and pushes.
+        var lines = marked.components(separatedBy: "\n")
+        lines.removeSubrange((markerLines[0] - 1)...(markerLines[1] - 1))
+        lines.removeAll { $0.hasPrefix(">>>>>>>") }
+        let fixed = lines.joined(separator: "\n").replacingOccurrences(of: "sore and red", with: "sore, red, itchy")
+        try write(fixed, "b/sites.journal")
+        let done = try sitecycle(["sync"], in: "b")
+        #expect(done.exitCode == 0, "\(done.stderr)")
+        #expect(done.stdout.contains("In sync with origin/main"), "\(done.stdout)")
+        #expect(try clean("b"))
+        #expect(try git("rev-parse", "-q", "--verify", "MERGE_HEAD", in: "b").exitCode != 0)
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        #expect(try journal("a") == fixed && journal("b") == fixed)
+        #expect(fixed.contains("2026-02-04 08:00  Right Hip  ; sore, red, itchy"), "\(fixed)")
+    }
+
     @Test func withoutARemoteItCommitsAndSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "solo")

@@ -17,7 +17,9 @@ extension CommandRegistry {
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
-            marked in the journal for `sitecycle check` and an editor.
+            marked in the journal for `sitecycle check` and an editor. Once
+            the journal is fixed, `sync` again concludes git's merge and pushes;
+            while markers remain it names their lines and exits 1.
 
             --setup (run once per clone; `sync` does it when needed) adds
             `JOURNAL merge=sitecycle` to .gitattributes and sets
@@ -121,6 +123,17 @@ struct SyncService {
         if git.value(["config", "--get", "merge.sitecycle.driver"]) == nil || !attributesMention(top: top, relative) {
             guard setup(top: top, quiet: true) else { return ExitCode.failure }
         }
+        // A merge sync stopped on: once the journal is fixed, conclude it.
+        let merging = git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"]).ok
+        if merging {
+            guard let marked = invocation.readJournal() else { return ExitCode.failure }
+            let lines = marked.diagnostics.filter { $0.code == .mergeConflict }.map(\.line)
+            if !lines.isEmpty {
+                let places = lines.map { "\(invocation.journalLocation.path):\($0)" }.joined(separator: ", ")
+                return fail("a merge is in progress and the journal still has conflict markers: \(places)",
+                            help: "keep the right lines and delete the marker lines in an editor, then sync again")
+            }
+        }
         guard let journal = invocation.loadJournal() else { return ExitCode.failure }
         // Commit what changed here.
         var paths = [relative]
@@ -128,7 +141,15 @@ struct SyncService {
         let add = git.run(["add", "--"] + paths)
         guard add.ok else { return fail("git add failed: \(add.reason)") }
         let staged = git.run(["diff", "--cached", "--quiet", "--"] + paths)
-        switch staged.status {
+        switch merging ? -1 : staged.status {
+        case -1:
+            // A merge commit takes everything the merge staged: no pathspec.
+            let r = git.run(["commit", "-q", "--no-edit"])
+            guard r.ok else {
+                return fail("could not conclude the merge: \(r.reason)",
+                            help: "resolve the other files git lists in `git status`, then sync again")
+            }
+            invocation.out("Concluded the merge with the fixed journal.\n")
         case 0: break
         case 1:
             let message = commitMessage(journal, relative: relative, git: git)
@@ -172,7 +193,7 @@ struct SyncService {
                 let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"]) ?? ""
                 if !unmerged.isEmpty {
                     return fail("the remote changed the same entry or setting differently; the conflict is marked in the journal",
-                                help: "`sitecycle check` shows where; fix it in an editor, then `git add` and `git commit`, and sync again")
+                                help: "`sitecycle check` shows where; fix it in an editor, then sync again")
                 }
                 return fail("git merge failed: \(merge.reason)")
             }
