@@ -31,21 +31,23 @@ struct SyncTests {
         try String(contentsOf: root.appendingPathComponent(dir).appendingPathComponent("sites.journal"), encoding: .utf8)
     }
 
+    static let hips = """
+        timezone UTC
+        location Left Hip
+        location Right Hip
+        location Lower Back
+
+        2026-02-01 08:00  Left Hip
+        2026-02-04 08:00  Right Hip  ; sore
+
+        """
+
     /// A remote, clone `a` with a started journal, clone `b` of it; both set up.
-    func twoClones() throws {
+    func twoClones(_ start: String = SyncTests.hips) throws {
         try git("init", "-q", "--bare", "-b", "main", "remote.git")
         try git("clone", "-q", "remote.git", "a")
         try git("checkout", "-q", "-b", "main", in: "a")
-        try """
-            timezone UTC
-            location Left Hip
-            location Right Hip
-            location Lower Back
-
-            2026-02-01 08:00  Left Hip
-            2026-02-04 08:00  Right Hip  ; sore
-
-            """.write(to: root.appendingPathComponent("a/sites.journal"), atomically: true, encoding: .utf8)
+        try start.write(to: root.appendingPathComponent("a/sites.journal"), atomically: true, encoding: .utf8)
         #expect(try sitecycle(["sync", "--setup"], in: "a").exitCode == 0)
         #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
         try git("clone", "-q", "remote.git", "b")
@@ -248,6 +250,41 @@ struct SyncTests {
         #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
         #expect(try journal("a") == fixed && journal("b") == fixed)
         #expect(fixed.contains("2026-02-04 08:00  Right Hip  ; sore, red, itchy"), "\(fixed)")
+    }
+
+    /// A zone renamed on one clone, and an entry under its old name on the
+    /// other at the same minute as an entry of the first: the conflict hunk
+    /// uses the new name, and the old name is not declared again.
+    @Test func aRenameReachesIntoAConflictAndIsNotUndone() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones("""
+            timezone UTC
+            location Left Hip
+            location Right Hip
+            location Left Glute
+            location Right Glute
+
+            2026-02-01 08:00  Left Glute
+            2026-02-04 08:00  Right Glute
+
+            """)
+        #expect(try sitecycle(["locations", "rename", "Glute", "Buttock"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "a")
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "right glute"], in: "b")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        let b = try sitecycle(["sync"], in: "b")
+        #expect(b.exitCode == 1 && b.stderr.contains("conflict is marked"), "\(b.stderr)")
+        let text = try journal("b")
+        #expect(!text.contains("Glute"), "\(text)")
+        #expect(text.contains("""
+            <<<<<<< ours
+            2026-02-07 09:00  Right Buttock
+            =======
+            2026-02-07 09:00  Left Hip
+            >>>>>>> theirs
+            """), "\(text)")
+        let check = try sitecycle(["check", "--json"], in: "b")
+        #expect(check.stdout.contains("merge-conflict") && !check.stdout.contains("unknown-location"), "\(check.stdout)")
     }
 
     @Test func withoutARemoteItCommitsAndSaysSo() throws {

@@ -55,7 +55,9 @@ struct MergePropertyTests {
             let keys = d.entries.keys.sorted()
             switch r.int(9) {
             case 0, 1:
-                let hour = r.int(2000) * 2 + (side == "o" ? 0 : 1)  // each side its own new hours
+                // Mostly each side its own new hours; now and then one of a
+                // few hours both sides may use (the same minute on two phones).
+                let hour = r.chance(30) ? 4001 + r.int(6) * 2 : r.int(2000) * 2 + (side == "o" ? 0 : 1)
                 d.entries[hour] = (d.locations[r.int(d.locations.count)], r.chance(30) ? "\(side) note \(r.int(9))" : nil)
             case 2 where !keys.isEmpty:
                 d.entries[keys[r.int(keys.count)]] = nil
@@ -68,12 +70,15 @@ struct MergePropertyTests {
             case 5 where !keys.isEmpty:
                 d.comments[keys[r.int(keys.count)]] = "\(side) comment \(r.int(99))"
             case 6 where r.chance(30):
+                // `locations rename`: one location, or a zone (both sides).
                 let i = r.int(d.locations.count)
-                let old = d.locations[i], new = old + " \(side.uppercased())"
-                d.locations[i] = new
-                for (k, e) in d.entries where e.location == old { d.entries[k]!.location = new }
-                if d.disabled.remove(old) != nil { d.disabled.insert(new) }
-                d.renames[old] = new
+                var olds = [d.locations[i]]
+                let zone = d.locations[i].split(separator: " ", maxSplits: 1)
+                if r.chance(50), zone.count == 2, ["Left", "Right"].contains(zone[0]) {
+                    let pair = ["Left \(zone[1])", "Right \(zone[1])"]
+                    if pair.allSatisfy(d.locations.contains) { olds = pair }
+                }
+                rename(&d, olds, side: side)
             case 7:
                 // `locations remove` of a location with no entries, then
                 // `locations add` of another: in its place or at the end.
@@ -96,6 +101,32 @@ struct MergePropertyTests {
         }
     }
 
+    static func rename(_ d: inout Draft, _ olds: [String], side: String) {
+        for old in olds {
+            let new = old + " \(side.uppercased())"
+            d.locations[d.locations.firstIndex(of: old)!] = new
+            for (k, e) in d.entries where e.location == old { d.entries[k]!.location = new }
+            if d.disabled.remove(old) != nil { d.disabled.insert(new) }
+            d.renames[old] = new
+        }
+    }
+
+    /// One side renames a zone its entries use and logs at some minute; the
+    /// other logs to the old name at that same minute: a conflict on a
+    /// renamed location.
+    static func renameAgainstAConflict(_ renaming: inout Draft, _ other: inout Draft, _ r: inout Random, side: String) {
+        let zones = ["Hip", "Arm"].filter { z in
+            ["Left \(z)", "Right \(z)"].allSatisfy { renaming.locations.contains($0) && other.locations.contains($0) }
+        }
+        guard !zones.isEmpty else { return }
+        let zone = zones[r.int(zones.count)]
+        let olds = ["Left \(zone)", "Right \(zone)"]
+        rename(&renaming, olds, side: side)
+        let hour = 4101 + r.int(5) * 2
+        renaming.entries[hour] = (renaming.locations[r.int(renaming.locations.count)], nil)
+        other.entries[hour] = (olds[r.int(olds.count)], r.chance(50) ? "other side" : nil)
+    }
+
     func journal(_ bytes: [UInt8]) -> Journal { JournalBuilder.load(SourceFile(path: "m", bytes: bytes), defaultZone: .utc) }
 
     /// What a journal says, independent of layout.
@@ -110,7 +141,7 @@ struct MergePropertyTests {
     }
 
     @Test func randomHistoriesMergeWithoutLoss() {
-        var clean = 0, conflicted = 0, loggedToRemoved = 0, zonesDiffer = 0
+        var clean = 0, conflicted = 0, loggedToRemoved = 0, zonesDiffer = 0, renamedWithEvidence = 0
         for seed in 1...400 {
             var r = Random(seed: UInt64(seed))
             var base = Draft()
@@ -120,6 +151,13 @@ struct MergePropertyTests {
             var ours = base, theirs = base
             MergePropertyTests.edit(&ours, &r, side: "o")
             MergePropertyTests.edit(&theirs, &r, side: "t")
+            if r.chance(15) {
+                if r.chance(50) {
+                    MergePropertyTests.renameAgainstAConflict(&ours, &theirs, &r, side: "o")
+                } else {
+                    MergePropertyTests.renameAgainstAConflict(&theirs, &ours, &r, side: "t")
+                }
+            }
             let result = merge(base.text, ours.text, theirs.text)
             let text = String(decoding: result.bytes, as: UTF8.self)
 
@@ -130,6 +168,22 @@ struct MergePropertyTests {
             for hour in kept.union(added) {
                 let stamp = CivilDateTime(secondsAsIfUTC: 1_767_225_600 + Int64(hour) * 3600).journalText
                 #expect(text.contains(stamp), "seed \(seed): lost the entry at \(stamp)")
+            }
+            // A rename shown by evidence (BASE's entries under the old name
+            // moved with it) is never undone: not in a conflict hunk, not by
+            // declaring the old name again.
+            for side in [ours, theirs] {
+                for old in side.renames.keys where base.locations.contains(old) {
+                    let moved = base.entries.filter { $0.value.location == old }.compactMap { side.entries[$0.key]?.location }
+                    guard !moved.isEmpty, moved.allSatisfy({ $0 == side.renamed(old) }) else { continue }
+                    renamedWithEvidence += 1
+                    for line in text.split(separator: "\n") {
+                        let columns = line.components(separatedBy: "  ")
+                        let named = line.hasPrefix("location ") ? String(columns[0].dropFirst(9))
+                            : line.first?.isNumber == true && columns.count > 1 ? columns[1] : nil
+                        #expect(named != old, "seed \(seed): \(old) was renamed, yet: \(line)")
+                    }
+                }
             }
             guard result.conflicts == 0 else {
                 conflicted += 1
@@ -163,6 +217,7 @@ struct MergePropertyTests {
         }
         // Both kinds of outcome are exercised, or the test proves little.
         #expect(clean > 200 && conflicted > 10, "clean \(clean), conflicted \(conflicted)")
+        #expect(renamedWithEvidence > 20, "only \(renamedWithEvidence) renames with evidence")
         #expect(zonesDiffer > 20, "only \(zonesDiffer) clean merges of sides in different time zones")
         #expect(loggedToRemoved > 5, "only \(loggedToRemoved) entries logged to a location the other side removed")
     }

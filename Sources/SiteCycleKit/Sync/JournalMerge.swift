@@ -221,25 +221,25 @@ private struct Merger {
     mutating func mergeEntries() {
         let renamedByTheirs = detectRenames(base: base, side: theirs)
         let renamedByOurs = detectRenames(base: base, side: ours)
+        func settled(_ v: EntryValue, _ renames: [String: String]) -> EntryValue {
+            EntryValue(location: v.location.map { renames[$0] ?? $0 }, note: v.note)
+        }
         let keys = Set(base.entries.keys).union(ours.entries.keys).union(theirs.entries.keys).sorted()
         for key in keys {
             let item = MergeItem.entry(key)
-            let b = base.value(key), o = ours.value(key)
-            var t = theirs.value(key)
-            if b == nil, let loc = t?.location, let renamed = renamedByOurs[loc] { t?.location = renamed }
-            if b == nil, o != nil, t == nil {
-                let renamed = o?.location.flatMap { renamedByTheirs[$0] }
-                let lines = ours.render(key, location: renamed ?? o?.location, note: o?.note)
-                let dated = zonesDiffer ? ours.withOffset(lines, key) : lines
-                if dated != ours.entries[key]?.lines { replace(item, with: dated, tag: item) }
-                continue
-            }
-            var tLines = t.map { theirs.render(key, location: $0.location, note: $0.note) } ?? []
-            var oLines = ours.entries[key]?.lines ?? []
-            if b == nil, zonesDiffer {
-                tLines = theirs.withOffset(tLines, key)
-                oLines = ours.withOffset(oLines, key)
-            }
+            let b = base.value(key), o = ours.value(key), t = theirs.value(key)
+            // Each side's entry with the other side's renames applied, as
+            // written into the result (conflict hunks included): a renamed
+            // location never comes back through the side that kept its name.
+            let oSettled = o.map { settled($0, renamedByTheirs) }, tSettled = t.map { settled($0, renamedByOurs) }
+            let oLines: [String] = oSettled.map { v -> [String] in
+                let lines = ours.render(key, location: v.location, note: v.note)
+                return b == nil && zonesDiffer ? ours.withOffset(lines, key) : lines
+            } ?? []
+            let tLines: [String] = tSettled.map { v -> [String] in
+                let lines = theirs.render(key, location: v.location, note: v.note)
+                return b == nil && zonesDiffer ? theirs.withOffset(lines, key) : lines
+            } ?? []
             if let b, let o, let t {
                 let location = pick(b.location, o.location, t.location)
                 let note = pick(b.note, o.note, t.note)
@@ -251,7 +251,22 @@ private struct Merger {
                 let settled = l.map { renamedByTheirs[$0] ?? renamedByOurs[$0] ?? $0 }
                 let merged = EntryValue(location: settled, note: n)
                 if merged == o { continue }
-                replace(item, with: merged == t ? tLines : ours.render(key, location: settled, note: n), tag: item)
+                replace(item, with: merged == t ? theirs.render(key, location: t.location, note: t.note)
+                        : ours.render(key, location: settled, note: n), tag: item)
+                continue
+            }
+            if b == nil {
+                // New on one side, or on both at the same instant.
+                switch (oSettled, tSettled) {
+                case (_?, nil):
+                    if oLines != ours.entries[key]?.lines { replace(item, with: oLines, tag: item) }
+                case (nil, _?):
+                    out.insert(contentsOf: tLines.map { Line(text: $0, item: item) }, at: entryIndex(for: key))
+                case (let x?, let y?) where x == y:
+                    if oLines != ours.entries[key]?.lines { replace(item, with: oLines, tag: item) }
+                default:
+                    conflict(item, ours: oLines, theirs: tLines, at: entryIndex(for: key))
+                }
                 continue
             }
             switch pick(b, o, t) {

@@ -16,7 +16,9 @@ extension CommandRegistry {
               entries too; a rename is seen only from evidence: the
               declaration changed in place and the entries under the old name
               moved with it. A location removed and another added is not a
-              rename: when in doubt both names stay declared;
+              rename: when in doubt both names stay declared. A rename applies
+              inside conflict hunks too, and a renamed location is never
+              declared again;
             - when the two sides read times in different time zones (one edited
               the `timezone` line), each side's new entries are written with an
               explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
