@@ -287,6 +287,25 @@ struct SyncTests {
         #expect(check.stdout.contains("merge-conflict") && !check.stdout.contains("unknown-location"), "\(check.stdout)")
     }
 
+    /// A remote that never answers: sync gives up after --timeout seconds,
+    /// names the remote, and keeps the commit.
+    @Test func anUnresponsiveRemoteTimesOut() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "-b", "main", "repo")
+        _ = try BinaryRunner.run(["init", "-f", "repo/sites.journal", "--timezone", "UTC"], in: root, environment: env)
+        try git("config", "protocol.ext.allow", "always", in: "repo")
+        try git("remote", "add", "slow", "ext::sleep 30", in: "repo")
+        let r = try sitecycle(["sync", "--timeout", "2"], in: "repo")
+        #expect(r.exitCode == 1)
+        #expect(r.stdout.contains("Committed: Start the site journal"), "\(r.stdout)")
+        #expect(r.stderr.contains("sitecycle: error: slow did not answer within 2 seconds"), "\(r.stderr)")
+        #expect(r.stderr.contains("hint:") && r.stderr.contains("commit is kept"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(r.stderr)")
+        #expect(try clean("repo"))
+        let bad = try sitecycle(["sync", "--timeout", "soon"], in: "repo")
+        #expect(bad.exitCode == 2 && bad.stderr.contains("--timeout takes a number of seconds"), "\(bad.stderr)")
+    }
+
     @Test func withoutARemoteItCommitsAndSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "solo")

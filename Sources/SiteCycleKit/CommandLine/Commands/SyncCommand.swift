@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let sync = Command(
         name: "sync",
         summary: "commit, pull and push the journal with git; merge conflict copies",
-        usage: "sitecycle sync [--setup]",
+        usage: "sitecycle sync [--setup] [--timeout SECONDS]",
         details: """
             In a git repository: commits the journal if it changed (the message
             says what: "log Left Front Abdomen 2026-02-07 08:15"), fetches and
@@ -13,7 +13,8 @@ extension CommandRegistry {
             in a subfolder: git runs at the top of the repository. "In sync"
             means HEAD is the remote branch after the push. A remote or branch
             whose name starts with "-" is refused (git would read it as an
-            option). A network or
+            option). Fetch and push give up after --timeout seconds (default
+            60), naming the remote; the commit is kept. A network or
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
@@ -32,7 +33,8 @@ extension CommandRegistry {
             Every command warns when such copies exist. Outside git, with no
             conflict copies, there is nothing to sync (exit 1).
             """,
-        options: [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only")],
+        options: [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only"),
+                  OptionSpec(["--timeout"], value: "SECONDS", "give up on the remote after this long (default 60)")],
         run: { SyncService(invocation: $0).run() })
 }
 
@@ -42,7 +44,16 @@ struct SyncService {
     var path: String { JournalStore.resolvedPath(invocation.journalLocation.path) }
     var git: Git { Git(folder: JournalStore.parentFolder(of: path), environment: invocation.env) }
 
+    /// Seconds a network step (fetch, push) may take; checked in `run`.
+    var timeout: Double { invocation.arguments.value("--timeout").flatMap(Double.init) ?? 60 }
+
     func run() -> Int32 {
+        if let text = invocation.arguments.value("--timeout") {
+            guard let t = Double(text), t.isFinite, t > 0 else {
+                return invocation.usageError(UsageError("--timeout takes a number of seconds, not `\(text)`",
+                                                        help: "for example --timeout 120"))
+            }
+        }
         guard JournalFile.exists(invocation.journalLocation.path) else {
             _ = invocation.readJournal()
             return ExitCode.failure
@@ -179,7 +190,8 @@ struct SyncService {
             return fail("refusing the branch \"\(branch)\": git would read a name starting with \"-\" as an option",
                         help: "rename it (`git branch -m -- NEW`); your commit is kept")
         }
-        let fetch = git.run(["fetch", "-q", "--", remote])
+        let fetch = git.run(["fetch", "-q", "--", remote], timeout: timeout)
+        if fetch.timedOut { return timedOut(remote, while: "fetching") }
         guard fetch.ok else {
             return fail("could not fetch from \(remote): \(fetch.reason)",
                         help: "check the network and your access to the remote; the journal is unchanged")
@@ -201,7 +213,8 @@ struct SyncService {
         } else if exists.status != 1 {
             return fail("git rev-parse failed: \(exists.reason)")
         }
-        let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"])
+        let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"], timeout: timeout)
+        if push.timedOut { return timedOut(remote, while: "pushing") }
         guard push.ok else {
             return fail("could not push to \(remote): \(push.reason)",
                         help: "your commit is safe here; sync again when the remote is reachable")
@@ -213,6 +226,13 @@ struct SyncService {
         }
         invocation.out("In sync with \(remote)/\(branch).\n")
         return ExitCode.ok
+    }
+
+    func timedOut(_ remote: String, while doing: String) -> Int32 {
+        let seconds = timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)
+        return fail("\(remote) did not answer within \(seconds) seconds (\(doing)); git was stopped",
+                    help: "your commit is kept here; sync again when the remote is reachable, "
+                        + "or allow longer with --timeout SECONDS")
     }
 
     /// `sitecycle: error:` with the message and hint wrapped to 80 columns.
