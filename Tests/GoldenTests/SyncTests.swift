@@ -306,6 +306,33 @@ struct SyncTests {
         #expect(bad.exitCode == 2 && bad.stderr.contains("--timeout takes a number of seconds"), "\(bad.stderr)")
     }
 
+    /// Each commit says what changed, in the words of the commands.
+    @Test func commitMessagesSayWhatChanged() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "-b", "main", "solo")
+        try write(SyncTests.hips, "solo/sites.journal")
+        try git("add", "sites.journal", in: "solo")
+        try git("commit", "-q", "-m", "by hand", in: "solo")
+        func sync() throws -> String {
+            let r = try sitecycle(["sync"], in: "solo")
+            #expect(r.exitCode == 0, "\(r.stderr)")
+            return r.stdout
+        }
+        #expect(try sync().contains("Committed: add .gitattributes (merge driver)\n"))
+        try sitecycle(["--now", "2026-03-04 09:00", "log", "left hip", "--at", "2026-03-04 08:00"], in: "solo")
+        try sitecycle(["set", "target", "48h"], in: "solo")
+        #expect(try sync().contains("Committed: log Left Hip 2026-03-04 08:00; set target 48h\n"))
+        for n in 7...9 { try sitecycle(["amend", "\(n)", "--note", "checked"], in: "solo") }
+        let amended = try sync()
+        #expect(amended.contains("Committed: amend 3 site changes: Left Hip 2026-02-01 08:00, "
+                                 + "Right Hip 2026-02-04 08:00, Left Hip 2026-03-04 08:00\n"), "\(amended)")
+        #expect(try sitecycle(["locations", "rename", "Hip", "Flank"], in: "solo").exitCode == 0)
+        #expect(try sitecycle(["locations", "disable", "Lower Back"], in: "solo").exitCode == 0)
+        #expect(try sync().contains("Committed: rename location Left Hip to Left Flank; "
+                                    + "rename location Right Hip to Right Flank; disable location Lower Back\n"))
+        #expect(try clean("solo"))
+    }
+
     @Test func withoutARemoteItCommitsAndSaysSo() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "solo")

@@ -7,7 +7,8 @@ extension CommandRegistry {
         usage: "sitecycle sync [--setup] [--timeout SECONDS]",
         details: """
             In a git repository: commits the journal if it changed (the message
-            says what: "log Left Front Abdomen 2026-02-07 08:15"), fetches and
+            says what: "log Left Front Abdomen 2026-02-07 08:15; set target
+            48h", "amend 3 site changes: …"), fetches and
             merges the remote branch through the journal merge driver, and
             pushes. Without a remote it commits and says so. The journal may be
             in a subfolder: git runs at the top of the repository. "In sync"
@@ -264,27 +265,21 @@ struct SyncService {
         return text.contains("merge=sitecycle")
     }
 
-    /// What changed since the last commit, in the user's words.
+    /// What changed since the last commit, in the user's words: the site
+    /// changes logged, amended and deleted, then the settings and locations,
+    /// then .gitattributes ("log Left Hip 2026-03-04 08:00; set target 48h").
     func commitMessage(_ journal: Journal, relative: String, git: Git) -> String {
         let before = git.run(["show", "HEAD:\(relative)"])
         guard before.ok else { return "Start the site journal" }
         let old = JournalBuilder.load(SourceFile(path: relative, text: before.stdout), defaultZone: journal.zone)
-        func key(_ c: SiteChange) -> String { "\(c.start.seconds) \(c.location ?? "-") \(c.note ?? "")" }
-        let oldKeys = Set(old.changes.map(key))
-        let newKeys = Set(journal.changes.map(key))
-        let added = journal.changes.filter { !oldKeys.contains(key($0)) }
-        let removed = old.changes.filter { !newKeys.contains(key($0)) }
-        func describe(_ c: SiteChange) -> String {
-            c.isRemoval ? "remove \(displayStart(c))" : "log \(c.location!) \(displayStart(c))"
+        var parts = CommitSummary.describe(old: old, new: journal)
+        let staged = git.value(["diff", "--cached", "--name-only", "--", ".gitattributes"]) ?? ""
+        if !staged.isEmpty {
+            let existed = git.run(["cat-file", "-e", "HEAD:.gitattributes"]).ok
+            parts.append((existed ? "update" : "add") + " .gitattributes (merge driver)")
         }
-        switch (added.count, removed.count) {
-        case (1, 0): return describe(added[0])
-        case (0, 1): return "delete " + describe(removed[0])
-        case (let a, 0) where a > 1: return "log \(a) site changes, the last \(describe(added.last!).dropFirst(4))"
-        case (1, 1) where added[0].start == removed[0].start: return "amend " + describe(added[0])
-        case (0, 0): return "Update the journal header"
-        default: return "Update \(added.count + removed.count) site changes"
-        }
+        if parts.isEmpty { return "reformat the journal (comments and layout only)" }
+        return parts.joined(separator: "; ")
     }
 
     // MARK: Shared folders
@@ -320,5 +315,66 @@ struct SyncService {
             return nil
         }
         return copies.count
+    }
+}
+
+/// The parts of a commit message for one journal edit.
+enum CommitSummary {
+    static func describe(old: Journal, new: Journal) -> [String] {
+        let before = MergeVersion(old), after = MergeVersion(new)
+        var parts: [String] = []
+        let renames = detectRenames(base: before, side: after)
+        // Site changes by start instant; a change that only follows a
+        // rename is the rename, not an amendment.
+        var added: [SiteChange] = [], amended: [SiteChange] = [], deleted: [SiteChange] = []
+        var oldAt: [Int64: SiteChange] = [:]
+        for c in old.changes { oldAt[c.start.seconds] = c }
+        var newStarts = Set<Int64>()
+        for c in new.changes {
+            newStarts.insert(c.start.seconds)
+            guard let was = oldAt[c.start.seconds] else { added.append(c); continue }
+            let location = was.location.map { renames[$0] ?? $0 }
+            if location != c.location || was.note != c.note { amended.append(c) }
+        }
+        for c in old.changes where !newStarts.contains(c.start.seconds) { deleted.append(c) }
+        func what(_ c: SiteChange) -> String { c.isRemoval ? "removed \(displayStart(c))" : "\(c.location!) \(displayStart(c))" }
+        func list(_ cs: [SiteChange]) -> String {
+            cs.prefix(3).map(what).joined(separator: ", ") + (cs.count > 3 ? ", …" : "")
+        }
+        switch added.count {
+        case 0: break
+        case 1: parts.append(added[0].isRemoval ? "remove \(displayStart(added[0]))" : "log " + what(added[0]))
+        default: parts.append("log \(added.count) site changes, the last \(what(added.last!))")
+        }
+        switch amended.count {
+        case 0: break
+        case 1: parts.append("amend " + what(amended[0]))
+        default: parts.append("amend \(amended.count) site changes: " + list(amended))
+        }
+        switch deleted.count {
+        case 0: break
+        case 1: parts.append("delete " + what(deleted[0]))
+        default: parts.append("delete \(deleted.count) site changes: " + list(deleted))
+        }
+        for k in DirectiveSyntax.Keyword.allCases where k != .location {
+            switch (before.settings[k]?.value, after.settings[k]?.value) {
+            case let (a, b?) where a != b: parts.append("set \(k.rawValue) \(b)")
+            case (_?, nil): parts.append("unset \(k.rawValue)")
+            default: break
+            }
+        }
+        for (from, to) in renames.sorted(by: { $0.key < $1.key }) { parts.append("rename location \(from) to \(to)") }
+        for name in after.locationOrder where before.locations[name] == nil && !renames.values.contains(name) {
+            parts.append("add location \(name)")
+        }
+        for name in before.locationOrder {
+            guard let was = before.locations[name] else { continue }
+            if let now = after.locations[name] {
+                if was.enabled != now.enabled { parts.append("\(now.enabled ? "enable" : "disable") location \(name)") }
+            } else if renames[name] == nil {
+                parts.append("remove location \(name)")
+            }
+        }
+        return parts
     }
 }
