@@ -221,4 +221,28 @@ struct MergePropertyTests {
         #expect(zonesDiffer > 20, "only \(zonesDiffer) clean merges of sides in different time zones")
         #expect(loggedToRemoved > 5, "only \(loggedToRemoved) entries logged to a location the other side removed")
     }
+
+    /// A lifetime and more (40,000 entries), edited on both sides: the merge
+    /// is linear (it once took minutes), and new entries land in time order.
+    @Test(.timeLimit(.minutes(1))) func fortyThousandEntriesMergeQuickly() {
+        func line(_ hour: Int, _ note: String? = nil) -> String {
+            let t = CivilDateTime(secondsAsIfUTC: 631_152_000 + Int64(hour) * 3600).journalText
+            return "\(t)  \(Draft().locations[hour % 5])" + (note.map { "  ; \($0)" } ?? "")
+        }
+        let n = 40_000
+        let head = "timezone UTC\n" + Draft().locations.map { "location \($0)\n" }.joined() + "\n"
+        let base = (0..<n).map { line($0 * 6) }
+        let ours = base + (0..<2000).map { line((n + $0) * 6) }
+        var theirs = base.enumerated().filter { $0.offset % 50 != 7 }
+            .map { $0.offset % 20 == 0 ? line($0.offset * 6, "checked") : $0.element }
+        theirs += (0..<(n / 10)).map { line($0 * 60 + 3) }
+        let result = merge(head + base.joined(separator: "\n") + "\n", head + ours.joined(separator: "\n") + "\n",
+                           head + theirs.joined(separator: "\n") + "\n")
+        #expect(result.conflicts == 0)
+        let merged = journal(result.bytes)
+        #expect(!merged.diagnostics.hasErrors)
+        #expect(merged.diagnostics.isEmpty, "\(merged.diagnostics.prefix(3).map(\.message))")
+        #expect(merged.changes.count == n - n / 50 + 2000 + n / 10)
+        #expect(merged.changes.filter { $0.note == "checked" }.count == n / 20)
+    }
 }

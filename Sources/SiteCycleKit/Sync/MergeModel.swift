@@ -33,10 +33,14 @@ struct MergeVersion {
         let source = journal.source
         let lines = journal.syntax.lines
         var pendingComments: [String] = []
+        var changeAt: [Int: SiteChange] = [:]
+        for c in journal.changes { changeAt[c.line] = c }
+        var locationAt: [Int: Location] = [:]
+        for l in journal.locations { locationAt[l.line] = l }
         for (i, line) in lines.enumerated() {
             switch line.kind {
             case .entry(let e):
-                guard let change = journal.changes.first(where: { $0.line == line.number }) else {
+                guard let change = changeAt[line.number] else {
                     pendingComments = []
                     continue  // an exact duplicate line: the first one stands for both
                 }
@@ -51,8 +55,9 @@ struct MergeVersion {
                 pendingComments = []
             case .directive(let d):
                 let item: MergeItem
-                if d.keyword == .location, let name = journal.locations.first(where: { $0.line == line.number })?.name {
-                    locations[name] = (journal.locations.first { $0.name == name }!.isEnabled, line.number)
+                if d.keyword == .location, let location = locationAt[line.number] {
+                    let name = location.name
+                    locations[name] = (location.isEnabled, line.number)
                     locationOrder.append(name)
                     item = .location(name)
                 } else {
