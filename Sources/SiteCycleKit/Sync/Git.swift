@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Runs git with an argument vector (never through a shell), in a folder,
 /// without ever waiting for a password prompt.
@@ -10,7 +15,8 @@ struct Git {
         var status: Int32
         var stdout: String
         var stderr: String
-        var ok: Bool { status == 0 }
+        var timedOut = false
+        var ok: Bool { status == 0 && !timedOut }
         /// git's own words, for messages: its last non-empty stderr lines.
         var reason: String {
             let lines = stderr.split(separator: "\n").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
@@ -18,8 +24,11 @@ struct Git {
         }
     }
 
+    /// Runs git and waits for it, for at most `timeout` seconds when given:
+    /// then git and everything it started (its process group: ssh, a
+    /// remote helper) are killed and the output says `timedOut`.
     @discardableResult
-    func run(_ arguments: [String]) -> Output {
+    func run(_ arguments: [String], timeout: Double? = nil) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder] + arguments
@@ -28,26 +37,46 @@ struct Git {
         env["GIT_ASKPASS"] = env["GIT_ASKPASS"] ?? "true"
         process.environment = env
         process.standardInput = FileHandle.nullDevice
-        // stdout through a pipe, stderr to a file: neither can fill up and
-        // block git while the other is being read.
-        let errPath = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errPath) }
-        let out = Pipe()
-        process.standardOutput = out
-        guard let errHandle = try? FileHandle(forWritingTo: errPath) else {
+        // stdout and stderr to files: nothing can fill up and block git, and
+        // a killed git's children cannot keep a pipe (and us) open.
+        let scratch = FileManager.default.temporaryDirectory
+        let outPath = scratch.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
+        let errPath = scratch.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: outPath.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        defer {
+            try? FileManager.default.removeItem(at: outPath)
+            try? FileManager.default.removeItem(at: errPath)
+        }
+        guard let outHandle = try? FileHandle(forWritingTo: outPath), let errHandle = try? FileHandle(forWritingTo: errPath) else {
             return Output(status: 127, stdout: "", stderr: "cannot create a temporary file")
         }
+        process.standardOutput = outHandle
         process.standardError = errHandle
         do { try process.run() } catch {
             return Output(status: 127, stdout: "", stderr: "git could not be started: \(error)")
         }
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        var timedOut = false
+        if let timeout {
+            let deadline = JournalStore.monotonicSeconds() + timeout
+            while process.isRunning {
+                if JournalStore.monotonicSeconds() >= deadline {
+                    timedOut = true
+                    // Its own process group (Foundation starts it in one);
+                    // else git alone.
+                    if kill(-process.processIdentifier, SIGKILL) != 0 { process.terminate() }
+                    break
+                }
+                usleep(20_000)
+            }
+        }
         process.waitUntilExit()
+        try? outHandle.close()
         try? errHandle.close()
+        let outData = (try? Data(contentsOf: outPath)) ?? Data()
         let errData = (try? Data(contentsOf: errPath)) ?? Data()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
     }
 
     /// The top of the work tree holding `folder`, or nil outside git.

@@ -8,6 +8,8 @@
 /// - settings (by keyword) and locations (by name) the same way; location
 ///   order follows OURS, with THEIRS's additions after their predecessor;
 /// - a rename on one side also renames the other side's new entries;
+/// - when the sides disagree on the time zone, each side's new entries are
+///   written with an explicit offset, so they keep their instant;
 /// - comments THEIRS added go before the line they stood before;
 /// - a true conflict (the same item changed differently on both sides) is
 ///   written between standard conflict markers, which `check` reports.
@@ -20,7 +22,11 @@ public enum JournalMerge {
     public static func merge(base: SourceFile, ours: SourceFile, theirs: SourceFile, defaultZone: ZoneRules) -> Result {
         let journals = [base, ours, theirs].map { JournalBuilder.load($0, defaultZone: defaultZone) }
         guard journals.allSatisfy({ !$0.diagnostics.hasErrors }) else { return wholeFileConflict(ours, theirs) }
-        var merger = Merger(base: MergeVersion(journals[0]), ours: MergeVersion(journals[1]), theirs: MergeVersion(journals[2]))
+        let b = MergeVersion(journals[0])
+        var o = MergeVersion(journals[1]), t = MergeVersion(journals[2])
+        o.rekey(matching: b)
+        t.rekey(matching: b)
+        var merger = Merger(base: b, ours: o, theirs: t)
         merger.run()
         // A location one side deleted while the other logged to it stays
         // declared: the entry needs it, and nothing is dropped silently.
@@ -61,17 +67,22 @@ private struct Merger {
         self.ours = ours
         self.theirs = theirs
         let source = ours.journal.source
+        var entryAt: [Int: Int64] = [:]
+        for e in ours.entries.values { entryAt[e.firstLine] = e.start }
+        var locationAt: [Int: String] = [:]
+        for l in ours.journal.locations { locationAt[l.line] = l.name }
         var current: MergeItem?
+        out.reserveCapacity(ours.journal.syntax.lines.count)
         for line in ours.journal.syntax.lines {
             let text = source.lineText(line.number)
             switch line.kind {
             case .entry:
-                current = ours.entries.values.first { $0.firstLine == line.number }.map { .entry($0.start) }
+                current = entryAt[line.number].map { .entry($0) }
                 out.append(Line(text: text, item: current))
             case .noteContinuation: out.append(Line(text: text, item: current))
             case .directive(let d):
                 current = nil
-                let name = ours.journal.locations.first { $0.line == line.number }?.name
+                let name = locationAt[line.number]
                 out.append(Line(text: text, item: d.keyword == .location ? name.map(MergeItem.location) : .setting(d.keyword)))
             default:
                 current = nil
@@ -111,19 +122,6 @@ private struct Merger {
         } else {
             out.insert(contentsOf: block.map { Line(text: $0, item: nil) }, at: index ?? out.count)
         }
-    }
-
-    /// Where a new entry goes: after the entry before it in time, else before
-    /// the first entry, else at the end.
-    func entryIndex(for key: Int64) -> Int {
-        var best: (key: Int64, end: Int)?
-        var firstEntry: Int?
-        for (i, line) in out.enumerated() {
-            guard case .entry(let k)? = line.item else { continue }
-            if firstEntry == nil { firstEntry = i }
-            if k < key, best == nil || k >= best!.key { best = (k, i + 1) }
-        }
-        return best?.end ?? firstEntry ?? out.count
     }
 
     func lastIndex(where predicate: (MergeItem) -> Bool) -> Int? {
@@ -209,42 +207,133 @@ private struct Merger {
             ?? firstIndex(where: isEntry) ?? out.count
     }
 
+    /// Whether OURS and THEIRS read wall-clock times in different zones.
+    var zonesDiffer: Bool { ours.journal.zone.identifier != theirs.journal.zone.identifier }
+
     mutating func mergeEntries() {
         let renamedByTheirs = detectRenames(base: base, side: theirs)
         let renamedByOurs = detectRenames(base: base, side: ours)
-        let keys = Set(base.entries.keys).union(ours.entries.keys).union(theirs.entries.keys).sorted()
+        func settled(_ v: EntryValue, _ renames: [String: String]) -> EntryValue {
+            EntryValue(location: v.location.map { renames[$0] ?? $0 }, note: v.note)
+        }
+        // What becomes of each entry is decided first and written in one
+        // pass: a journal of 40,000 entries merges in linear time.
+        var replacements: [Int64: [Line]] = [:], insertions: [Int64: [Line]] = [:]
+        func replace(_ key: Int64, with lines: [String]) {
+            replacements[key] = lines.map { Line(text: $0, item: .entry(key)) }
+        }
+        func delete(_ key: Int64) { replacements[key] = [] }
+        func insert(_ key: Int64, _ lines: [String]) { insertions[key] = lines.map { Line(text: $0, item: .entry(key)) } }
+        func conflict(_ key: Int64, ours o: [String], theirs t: [String]) {
+            conflicts += 1
+            let block = (["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]).map { Line(text: $0, item: nil) }
+            if ours.entries[key] != nil { replacements[key] = block } else { insertions[key] = block }
+        }
+        let keys = Set(base.entries.keys).union(ours.entries.keys).union(theirs.entries.keys)
         for key in keys {
-            let item = MergeItem.entry(key)
-            let b = base.value(key), o = ours.value(key)
-            var t = theirs.value(key)
-            if b == nil, let loc = t?.location, let renamed = renamedByOurs[loc] { t?.location = renamed }
-            if b == nil, o != nil, t == nil, let loc = o?.location, let renamed = renamedByTheirs[loc] {
-                replace(item, with: ours.render(key, location: renamed, note: o?.note), tag: item)
-                continue
-            }
-            let tLines = t.map { theirs.render(key, location: $0.location, note: $0.note) } ?? []
-            let oLines = ours.entries[key]?.lines ?? []
+            let b = base.value(key), o = ours.value(key), t = theirs.value(key)
+            // Each side's entry with the other side's renames applied, as
+            // written into the result (conflict hunks included): a renamed
+            // location never comes back through the side that kept its name.
+            let oSettled = o.map { settled($0, renamedByTheirs) }, tSettled = t.map { settled($0, renamedByOurs) }
+            let oLines: [String] = oSettled.map { v -> [String] in
+                let lines = ours.render(key, location: v.location, note: v.note)
+                return b == nil && zonesDiffer ? ours.withOffset(lines, key) : lines
+            } ?? []
+            let tLines: [String] = tSettled.map { v -> [String] in
+                let lines = theirs.render(key, location: v.location, note: v.note)
+                return b == nil && zonesDiffer ? theirs.withOffset(lines, key) : lines
+            } ?? []
             if let b, let o, let t {
                 let location = pick(b.location, o.location, t.location)
                 let note = pick(b.note, o.note, t.note)
                 guard case let l? = value(location), case let n? = value(note) else {
-                    conflict(item, ours: oLines, theirs: tLines, at: nil)
+                    conflict(key, ours: oLines, theirs: tLines)
                     continue
                 }
                 // A name one side renamed is the new name, whichever side chose it.
                 let settled = l.map { renamedByTheirs[$0] ?? renamedByOurs[$0] ?? $0 }
                 let merged = EntryValue(location: settled, note: n)
                 if merged == o { continue }
-                replace(item, with: merged == t ? tLines : ours.render(key, location: settled, note: n), tag: item)
+                replace(key, with: merged == t ? theirs.render(key, location: t.location, note: t.note)
+                        : ours.render(key, location: settled, note: n))
+                continue
+            }
+            if b == nil {
+                // New on one side, or on both at the same instant.
+                switch (oSettled, tSettled) {
+                case (_?, nil):
+                    if oLines != ours.entries[key]?.lines { replace(key, with: oLines) }
+                case (nil, _?):
+                    insert(key, tLines)
+                case (let x?, let y?) where x == y:
+                    if oLines != ours.entries[key]?.lines { replace(key, with: oLines) }
+                default:
+                    conflict(key, ours: oLines, theirs: tLines)
+                }
                 continue
             }
             switch pick(b, o, t) {
             case .ours: continue
-            case .theirs(nil): replace(item, with: [], tag: nil)
-            case .theirs: out.insert(contentsOf: tLines.map { Line(text: $0, item: item) }, at: entryIndex(for: key))
-            case .conflict: conflict(item, ours: oLines, theirs: tLines, at: entryIndex(for: key))
+            case .theirs(nil): delete(key)
+            case .theirs: insert(key, tLines)
+            case .conflict: conflict(key, ours: oLines, theirs: tLines)
             }
         }
+        applyEntries(replacing: replacements, inserting: insertions)
+    }
+
+    /// Writes the entries' new lines: replacements where OURS has the entry;
+    /// a new entry (or its conflict) right after the entry before it in time,
+    /// else before the first entry, else at the end.
+    mutating func applyEntries(replacing replacements: [Int64: [Line]], inserting insertions: [Int64: [Line]]) {
+        guard !replacements.isEmpty || !insertions.isEmpty else { return }
+        var result: [Line] = []
+        result.reserveCapacity(out.count + insertions.values.reduce(0) { $0 + $1.count })
+        var end: [Int64: Int] = [:]  // where each entry still in the result ends
+        var firstEntry: Int?
+        var i = 0
+        while i < out.count {
+            guard case .entry(let key)? = out[i].item else { result.append(out[i]); i += 1; continue }
+            var j = i + 1
+            while j < out.count, out[j].item == out[i].item { j += 1 }
+            let lines = replacements[key] ?? Array(out[i..<j])
+            if !lines.isEmpty {
+                if firstEntry == nil { firstEntry = result.count }
+                result += lines
+                end[key] = result.count
+            }
+            i = j
+        }
+        guard !insertions.isEmpty else { out = result; return }
+        // Each new entry after its predecessor in time: an entry already in
+        // the result, or a new one placed just before it.
+        let present = end.keys.sorted()
+        var at: [Int: [Line]] = [:]
+        var p = 0
+        var previous: (key: Int64, index: Int)?
+        for key in insertions.keys.sorted() {
+            while p < present.count, present[p] < key { p += 1 }
+            let anchor = p > 0 ? present[p - 1] : nil
+            let index: Int
+            if let previous, anchor.map({ previous.key > $0 }) ?? true {
+                index = previous.index
+            } else if let anchor {
+                index = end[anchor]!
+            } else {
+                index = firstEntry ?? result.count
+            }
+            at[index, default: []] += insertions[key]!
+            previous = (key, index)
+        }
+        var merged: [Line] = []
+        merged.reserveCapacity(result.count + at.values.reduce(0) { $0 + $1.count })
+        for (n, line) in result.enumerated() {
+            if let block = at[n] { merged += block }
+            merged.append(line)
+        }
+        if let block = at[result.count] { merged += block }
+        out = merged
     }
 
     /// The chosen value of a field, or nil (inside) for a conflict.
@@ -255,18 +344,31 @@ private struct Merger {
         }
     }
 
-    /// Comments THEIRS added, placed before the line they stood before.
+    /// Comments THEIRS added, placed before the line they stood before
+    /// (else at the end, in THEIRS's order), in one pass.
     mutating func addTheirComments() {
         var known: [String: Int] = [:]
         for c in base.comments { known[c.text, default: 0] += 1 }
         var present: [String: Int] = [:]
         for c in ours.comments { present[c.text, default: 0] += 1 }
-        for c in theirs.comments {
+        var before: [MergeItem: [(order: Int, text: String)]] = [:]
+        var atEnd: [(order: Int, text: String)] = []
+        for (order, c) in theirs.comments.enumerated() {
             if known[c.text, default: 0] > 0 { known[c.text]! -= 1; continue }
             if present[c.text, default: 0] > 0 { present[c.text]! -= 1; continue }
-            let at = c.before.flatMap { range(of: $0)?.lowerBound } ?? out.count
-            out.insert(Line(text: c.text, item: nil), at: at)
+            if let item = c.before { before[item, default: []].append((order, c.text)) } else { atEnd.append((order, c.text)) }
         }
+        guard !before.isEmpty || !atEnd.isEmpty else { return }
+        var result: [Line] = []
+        result.reserveCapacity(out.count + theirs.comments.count)
+        for line in out {
+            if let item = line.item, let comments = before.removeValue(forKey: item) {
+                result += comments.map { Line(text: $0.text, item: nil) }
+            }
+            result.append(line)
+        }
+        let rest = (before.values.flatMap { $0 } + atEnd).sorted { $0.order < $1.order }
+        out = result + rest.map { Line(text: $0.text, item: nil) }
     }
 
     func render() -> [UInt8] {
@@ -289,6 +391,15 @@ private struct Merger {
 extension MergeVersion {
     /// The entry's lines with a new location and note, laid out like the
     /// rest of this version (its date and time kept as written).
+    /// The entry's lines with the UTC offset its time meant written after
+    /// the time, unless the line already gives one.
+    func withOffset(_ lines: [String], _ key: Int64) -> [String] {
+        guard let e = entries[key], e.offset == nil, let first = lines.first else { return lines }
+        let span = journal.syntax.lines[e.firstLine - 1].span
+        let cut = first.utf8.index(first.utf8.startIndex, offsetBy: e.syntax.timestampRange.upperBound - span.start)
+        return [String(first[..<cut]) + " " + formatOffset(e.zoneOffset) + String(first[cut...])] + lines.dropFirst()
+    }
+
     func render(_ key: Int64, location: String?, note: String?) -> [String] {
         guard let e = entries[key] else { return [] }
         if e.location == location && e.note == note { return e.lines }

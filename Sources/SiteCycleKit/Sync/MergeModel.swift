@@ -3,7 +3,14 @@
 /// its name) and the text lines each occupies.
 struct MergeVersion {
     struct Entry {
+        /// The entry's identity in the merge: its start instant, or BASE's
+        /// key for the same written time when this version changed the zone.
         var start: Int64
+        /// Its start instant in this version.
+        var instant: Int64
+        /// Its wall-clock time as written, and the UTC offset it means.
+        var civil: Int64
+        var zoneOffset: Int
         var location: String?
         var note: String?
         var offset: Int?
@@ -26,10 +33,14 @@ struct MergeVersion {
         let source = journal.source
         let lines = journal.syntax.lines
         var pendingComments: [String] = []
+        var changeAt: [Int: SiteChange] = [:]
+        for c in journal.changes { changeAt[c.line] = c }
+        var locationAt: [Int: Location] = [:]
+        for l in journal.locations { locationAt[l.line] = l }
         for (i, line) in lines.enumerated() {
             switch line.kind {
             case .entry(let e):
-                guard let change = journal.changes.first(where: { $0.line == line.number }) else {
+                guard let change = changeAt[line.number] else {
                     pendingComments = []
                     continue  // an exact duplicate line: the first one stands for both
                 }
@@ -37,14 +48,16 @@ struct MergeVersion {
                 var j = i + 1
                 while j < lines.count, case .noteContinuation = lines[j].kind { text.append(source.lineText(j + 1)); j += 1 }
                 let key = change.start.seconds
-                entries[key] = Entry(start: key, location: change.location, note: change.note, offset: e.offset,
+                entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
+                                     location: change.location, note: change.note, offset: e.offset,
                                      lines: text, syntax: e, firstLine: line.number)
                 comments += pendingComments.map { ($0, .entry(key)) }
                 pendingComments = []
             case .directive(let d):
                 let item: MergeItem
-                if d.keyword == .location, let name = journal.locations.first(where: { $0.line == line.number })?.name {
-                    locations[name] = (journal.locations.first { $0.name == name }!.isEnabled, line.number)
+                if d.keyword == .location, let location = locationAt[line.number] {
+                    let name = location.name
+                    locations[name] = (location.isEnabled, line.number)
                     locationOrder.append(name)
                     item = .location(name)
                 } else {
@@ -60,6 +73,31 @@ struct MergeVersion {
             }
         }
         comments += pendingComments.map { ($0, nil) }
+    }
+
+    /// When this version's time zone differs from BASE's, an entry line
+    /// BASE has too (the same wall-clock time, no offset) still is BASE's
+    /// entry: it takes BASE's key, so a zone change alone does not read as
+    /// every entry deleted and added again. A key already taken stays put.
+    mutating func rekey(matching base: MergeVersion) {
+        guard journal.zone.identifier != base.journal.zone.identifier else { return }
+        var baseKey: [Int64: Int64] = [:]
+        for e in base.entries.values where e.offset == nil { baseKey[e.civil] = e.start }
+        var moves: [Int64: Int64] = [:]
+        for e in entries.values where e.offset == nil {
+            if let k = baseKey[e.civil], k != e.start { moves[e.start] = k }
+        }
+        guard !moves.isEmpty else { return }
+        var result = entries.filter { moves[$0.key] == nil }
+        for (old, new) in moves.sorted(by: { $0.key < $1.key }) {
+            var e = entries[old]!
+            if result[new] == nil { e.start = new; result[new] = e } else { moves[old] = nil; result[old] = e }
+        }
+        entries = result
+        comments = comments.map { c in
+            guard case .entry(let k)? = c.before, let new = moves[k] else { return c }
+            return (c.text, .entry(new))
+        }
     }
 
     /// Entry values compared for the merge: what it says, not how it is laid out.
@@ -81,18 +119,35 @@ enum MergeItem: Hashable {
 
 /// A rename made on one side: the declaration of `from` became `to` and
 /// the entries that named `from` now name `to`.
+///
+/// Only evidence counts, never a guess: the new declaration stands where the
+/// old one stood, at least one entry BASE had under the old name still
+/// exists on that side under the new name, every such entry moved to that
+/// same name, and no entry is left under the old name. A location removed
+/// and another added (with no history to carry over) is not a rename: the
+/// merge then keeps both names.
 func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
     let removed = base.locationOrder.filter { side.locations[$0] == nil }
-    let added = side.locationOrder.filter { base.locations[$0] == nil }
+    guard !removed.isEmpty else { return [:] }
+    let added = Set(side.locationOrder.filter { base.locations[$0] == nil })
+    guard !added.isEmpty else { return [:] }
+    var baseEntries: [String: [Int64]] = [:]
+    for e in base.entries.values { if let l = e.location { baseEntries[l, default: []].append(e.start) } }
+    let stillNamed = Set(side.entries.values.compactMap(\.location))
     var renames: [String: String] = [:]
-    for old in removed {
-        let moved = base.entries.values.filter { $0.location == old }.compactMap { side.entries[$0.start]?.location }
-        if let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target) {
-            renames[old] = target
-        } else if moved.isEmpty, let index = base.locationOrder.firstIndex(of: old),
-                  index < side.locationOrder.count, added.contains(side.locationOrder[index]) {
-            renames[old] = side.locationOrder[index]
-        }
+    for old in removed where !stillNamed.contains(old) {
+        let moved = (baseEntries[old] ?? []).compactMap { side.entries[$0]?.location }
+        guard let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target),
+              declaredInPlace(old, as: target, base: base, side: side) else { continue }
+        renames[old] = target
     }
     return renames
+}
+
+/// Whether `new` takes `old`'s place in the location order, counting only
+/// the locations both versions declare.
+private func declaredInPlace(_ old: String, as new: String, base: MergeVersion, side: MergeVersion) -> Bool {
+    let b = base.locationOrder.filter { $0 == old || side.locations[$0] != nil }
+    let s = side.locationOrder.filter { $0 == new || base.locations[$0] != nil }
+    return b.firstIndex(of: old) == s.firstIndex(of: new)
 }

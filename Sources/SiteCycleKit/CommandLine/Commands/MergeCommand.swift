@@ -13,7 +13,17 @@ extension CommandRegistry {
             - removed on one side and unchanged on the other: removed;
             - changed on one side: changed; location and note merge separately;
             - a location renamed on one side is renamed in the other side's new
-              entries too;
+              entries too; a rename is seen only from evidence: the
+              declaration changed in place and the entries under the old name
+              moved with it. A location removed and another added is not a
+              rename: when in doubt both names stay declared. A rename applies
+              inside conflict hunks too, and a renamed location is never
+              declared again;
+            - when the two sides read times in different time zones (one edited
+              the `timezone` line), each side's new entries are written with an
+              explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
+              instant they were logged at; lines BASE had are matched as
+              written;
             - comments and blank lines of OURS stay; comments THEIRS added go
               before the line they stood before; location order follows OURS.
 
