@@ -1,8 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// All logic lives in SiteCycleKit; the `sitecycle` executable only hands argv,
-// the environment and the standard streams to it. No third-party packages.
+// Two modules, one direction: SiteCycleKit (the journal, the model, the
+// engines, editing, formats, sync, time) imports nothing from SiteCycleCLI
+// (run, options, commands, rendering, help); the `sitecycle` executable only
+// hands argv, the environment and the standard streams to SiteCycleCLI.
+// No third-party packages.
 /// Release builds on Linux link the standard library and Foundation
 /// statically: half the start-up time (see the README's benchmark).
 let staticStdlib: [SwiftSetting] = [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
@@ -12,12 +15,14 @@ let package = Package(
     products: [
         .executable(name: "sitecycle", targets: ["sitecycle"]),
         .library(name: "SiteCycleKit", targets: ["SiteCycleKit"]),
+        .library(name: "SiteCycleCLI", targets: ["SiteCycleCLI"]),
     ],
     targets: [
         .target(name: "SiteCycleKit", swiftSettings: staticStdlib),
+        .target(name: "SiteCycleCLI", dependencies: ["SiteCycleKit"], swiftSettings: staticStdlib),
         .executableTarget(
             name: "sitecycle",
-            dependencies: ["SiteCycleKit"],
+            dependencies: ["SiteCycleCLI"],
             // A static standard library and Foundation halve start-up time on
             // Linux (the binary grows to ~75 MB with ICU's data); measured by
             // sitecycle-bench, see the README.
@@ -34,6 +39,7 @@ let package = Package(
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
         .testTarget(name: "SiteCycleKitTests", dependencies: ["SiteCycleKit"]),
+        .testTarget(name: "SiteCycleCLITests", dependencies: ["SiteCycleCLI", "SiteCycleKit"]),
         // Runs the real binary on real files; depends on the executable so
         // `swift test` builds it first.
         .testTarget(

@@ -5,7 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import SiteCycleKit
+import SiteCycleCLI
 
 // Hands argv, the environment and the standard streams to the library.
 var environment: [String: String] = [:]

@@ -143,7 +143,7 @@ struct FormatterTests {
         let formatted = JournalBuilder.load(SourceFile(path: "t", bytes: once), defaultZone: berlin)
         #expect(!formatted.diagnostics.hasErrors)
         #expect(formatted.diagnostics.filter { $0.code == .outOfOrder || $0.code == .duplicateEntry }.isEmpty)
-        #expect(CommandRegistry.sameMeaning(original, formatted))
+        #expect(Journal.sameMeaning(original, formatted))
         #expect(JournalFormatter(journal: formatted).formatted() == once)
         // Every comment line survives.
         func comments(_ j: Journal) -> [String] {

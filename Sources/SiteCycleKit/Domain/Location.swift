@@ -27,7 +27,7 @@ public struct Location: Equatable, Sendable {
         return z
     }
 
-    static func split(_ name: String) -> (side: Side?, zone: String) {
+    package static func split(_ name: String) -> (side: Side?, zone: String) {
         if name.hasPrefix("Left "), name.count > 5 { return (.left, String(name.dropFirst(5))) }
         if name.hasPrefix("Right "), name.count > 6 { return (.right, String(name.dropFirst(6))) }
         return (nil, name)

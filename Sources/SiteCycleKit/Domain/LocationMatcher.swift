@@ -21,7 +21,7 @@ public struct LocationMatcher {
     }
 
     /// Lowercased words, split on anything that is not a letter or digit.
-    static func words(_ text: String) -> [String] {
+    package static func words(_ text: String) -> [String] {
         text.lowercased().split(whereSeparator: { !$0.isLetter && !$0.isNumber }).map(String.init)
     }
 
@@ -40,7 +40,7 @@ public struct LocationMatcher {
 
     /// The best tier of matches: exact name or slug, then initials, then
     /// word prefixes. Within a tier, all that fit.
-    static func candidates(_ input: String, among pool: [Location]) -> [Location] {
+    package static func candidates(_ input: String, among pool: [Location]) -> [Location] {
         let typed = words(input)
         guard !typed.isEmpty else { return [] }
         let exact = pool.filter { words($0.name) == typed }

@@ -57,7 +57,7 @@ public enum SettingValues {
     }
 
     /// Digits with at most one decimal point; no signs, exponents or spaces.
-    static func plainNumber(_ s: Substring) -> Double? {
+    package static func plainNumber(_ s: Substring) -> Double? {
         guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               s.filter({ $0 == "." }).count <= 1, s.first != ".", s.last != "."
         else { return nil }

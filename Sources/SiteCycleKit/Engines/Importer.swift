@@ -137,7 +137,7 @@ public struct ImportPlan: Sendable {
         return plan
     }
 
-    static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
+    package static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
 
     public var changesSomething: Bool { !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty }
 }

@@ -81,7 +81,7 @@ public enum Recommender {
     }
 
     /// Never used first (in header order), then the oldest use first.
-    static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item) -> Bool {
+    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item) -> Bool {
         switch (a.lastUse, b.lastUse) {
         case (nil, nil): return a.location.order < b.location.order
         case (nil, _): return true
@@ -91,13 +91,13 @@ public enum Recommender {
     }
 
     /// Body part and side: `Abdomen/left` for both Left Front and Left Side Abdomen.
-    static func groupKey(_ location: Location) -> String {
+    package static func groupKey(_ location: Location) -> String {
         location.bodyPart.lowercased() + "/" + (location.side?.rawValue ?? "")
     }
 
     /// Groups by body part and side; walks the groups that rested longest
     /// first and takes from each its longest-rested site not in Avoid.
-    static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item]) -> [Recommendation.Item] {
+    package static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item]) -> [Recommendation.Item] {
         var groups: [String: [Recommendation.Item]] = [:]
         var groupOrder: [String] = []
         for item in items {

@@ -41,7 +41,7 @@ public struct Statistics: Sendable {
         public let average: Double?
         public let median: Double?
 
-        init(location: Location, uses: Int, hours: [Double], excluded: Int, lastUse: SiteChange?,
+        package init(location: Location, uses: Int, hours: [Double], excluded: Int, lastUse: SiteChange?,
              daysSinceLastUse: Int?, absorption: Absorption?) {
             self.location = location
             self.uses = uses
@@ -139,7 +139,7 @@ public struct Statistics: Sendable {
                           balance: balance(enabledUses))
     }
 
-    static func absorption(_ value: Double, _ reference: Double, threshold: Double, robust: Bool) -> Absorption {
+    package static func absorption(_ value: Double, _ reference: Double, threshold: Double, robust: Bool) -> Absorption {
         let below = (reference - value) / reference * 100
         // "More than the threshold": a difference at the threshold itself,
         // up to floating-point noise, is not flagged.
@@ -162,7 +162,7 @@ public struct Statistics: Sendable {
 
     /// Q1 − 1.5·IQR of `hours` (already without failed sessions), or −∞
     /// with fewer than 4 values.
-    static func lowFence(_ hours: [Double]) -> Double {
+    package static func lowFence(_ hours: [Double]) -> Double {
         guard hours.count >= 4 else { return -.infinity }
         let s = hours.sorted()
         let q1 = s[s.count / 4], q3 = s[3 * s.count / 4]

@@ -26,7 +26,7 @@ public enum CSV {
         return String(cell.dropFirst())
     }
 
-    static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
+    package static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
                                             0x09, 0x0D]
 
     public static func record(_ fields: [String]) -> String {
@@ -108,7 +108,7 @@ public enum CSV {
 
 extension String {
     /// Every occurrence of `target` replaced (no Foundation needed).
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty else { return self }
         var out = "", rest = Substring(self)
         while let r = rest.firstRange(of: target) {

@@ -36,10 +36,10 @@ public enum ControlCharacters {
 
 extension String {
     /// This text, safe to print to a terminal (see `ControlCharacters`).
-    var terminalSafe: String { ControlCharacters.escaped(self) }
+    package var terminalSafe: String { ControlCharacters.escaped(self) }
 }
 
 extension String {
     /// A message that may span lines, safe to print (line breaks kept).
-    var terminalSafeMessage: String { ControlCharacters.escaped(self, keepingLineBreaks: true) }
+    package var terminalSafeMessage: String { ControlCharacters.escaped(self, keepingLineBreaks: true) }
 }

@@ -2,7 +2,7 @@
 /// (oldest first) and the moment.
 public enum Exporters {
     /// End of a session as of `now`: nil while it is still in (active).
-    static func end(of change: SiteChange, now: Instant) -> Instant? {
+    package static func end(of change: SiteChange, now: Instant) -> Instant? {
         change.end.flatMap { $0 <= now ? $0 : nil }
     }
 
@@ -30,7 +30,7 @@ public enum Exporters {
     }
 
     /// `2026-02-07T15:30:00Z`, written digit by digit (the export's hot path).
-    static func utcStamp(_ t: Instant, into out: inout String) {
+    package static func utcStamp(_ t: Instant, into out: inout String) {
         let c = CivilDateTime(secondsAsIfUTC: t.seconds)
         var bytes: [UInt8] = []
         bytes.reserveCapacity(20)
@@ -45,7 +45,7 @@ public enum Exporters {
         out += String(decoding: bytes, as: UTF8.self)
     }
 
-    static func appHours(_ hours: Double) -> String { formatHours(hours) }
+    package static func appHours(_ hours: Double) -> String { formatHours(hours) }
 
     // MARK: JSON
 
@@ -103,7 +103,7 @@ public enum Exporters {
     }
 
     /// `2026-02-01T12:45:00.000Z`, as Nightscout stores times.
-    static func nightscoutTime(_ t: Instant) -> String {
+    package static func nightscoutTime(_ t: Instant) -> String {
         String(formatISO8601(t, offsetSeconds: 0).dropLast()) + ".000Z"
     }
 
@@ -137,13 +137,13 @@ public enum Exporters {
     }
 
     /// `20260201T124500Z`
-    static func icsTime(_ t: Instant) -> String {
+    package static func icsTime(_ t: Instant) -> String {
         let c = CivilDateTime(secondsAsIfUTC: t.seconds)
         return "\(pad4(c.date.year))\(pad2(c.date.month))\(pad2(c.date.day))T\(pad2(c.hour))\(pad2(c.minute))\(pad2(c.second))Z"
     }
 
     /// TEXT escaping: backslash, semicolon, comma and line breaks.
-    static func icsText(_ s: String) -> String {
+    package static func icsText(_ s: String) -> String {
         var out = ""
         for ch in s {
             switch ch {
@@ -159,7 +159,7 @@ public enum Exporters {
 
     /// Splits a content line into 75-octet pieces, never inside a UTF-8
     /// sequence; continuation lines start with one space.
-    static func fold(_ line: String) -> String {
+    package static func fold(_ line: String) -> String {
         var pieces: [String] = [], current = "", octets = 0
         for scalar in line.unicodeScalars {
             let size = String(scalar).utf8.count

@@ -50,7 +50,7 @@ public enum ImportReaders {
         }
     }
 
-    static func time(_ text: String) -> Instant? {
+    package static func time(_ text: String) -> Instant? {
         guard case .success(let t) = TimeArgument.parse(text, zone: .utc) else { return nil }
         return t
     }
@@ -93,7 +93,7 @@ public enum ImportReaders {
     }
 
     /// The offset at the end of an ISO-8601 time: `Z`, `+01:00`, `-0400`.
-    static func offset(of text: String) -> Int? {
+    package static func offset(of text: String) -> Int? {
         if text.hasSuffix("Z") { return 0 }
         let tail = Array(text.suffix(6).utf8)
         guard tail.count == 6, tail[0] == UInt8(ascii: "+") || tail[0] == UInt8(ascii: "-"), tail[3] == UInt8(ascii: ":"),
@@ -102,7 +102,7 @@ public enum ImportReaders {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    static func parseJSON(_ text: String) -> Any? {
+    package static func parseJSON(_ text: String) -> Any? {
         try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
     }
 

@@ -20,7 +20,7 @@ public enum SiteNames {
         return ([side, qualifier].compactMap { $0 } + words).joined(separator: " ")
     }
 
-    static let positions = ["Front", "Side", "Back"]
+    package static let positions = ["Front", "Side", "Back"]
 
     /// AndroidAPS's site wording: `Front Right Lower Abdomen` → `Right Front
     /// Abdomen`, `Back Left Buttock` → `Left Buttock`, `Back Left Upper Arm`

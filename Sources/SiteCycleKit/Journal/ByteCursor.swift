@@ -1,29 +1,29 @@
 /// A cursor over the bytes of one line. Positions are absolute offsets into
 /// the file so spans can be reported and edited without re-counting.
-struct ByteCursor {
-    let bytes: UnsafeBufferPointer<UInt8>
-    var position: Int
-    let end: Int
+package struct ByteCursor {
+    package let bytes: UnsafeBufferPointer<UInt8>
+    package var position: Int
+    package let end: Int
 
-    init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
+    package init(_ bytes: UnsafeBufferPointer<UInt8>, start: Int, end: Int) {
         self.bytes = bytes
         self.position = start
         self.end = end
     }
 
-    var isAtEnd: Bool { position >= end }
-    var peek: UInt8? { position < end ? bytes[position] : nil }
+    package var isAtEnd: Bool { position >= end }
+    package var peek: UInt8? { position < end ? bytes[position] : nil }
 
-    func peek(at offset: Int) -> UInt8? {
+    package func peek(at offset: Int) -> UInt8? {
         let i = position + offset
         return i < end ? bytes[i] : nil
     }
 
-    mutating func advance(_ n: Int = 1) { position = min(position + n, end) }
+    package mutating func advance(_ n: Int = 1) { position = min(position + n, end) }
 
     /// Consumes spaces and tabs; returns how many.
     @discardableResult
-    mutating func skipBlanks() -> Int {
+    package mutating func skipBlanks() -> Int {
         let from = position
         while position < end, isBlank(bytes[position]) { position += 1 }
         return position - from
@@ -31,7 +31,7 @@ struct ByteCursor {
 
     /// Consumes exactly `count` ASCII digits and returns their value, or nil
     /// (leaving the cursor where it was).
-    mutating func digits(_ count: Int) -> Int? {
+    package mutating func digits(_ count: Int) -> Int? {
         guard position + count <= end else { return nil }
         var value = 0
         for i in 0..<count {
@@ -43,28 +43,28 @@ struct ByteCursor {
         return value
     }
 
-    mutating func consume(_ byte: UInt8) -> Bool {
+    package mutating func consume(_ byte: UInt8) -> Bool {
         guard position < end, bytes[position] == byte else { return false }
         position += 1
         return true
     }
 
     /// Advances to the next blank, `;`, or the end; returns the range passed.
-    mutating func word() -> Range<Int> {
+    package mutating func word() -> Range<Int> {
         let from = position
         while position < end, !isBlank(bytes[position]), bytes[position] != UInt8(ascii: ";") { position += 1 }
         return from..<position
     }
 
     /// The offset of the first `;` at or after the cursor, or `end`.
-    func firstSemicolon() -> Int {
+    package func firstSemicolon() -> Int {
         var i = position
         while i < end, bytes[i] != UInt8(ascii: ";") { i += 1 }
         return i
     }
 
     /// `range` with blanks removed from both ends.
-    func trimmed(_ range: Range<Int>) -> Range<Int> {
+    package func trimmed(_ range: Range<Int>) -> Range<Int> {
         var lo = range.lowerBound, hi = range.upperBound
         while lo < hi, isBlank(bytes[lo]) { lo += 1 }
         while hi > lo, isBlank(bytes[hi - 1]) { hi -= 1 }
@@ -72,6 +72,6 @@ struct ByteCursor {
     }
 }
 
-@inline(__always) func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
-@inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-@inline(__always) func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }
+@inline(__always) package func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+@inline(__always) package func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+@inline(__always) package func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

@@ -62,7 +62,7 @@ extension Array where Element == Diagnostic {
     public var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// In file order, errors before warnings on the same spot.
-    func sortedForDisplay() -> [Diagnostic] {
+    package func sortedForDisplay() -> [Diagnostic] {
         enumerated().sorted { a, b in
             (a.element.line, a.element.column, a.element.severity == .error ? 0 : 1, a.offset)
                 < (b.element.line, b.element.column, b.element.severity == .error ? 0 : 1, b.offset)

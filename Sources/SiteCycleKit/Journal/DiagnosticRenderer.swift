@@ -38,16 +38,16 @@ public struct DiagnosticRenderer {
         return out
     }
 
-    func safe(_ text: String) -> String { printable(Array(text.utf8)) }
+    package func safe(_ text: String) -> String { printable(Array(text.utf8)) }
 
     /// At most this many characters of a source line are shown, around the
     /// caret, with `…` on each side that was cut: a 10 MB line is quoted in
     /// a line, not printed whole.
-    static let windowWidth = 120
+    package static let windowWidth = 120
 
     /// The part of the line to show, the white space that puts the carets
     /// under the span, and the number of carets.
-    func window(_ bytes: [UInt8], _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
+    package func window(_ bytes: [UInt8], _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
         let startByte = line.lowerBound + column - 1
         // Read only around the caret: a UTF-8 character is at most 4 bytes.
         var lo = max(line.lowerBound, startByte - 4 * DiagnosticRenderer.windowWidth)
@@ -79,7 +79,7 @@ public struct DiagnosticRenderer {
 
     /// The line as it can safely be shown on a terminal: control bytes and
     /// invalid UTF-8 become U+FFFD one for one, so carets still line up.
-    func printable(_ bytes: [UInt8]) -> String {
+    package func printable(_ bytes: [UInt8]) -> String {
         var scalars = String.UnicodeScalarView()
         forEachDisplayUnit(bytes) { _, scalar in scalars.append(scalar) }
         return String(scalars)
@@ -104,7 +104,7 @@ public struct DiagnosticRenderer {
 }
 
 /// Decodes one UTF-8 scalar at `i`; nil (and size 1) for an invalid byte.
-func decodeScalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar?, Int) {
+package func decodeScalar(_ bytes: [UInt8], at i: Int) -> (Unicode.Scalar?, Int) {
     let b0 = bytes[i]
     if b0 < 0x80 { return (Unicode.Scalar(b0), 1) }
     let need: Int

@@ -10,13 +10,13 @@ public struct JournalFormatter {
     public init(journal: Journal) { self.journal = journal }
 
     /// A directive or entry with the comment lines just above it.
-    struct Unit {
-        var comments: [String]
-        var line: SyntaxLine
-        var continuations: [String]
+    package struct Unit {
+        package var comments: [String]
+        package var line: SyntaxLine
+        package var continuations: [String]
     }
 
-    static let settingOrder: [DirectiveSyntax.Keyword] = [.timezone, .target, .absorptionThreshold, .absorptionMode, .strategy]
+    package static let settingOrder: [DirectiveSyntax.Keyword] = [.timezone, .target, .absorptionThreshold, .absorptionMode, .strategy]
 
     public func formatted() -> [UInt8] {
         let syntax = journal.syntax
@@ -78,13 +78,13 @@ public struct JournalFormatter {
         return (source.hasBOM ? SourceFile.bom : []) + Array((text.isEmpty ? "" : text + newline).utf8)
     }
 
-    func order(_ u: Unit) -> Int {
+    package func order(_ u: Unit) -> Int {
         guard case .directive(let d) = u.line.kind else { return 0 }
         return JournalFormatter.settingOrder.firstIndex(of: d.keyword) ?? JournalFormatter.settingOrder.count
     }
 
     /// `keyword value` with single spacing; a trailing comment is kept.
-    func directiveText(_ u: Unit) -> String {
+    package func directiveText(_ u: Unit) -> String {
         guard case .directive(let d) = u.line.kind else { return "" }
         let source = journal.source
         var text = d.keyword.rawValue
@@ -96,7 +96,7 @@ public struct JournalFormatter {
         return text + trailingComment(after: d.argument.isEmpty ? d.keywordRange.upperBound : d.argument.upperBound, in: u.line)
     }
 
-    func trailingComment(after position: Int, in line: SyntaxLine) -> String {
+    package func trailingComment(after position: Int, in line: SyntaxLine) -> String {
         let bytes = journal.source.bytes
         var i = position
         while i < line.span.contentEnd, isBlank(bytes[i]) { i += 1 }
@@ -106,7 +106,7 @@ public struct JournalFormatter {
 
     /// Entries in time order (file order breaks ties), exact duplicates
     /// folded, with the location and note columns aligned across all.
-    func entryTexts(_ units: [Unit]) -> [String] {
+    package func entryTexts(_ units: [Unit]) -> [String] {
         let source = journal.source
         struct Row { var unit: Unit; var start: Instant; var stamp: String; var location: String; var note: String?; var more: [String] }
         var rows: [Row] = []
@@ -158,17 +158,17 @@ public struct JournalFormatter {
         return out
     }
 
-    func collapse(_ s: String) -> String {
+    package func collapse(_ s: String) -> String {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 }
 
 extension SyntaxLine.Kind {
-    var isBlank: Bool { if case .blank = self { return true } else { return false } }
+    package var isBlank: Bool { if case .blank = self { return true } else { return false } }
 }
 
 extension StringProtocol {
-    func trimmingTrailingBlanks() -> String {
+    package func trimmingTrailingBlanks() -> String {
         var s = Substring(self)
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
         return String(s)

@@ -22,7 +22,7 @@ public enum JournalInvariants {
         let formatted = JournalFormatter(journal: journal).formatted()
         let again = JournalBuilder.load(SourceFile(path: "fmt", bytes: formatted), defaultZone: .utc)
         if again.diagnostics.hasErrors { return "fmt produced a journal with errors" }
-        if !CommandRegistry.sameMeaning(journal, again) { return "fmt changed the meaning" }
+        if !Journal.sameMeaning(journal, again) { return "fmt changed the meaning" }
         if JournalFormatter(journal: again).formatted() != formatted { return "fmt is not idempotent" }
         let merged = JournalMerge.merge(base: SourceFile(path: "b", bytes: []), ours: source, theirs: source, defaultZone: .utc)
         if merged.conflicts == 0 {
@@ -30,5 +30,16 @@ public enum JournalInvariants {
             if result.changes.count != journal.changes.count { return "merging a journal with itself changed its entries" }
         }
         return nil
+    }
+}
+
+extension Journal {
+    /// Settings, locations and site changes (with notes) are all the same.
+    public static func sameMeaning(_ a: Journal, _ b: Journal) -> Bool {
+        func entries(_ j: Journal) -> [String] {
+            j.changes.map { "\($0.start.seconds) \($0.offset) \($0.location ?? "-") \($0.note ?? "")" }
+        }
+        return a.settings == b.settings && a.locations.map { [$0.name, "\($0.isEnabled)"] } == b.locations.map { [$0.name, "\($0.isEnabled)"] }
+            && entries(a) == entries(b)
     }
 }

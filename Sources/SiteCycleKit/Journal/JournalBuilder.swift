@@ -23,32 +23,32 @@ public struct JournalBuilder {
 
 private struct BuildState {
     /// Two changes closer than this were probably one change logged twice.
-    static let duplicateWindowSeconds: Int64 = 5 * 60
+    package static let duplicateWindowSeconds: Int64 = 5 * 60
 
-    let syntax: JournalSyntax
-    var diagnostics: [Diagnostic]
-    var zone: ZoneRules
-    var settings = Settings()
-    var locations: [Location] = []
-    var locationIndex: [String: Int] = [:]
-    var changes: [SiteChange] = []
+    package let syntax: JournalSyntax
+    package var diagnostics: [Diagnostic]
+    package var zone: ZoneRules
+    package var settings = Settings()
+    package var locations: [Location] = []
+    package var locationIndex: [String: Int] = [:]
+    package var changes: [SiteChange] = []
     /// Built on the first unknown name; answers each distinct one once.
-    var suggester: NameSuggester?
+    package var suggester: NameSuggester?
 
-    init(syntax: JournalSyntax, diagnostics: [Diagnostic], zone: ZoneRules) {
+    package init(syntax: JournalSyntax, diagnostics: [Diagnostic], zone: ZoneRules) {
         self.syntax = syntax
         self.diagnostics = diagnostics
         self.zone = zone
     }
 
-    var source: SourceFile { syntax.source }
+    package var source: SourceFile { syntax.source }
 
-    mutating func report(_ code: Diagnostic.Code, _ message: String, line: SyntaxLine, _ range: Range<Int>,
+    package mutating func report(_ code: Diagnostic.Code, _ message: String, line: SyntaxLine, _ range: Range<Int>,
                          help: String? = nil) {
         report(.error, code, message, line: line, range, help: help)
     }
 
-    mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
+    package mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
                          line: SyntaxLine, _ range: Range<Int>, help: String? = nil) {
         diagnostics.append(Diagnostic(severity, code, message, line: line.number,
                                       column: range.lowerBound - line.span.start + 1, length: range.count, help: help))
@@ -56,7 +56,7 @@ private struct BuildState {
 
     // MARK: Header
 
-    mutating func readHeader() {
+    package mutating func readHeader() {
         var settingLines: [DirectiveSyntax.Keyword: Int] = [:]
         for line in syntax.lines {
             guard case .directive(let d) = line.kind else { continue }
@@ -84,7 +84,7 @@ private struct BuildState {
     }
 
     /// Stores a setting; returns what is wrong with it, if anything.
-    mutating func apply(_ keyword: DirectiveSyntax.Keyword, _ argument: String) -> (message: String, help: String?)? {
+    package mutating func apply(_ keyword: DirectiveSyntax.Keyword, _ argument: String) -> (message: String, help: String?)? {
         func failure(_ e: SettingError) -> (message: String, help: String?) {
             ("invalid `\(keyword.rawValue)`: \(e.message)", nil)
         }
@@ -126,7 +126,7 @@ private struct BuildState {
         return nil
     }
 
-    mutating func declareLocation(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
+    package mutating func declareLocation(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
         var name = collapse(argument)
         var enabled = true
         if name.hasSuffix(" disabled") {
@@ -150,7 +150,7 @@ private struct BuildState {
 
     // MARK: Entries
 
-    mutating func readEntries() {
+    package mutating func readEntries() {
         // Site changes in file order, then sorted and compacted in place: one
         // array for the whole history (a journal may hold a million lines).
         var list: [SiteChange] = []
@@ -229,7 +229,7 @@ private struct BuildState {
     /// A session far past the target usually means a change was never
     /// logged (or a backdated line went in before the first): it would
     /// skew every average, so say so.
-    mutating func warnAboutLongSessions() {
+    package mutating func warnAboutLongSessions() {
         // A line left out for an error would make its neighbour look long.
         guard !diagnostics.hasErrors else { return }
         let limit = settings.targetHours * Double(SiteChange.longSessionFactor) * 3600
@@ -244,7 +244,7 @@ private struct BuildState {
         }
     }
 
-    mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
+    package mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
         guard case .entry(let e) = line.kind else { return }
         if lineBytes(line) == lineBytes(first) {
             report(.warning, .duplicateEntry, "duplicate of line \(first.number)", line: line,
@@ -259,7 +259,7 @@ private struct BuildState {
     /// Terminal control characters in a note (ESC, BEL, C1) would act on
     /// the screen of whoever reads it; every output escapes them, and this
     /// says where they are. NUL and CR are errors of their own.
-    mutating func warnAboutControlCharacters(in range: Range<Int>, line: SyntaxLine) {
+    package mutating func warnAboutControlCharacters(in range: Range<Int>, line: SyntaxLine) {
         let bytes = source.bytes
         var i = range.lowerBound
         while i < range.upperBound {
@@ -276,14 +276,14 @@ private struct BuildState {
         }
     }
 
-    func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
+    package func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
         var end = line.span.contentEnd
         while end > line.span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
         return source.bytes[line.span.start..<end]
     }
 
     /// The instant, location and note of one entry line, or nil (reported).
-    mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
+    package mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
         let time = instant(of: e, line: line)
         let knownLocation = e.isRemoval || checkLocation(e, line: line)
         guard let (instant, offset) = time, knownLocation else { return nil }
@@ -294,7 +294,7 @@ private struct BuildState {
     }
 
     /// The instant a line names and the offset in force, or nil (reported).
-    mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
+    package mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
         if let given = e.offset { return (Instant(seconds: e.localSeconds - Int64(given)), given) }
         switch zone.resolve(wallSeconds: e.localSeconds) {
         case .unique(let i, let o):
@@ -312,7 +312,7 @@ private struct BuildState {
         }
     }
 
-    mutating func checkLocation(_ e: EntrySyntax, line: SyntaxLine) -> Bool {
+    package mutating func checkLocation(_ e: EntrySyntax, line: SyntaxLine) -> Bool {
         guard locationIndex[e.locationName] == nil else { return true }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
         let help = suggester!.suggestion(for: e.locationName).map { "did you mean \"\($0)\"?" }
@@ -321,7 +321,7 @@ private struct BuildState {
         return false
     }
 
-    func collapse(_ s: String) -> String {
+    package func collapse(_ s: String) -> String {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 }

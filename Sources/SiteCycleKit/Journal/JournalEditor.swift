@@ -7,7 +7,7 @@ public struct JournalEditor {
 
     public init(source: SourceFile) { self.source = source }
 
-    var newline: [UInt8] { source.prefersCRLF ? [0x0D, 0x0A] : [0x0A] }
+    package var newline: [UInt8] { source.prefersCRLF ? [0x0D, 0x0A] : [0x0A] }
 
     /// Set when a line handed to the editor holds a line break of its own:
     /// written, it would become a journal line nobody asked for (an

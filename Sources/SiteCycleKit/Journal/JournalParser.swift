@@ -42,32 +42,32 @@ public struct JournalParser {
 
 /// The state of parsing one line.
 private struct LineContext {
-    let buf: UnsafeBufferPointer<UInt8>
-    let span: LineSpan
-    let number: Int
-    var diagnostics: [Diagnostic] = []
-    var names: NameInterner
+    package let buf: UnsafeBufferPointer<UInt8>
+    package let span: LineSpan
+    package let number: Int
+    package var diagnostics: [Diagnostic] = []
+    package var names: NameInterner
 
-    init(buf: UnsafeBufferPointer<UInt8>, span: LineSpan, number: Int, names: NameInterner) {
+    package init(buf: UnsafeBufferPointer<UInt8>, span: LineSpan, number: Int, names: NameInterner) {
         self.buf = buf
         self.span = span
         self.number = number
         self.names = names
     }
 
-    mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: String? = nil) {
+    package mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: String? = nil) {
         diagnostics.append(Diagnostic(.error, code, message, line: number, column: range.lowerBound - span.start + 1,
                                       length: range.count, help: help))
     }
 
     /// A span as a message quotes it (see `excerpt`).
-    func quote(_ range: Range<Int>) -> String { excerpt(text(range.lowerBound..<min(range.upperBound, range.lowerBound + 400))) }
+    package func quote(_ range: Range<Int>) -> String { excerpt(text(range.lowerBound..<min(range.upperBound, range.lowerBound + 400))) }
 
-    func text(_ range: Range<Int>) -> String {
+    package func text(_ range: Range<Int>) -> String {
         String(decoding: UnsafeBufferPointer(rebasing: buf[range]), as: UTF8.self)
     }
 
-    mutating func parse(followsEntry: Bool) -> SyntaxLine.Kind {
+    package mutating func parse(followsEntry: Bool) -> SyntaxLine.Kind {
         guard checkBytes() else { return .invalid }
         var cursor = ByteCursor(buf, start: span.start, end: span.contentEnd)
         guard let first = cursor.peek else { return .blank }
@@ -98,7 +98,7 @@ private struct LineContext {
 
     /// NUL bytes, lone CRs, a byte-order mark after the start and invalid
     /// UTF-8 make a line unreadable; each is reported once per line.
-    mutating func checkBytes() -> Bool {
+    package mutating func checkBytes() -> Bool {
         var ok = true
         var seen = Set<Diagnostic.Code>()
         var i = span.start
@@ -135,12 +135,12 @@ private struct LineContext {
         return ok
     }
 
-    func decodeScalarUnsafe(_ i: Int) -> (Unicode.Scalar?, Int) {
+    package func decodeScalarUnsafe(_ i: Int) -> (Unicode.Scalar?, Int) {
         let end = min(i + 4, span.contentEnd)
         return decodeScalar(Array(buf[i..<end]), at: 0)
     }
 
-    func isConflictMarker() -> Bool {
+    package func isConflictMarker() -> Bool {
         let n = span.contentCount
         guard n >= 7 else { return false }
         let c = buf[span.start]
@@ -153,7 +153,7 @@ private struct LineContext {
 
     // MARK: Entries
 
-    mutating func parseEntry(_ cursor: inout ByteCursor) -> SyntaxLine.Kind {
+    package mutating func parseEntry(_ cursor: inout ByteCursor) -> SyntaxLine.Kind {
         let start = cursor.position
         let dateWord = cursor.word()
         guard let date = parseDate(dateWord) else { return .invalid }
@@ -190,7 +190,7 @@ private struct LineContext {
             semicolon: semicolon < span.contentEnd ? semicolon : nil))
     }
 
-    mutating func parseDate(_ word: Range<Int>) -> CivilDate? {
+    package mutating func parseDate(_ word: Range<Int>) -> CivilDate? {
         var c = ByteCursor(buf, start: word.lowerBound, end: word.upperBound)
         guard let y = c.digits(4), c.consume(UInt8(ascii: "-")), let m = c.digits(2), c.consume(UInt8(ascii: "-")),
               let d = c.digits(2), c.isAtEnd
@@ -213,7 +213,7 @@ private struct LineContext {
 
     /// `HH:MM` or `HH:MM:SS`, optionally with an offset attached
     /// (`08:15+01:00`, `08:15Z`).
-    mutating func parseTime(_ cursor: inout ByteCursor, date: CivilDate) -> (CivilDateTime, (Int, Range<Int>)?)? {
+    package mutating func parseTime(_ cursor: inout ByteCursor, date: CivilDate) -> (CivilDateTime, (Int, Range<Int>)?)? {
         let start = cursor.position
         var c = cursor
         let wordEnd = { () -> Int in var w = cursor; _ = w.word(); return w.position }()
@@ -255,7 +255,7 @@ private struct LineContext {
         return (CivilDateTime(date: date, hour: h, minute: m, second: s), attached)
     }
 
-    func looksLikeOffset(_ c: ByteCursor) -> Bool {
+    package func looksLikeOffset(_ c: ByteCursor) -> Bool {
         guard let b = c.peek else { return false }
         if b == UInt8(ascii: "+") || b == UInt8(ascii: "-") { return c.peek(at: 1).map(isDigit) ?? false }
         if b == UInt8(ascii: "Z") {
@@ -266,7 +266,7 @@ private struct LineContext {
     }
 
     /// `Z`, `+HH`, `+HHMM` or `+HH:MM` (or `-`), at most 14 hours.
-    mutating func parseOffset(_ word: Range<Int>) -> Int? {
+    package mutating func parseOffset(_ word: Range<Int>) -> Int? {
         var c = ByteCursor(buf, start: word.lowerBound, end: word.upperBound)
         if c.consume(UInt8(ascii: "Z")), c.isAtEnd { return 0 }
         c = ByteCursor(buf, start: word.lowerBound, end: word.upperBound)
@@ -290,7 +290,7 @@ private struct LineContext {
 
     // MARK: Directives
 
-    mutating func parseDirective(_ cursor: inout ByteCursor) -> SyntaxLine.Kind {
+    package mutating func parseDirective(_ cursor: inout ByteCursor) -> SyntaxLine.Kind {
         let keywordRange = cursor.word()
         let word = text(keywordRange)
         guard let keyword = DirectiveSyntax.Keyword(rawValue: word) else {
@@ -307,7 +307,7 @@ private struct LineContext {
     /// A name as written, with each run of blanks read as one space. The
     /// common case (single spaces) is looked up among names already seen, so
     /// a journal's thousands of entries share a handful of strings.
-    mutating func collapsedName(_ range: Range<Int>) -> String {
+    package mutating func collapsedName(_ range: Range<Int>) -> String {
         var simple = true
         var previousBlank = false
         for i in range {
@@ -319,7 +319,7 @@ private struct LineContext {
         return spacedName(range)
     }
 
-    func spacedName(_ range: Range<Int>) -> String {
+    package func spacedName(_ range: Range<Int>) -> String {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(range.count)
         var pendingSpace = false
@@ -334,14 +334,14 @@ private struct LineContext {
     }
 }
 
-let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+package let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                   "October", "November", "December"]
 
 /// Strings for byte sequences seen before, without allocating again.
-struct NameInterner {
+package struct NameInterner {
     private var table: [Int: [String]] = [:]
 
-    mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
         var hash = 14_695_981_039_346_656_037 as UInt64  // FNV-1a
         for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
         let key = Int(truncatingIfNeeded: hash)

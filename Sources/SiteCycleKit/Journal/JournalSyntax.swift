@@ -54,7 +54,7 @@ public struct EntrySyntax: Sendable {
     /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
     private let offsetSeconds: Int32
 
-    init(dateTime: CivilDateTime, timestampRange: Range<Int>, offset: Int?, offsetRange: Range<Int>?,
+    package init(dateTime: CivilDateTime, timestampRange: Range<Int>, offset: Int?, offsetRange: Range<Int>?,
          locationName: String, locationRange: Range<Int>, noteRange: Range<Int>?, semicolon: Int?) {
         localSeconds = dateTime.secondsAsIfUTC
         self.locationName = locationName

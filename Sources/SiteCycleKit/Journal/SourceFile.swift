@@ -34,7 +34,7 @@ public struct SourceFile: Sendable {
 
     /// Splits on LF only; a CR directly before the LF belongs to the ending.
     /// A lone CR stays in the content, where the parser reports it.
-    static func splitLines(_ bytes: [UInt8], from first: Int) -> [LineSpan] {
+    package static func splitLines(_ bytes: [UInt8], from first: Int) -> [LineSpan] {
         var lines: [LineSpan] = []
         lines.reserveCapacity(bytes.count / 40 + 1)
         bytes.withUnsafeBufferPointer { buf in

@@ -11,16 +11,16 @@ public func suggestion(for word: String, among candidates: [String]) -> String? 
 /// work per pair is bounded — a journal of a thousand unknown names against
 /// a thousand locations must still check in well under a second.
 public struct NameSuggester {
-    let names: [String]
-    let lowered: [[Unicode.Scalar]]
-    let histograms: [[UInt8]]
-    var answers: [String: String?] = [:]
+    package let names: [String]
+    package let lowered: [[Unicode.Scalar]]
+    package let histograms: [[UInt8]]
+    package var answers: [String: String?] = [:]
 
     /// Typos are a few edits; beyond this a word is a different word.
-    static let maximumDistance = 8
+    package static let maximumDistance = 8
     /// Words longer than this (pasted text, a hostile file) get no suggestion.
-    static let longestWord = 256
-    static let bins = 32
+    package static let longestWord = 256
+    package static let bins = 32
 
     public init(_ names: [String]) {
         self.names = names
@@ -30,7 +30,7 @@ public struct NameSuggester {
 
     /// Letter counts folded into a few bins: half the difference of two
     /// histograms is a lower bound on the edit distance, and costs nothing.
-    static func histogram(_ scalars: [Unicode.Scalar]) -> [UInt8] {
+    package static func histogram(_ scalars: [Unicode.Scalar]) -> [UInt8] {
         var h = [UInt8](repeating: 0, count: bins)
         for s in scalars where h[Int(s.value) % bins] < 255 { h[Int(s.value) % bins] += 1 }
         return h
@@ -43,7 +43,7 @@ public struct NameSuggester {
         return answer
     }
 
-    func compute(_ word: String) -> String? {
+    package func compute(_ word: String) -> String? {
         let target = Array(word.lowercased().unicodeScalars)
         guard !target.isEmpty, target.count <= NameSuggester.longestWord else { return nil }
         let mine = NameSuggester.histogram(target)
@@ -72,7 +72,7 @@ public struct NameSuggester {
 }
 
 /// Levenshtein distance with an early exit once every path exceeds `limit`.
-func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
+package func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
     if abs(a.count - b.count) > limit { return limit + 1 }
     var previous = Array(0...b.count)
     var current = [Int](repeating: 0, count: b.count + 1)

@@ -21,7 +21,7 @@ public struct FileError: Error, Equatable, Sendable {
 /// File access through POSIX calls: exact error causes, explicit modes, and
 /// `fsync` where durability matters. Health data files are created 0600.
 public enum JournalFile {
-    static func error(_ path: String, _ verb: String, _ code: Int32 = errno) -> FileError {
+    package static func error(_ path: String, _ verb: String, _ code: Int32 = errno) -> FileError {
         let kind: FileError.Kind
         switch code {
         case ENOENT: kind = .notFound
@@ -52,7 +52,7 @@ public enum JournalFile {
     @TaskLocal public static var readLimit = defaultReadLimit
 
     /// What a file that is not a regular file is, for messages.
-    static func typeName(_ mode: mode_t) -> String {
+    package static func typeName(_ mode: mode_t) -> String {
         switch mode & S_IFMT {
         case S_IFDIR: return "a folder"
         case S_IFCHR: return "a character device"
@@ -64,7 +64,7 @@ public enum JournalFile {
         }
     }
 
-    static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
+    package static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
         FileError(kind: .notRegularFile, path: path,
                   message: "cannot \(verb) \(path): it is \(typeName(mode))",
                   hint: "sitecycle only reads and writes regular files (or symlinks to them)")
@@ -77,7 +77,7 @@ public enum JournalFile {
         return min(given, defaultReadLimit)
     }
 
-    static func describe(bytes n: Int) -> String {
+    package static func describe(bytes n: Int) -> String {
         n >= 1 << 20 && n % (1 << 20) == 0 ? "\(n >> 20) MB" : "\(n) bytes"
     }
 
@@ -160,7 +160,7 @@ public enum JournalFile {
         close(fd)
     }
 
-    static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
+    package static func writeAll(_ fd: Int32, _ bytes: [UInt8], path: String) throws(FileError) {
         var written = 0
         while written < bytes.count {
             let n = bytes.withUnsafeBytes { raw in
@@ -174,7 +174,7 @@ public enum JournalFile {
         }
     }
 
-    static func makeParentDirectories(of path: String) throws(FileError) {
+    package static func makeParentDirectories(of path: String) throws(FileError) {
         var components = path.split(separator: "/", omittingEmptySubsequences: false).dropLast()
         guard !components.isEmpty else { return }
         var current = path.hasPrefix("/") ? "" : "."
@@ -188,10 +188,10 @@ public enum JournalFile {
 
 // The unqualified names clash with methods in some scopes; these spell out
 // the C functions.
-@inline(__always) func Glibc_read(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+@inline(__always) package func Glibc_read(_ fd: Int32, _ buf: UnsafeMutableRawPointer?, _ count: Int) -> Int {
     read(fd, buf, count)
 }
 
-@inline(__always) func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer?, _ count: Int) -> Int {
+@inline(__always) package func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buf, count)
 }

@@ -92,7 +92,7 @@ public enum JournalStore {
     /// root writing a user's journal leaves it the user's. A user who may
     /// write a file they do not own (a group-writable journal) cannot give it
     /// away: rather than take it over, the write is refused.
-    static func keepOwner(_ fd: Int32, of path: String, uid: uid_t, gid: gid_t) throws(FileError) {
+    package static func keepOwner(_ fd: Int32, of path: String, uid: uid_t, gid: gid_t) throws(FileError) {
         var own = stat()
         guard fstat(fd, &own) == 0 else { throw JournalFile.error(path, "write") }
         if own.st_uid == uid && own.st_gid == gid { return }
@@ -109,7 +109,7 @@ public enum JournalStore {
     /// `.NAME.tmp-PID-RANDOM`, created with O_EXCL|O_NOFOLLOW and mode 0600:
     /// nothing planted in the folder beforehand (a symlink under a guessed
     /// name) can be followed or reused.
-    static func createTemporary(folder: String, name: String) throws(FileError) -> (Int32, String) {
+    package static func createTemporary(folder: String, name: String) throws(FileError) -> (Int32, String) {
         let letters = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
@@ -126,7 +126,7 @@ public enum JournalStore {
     /// leaves `.NAME.tmp-PID-RANDOM` (or, from older versions, `.NAME.tmp-PID`)
     /// behind; once that process is gone, the file is an unfinished copy of
     /// a write that never happened, and goes.
-    static func removeStaleTemporaries(folder: String, name: String) {
+    package static func removeStaleTemporaries(folder: String, name: String) {
         guard let dir = opendir(folder) else { return }
         defer { closedir(dir) }
         let prefix = "." + name + ".tmp-"
@@ -141,7 +141,7 @@ public enum JournalStore {
     }
 
     /// The writer's process id in `PID-RANDOM` or `PID`; nil for anything else.
-    static func temporaryOwner(_ suffix: String) -> Int32? {
+    package static func temporaryOwner(_ suffix: String) -> Int32? {
         let parts = suffix.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
         guard let pid = Int32(parts[0]), pid > 0 else { return nil }
         if parts.count == 2 {
@@ -158,12 +158,12 @@ public enum JournalStore {
         return String(cString: real)
     }
 
-    static func parentFolder(of path: String) -> String {
+    package static func parentFolder(of path: String) -> String {
         guard let slash = path.lastIndex(of: "/") else { return "." }
         return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
-    static func monotonicSeconds() -> Double {
+    package static func monotonicSeconds() -> Double {
         var ts = timespec()
         clock_gettime(CLOCK_MONOTONIC, &ts)
         return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9

@@ -50,7 +50,7 @@ public struct WriteRecord: Equatable, Sendable {
         afterFingerprint = WriteRecord.fingerprint(after)
     }
 
-    init(command: String, writtenAt: Int64, offset: Int, removed: [UInt8], inserted: [UInt8],
+    package init(command: String, writtenAt: Int64, offset: Int, removed: [UInt8], inserted: [UInt8],
          beforeFingerprint: UInt64, afterFingerprint: UInt64) {
         self.command = command
         self.writtenAt = writtenAt
@@ -94,11 +94,11 @@ public struct WriteRecord: Equatable, Sendable {
 
     // MARK: Encoding
 
-    static let magic = "sitecycle-undo 1"
+    package static let magic = "sitecycle-undo 1"
 
     /// A text header (one `key value` per line, a blank line) and then the
     /// removed and inserted bytes, whose lengths the header gives.
-    func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         let command = self.command.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : String($0) }.joined()
         let header = """
             \(WriteRecord.magic)
@@ -116,7 +116,7 @@ public struct WriteRecord: Equatable, Sendable {
     }
 
     /// Nil for anything that is not a whole, well-formed record.
-    static func decode(_ bytes: [UInt8]) -> WriteRecord? {
+    package static func decode(_ bytes: [UInt8]) -> WriteRecord? {
         guard let split = bytes.indices.first(where: { $0 + 1 < bytes.count && bytes[$0] == 0x0A && bytes[$0 + 1] == 0x0A })
         else { return nil }
         let header = String(decoding: bytes[..<split], as: UTF8.self).split(separator: "\n").map(String.init)
@@ -167,7 +167,7 @@ public struct WriteHistory: Sendable {
         folder = state + "/sitecycle/undo/" + key
     }
 
-    static func absolute(_ path: String) -> String {
+    package static func absolute(_ path: String) -> String {
         if path.hasPrefix("/") { return path }
         guard let cwd = getcwd(nil, 0) else { return path }
         defer { free(cwd) }
@@ -175,7 +175,7 @@ public struct WriteHistory: Sendable {
     }
 
     /// Record numbers present, oldest first.
-    func numbers() -> [Int] {
+    package func numbers() -> [Int] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
         var found: [Int] = []
@@ -188,7 +188,7 @@ public struct WriteHistory: Sendable {
         return found.sorted()
     }
 
-    func path(_ number: Int) -> String {
+    package func path(_ number: Int) -> String {
         let digits = String(number)
         return folder + "/" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".undo"
     }

@@ -7,8 +7,8 @@ import Darwin
 /// Copies a sync client leaves beside the journal when two devices changed
 /// it at once: Syncthing's `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT`,
 /// Dropbox's and Nextcloud's `NAME (… conflicted copy …).EXT`.
-enum ConflictCopies {
-    static func find(for journal: String) -> [String] {
+package enum ConflictCopies {
+    package static func find(for journal: String) -> [String] {
         let path = JournalStore.resolvedPath(journal)
         let folder = JournalStore.parentFolder(of: path)
         let file = String(path.split(separator: "/").last ?? "")
@@ -29,14 +29,14 @@ enum ConflictCopies {
         return copies.sorted()
     }
 
-    static func split(_ file: String) -> (stem: String, ext: String) {
+    package static func split(_ file: String) -> (stem: String, ext: String) {
         guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return (file, "") }
         return (String(file[..<dot]), String(file[file.index(after: dot)...]))
     }
 
     /// Moves a merged copy into `.sitecycle-merged/` beside the journal:
     /// out of the way, never deleted unread.
-    static func moveAside(_ copy: String) throws(FileError) -> String {
+    package static func moveAside(_ copy: String) throws(FileError) -> String {
         let folder = JournalStore.parentFolder(of: copy) + "/.sitecycle-merged"
         if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw JournalFile.error(folder, "create folder") }
         let name = String(copy.split(separator: "/").last ?? "copy")

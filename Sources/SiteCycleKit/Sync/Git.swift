@@ -7,18 +7,23 @@ import Darwin
 
 /// Runs git with an argument vector (never through a shell), in a folder,
 /// without ever waiting for a password prompt.
-struct Git {
-    let folder: String
-    let environment: [String: String]
+package struct Git {
+    package let folder: String
+    package let environment: [String: String]
 
-    struct Output {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-        var timedOut = false
-        var ok: Bool { status == 0 && !timedOut }
+    package init(folder: String, environment: [String: String]) {
+        self.folder = folder
+        self.environment = environment
+    }
+
+    package struct Output {
+        package var status: Int32
+        package var stdout: String
+        package var stderr: String
+        package var timedOut = false
+        package var ok: Bool { status == 0 && !timedOut }
         /// git's own words, for messages: its last non-empty stderr lines.
-        var reason: String {
+        package var reason: String {
             let lines = stderr.split(separator: "\n").map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
             return lines.suffix(3).joined(separator: "; ")
         }
@@ -28,7 +33,7 @@ struct Git {
     /// then git and everything it started (its process group: ssh, a
     /// remote helper) are killed and the output says `timedOut`.
     @discardableResult
-    func run(_ arguments: [String], timeout: Double? = nil) -> Output {
+    package func run(_ arguments: [String], timeout: Double? = nil) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder] + arguments
@@ -80,12 +85,12 @@ struct Git {
     }
 
     /// The top of the work tree holding `folder`, or nil outside git.
-    var topLevel: String? {
+    package var topLevel: String? {
         let r = run(["rev-parse", "--show-toplevel"])
         return r.ok ? r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
     }
 
-    func value(_ arguments: [String]) -> String? {
+    package func value(_ arguments: [String]) -> String? {
         let r = run(arguments)
         let v = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         return r.ok && !v.isEmpty ? v : nil

@@ -41,7 +41,7 @@ public enum JournalMerge {
 
     /// When a version cannot be read, nothing is guessed: both sides are
     /// kept whole between conflict markers.
-    static func wholeFileConflict(_ ours: SourceFile, _ theirs: SourceFile) -> Result {
+    package static func wholeFileConflict(_ ours: SourceFile, _ theirs: SourceFile) -> Result {
         if ours.bytes == theirs.bytes { return Result(bytes: ours.bytes, conflicts: 0) }
         var out = Array("<<<<<<< ours\n".utf8) + ours.bytes
         if out.last != 0x0A { out.append(0x0A) }
@@ -53,16 +53,16 @@ public enum JournalMerge {
 }
 
 private struct Merger {
-    struct Line {
-        var text: String
-        var item: MergeItem?
+    package struct Line {
+        package var text: String
+        package var item: MergeItem?
     }
 
-    let base: MergeVersion, ours: MergeVersion, theirs: MergeVersion
-    var out: [Line] = []
-    var conflicts = 0
+    package let base: MergeVersion, ours: MergeVersion, theirs: MergeVersion
+    package var out: [Line] = []
+    package var conflicts = 0
 
-    init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion) {
+    package init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion) {
         self.base = base
         self.ours = ours
         self.theirs = theirs
@@ -91,10 +91,10 @@ private struct Merger {
         }
     }
 
-    enum Choice<T: Equatable> { case ours(T?), theirs(T?), conflict }
+    package enum Choice<T: Equatable> { case ours(T?), theirs(T?), conflict }
 
     /// The classic three-way rule for one value.
-    func pick<T: Equatable>(_ b: T?, _ o: T?, _ t: T?) -> Choice<T> {
+    package func pick<T: Equatable>(_ b: T?, _ o: T?, _ t: T?) -> Choice<T> {
         if o == t || t == b { return .ours(o) }
         if o == b { return .theirs(t) }
         return .conflict
@@ -102,19 +102,19 @@ private struct Merger {
 
     // MARK: Lines
 
-    func range(of item: MergeItem) -> Range<Int>? {
+    package func range(of item: MergeItem) -> Range<Int>? {
         guard let first = out.firstIndex(where: { $0.item == item }) else { return nil }
         var end = first + 1
         while end < out.count, out[end].item == item { end += 1 }
         return first..<end
     }
 
-    mutating func replace(_ item: MergeItem, with lines: [String], tag: MergeItem?) {
+    package mutating func replace(_ item: MergeItem, with lines: [String], tag: MergeItem?) {
         guard let r = range(of: item) else { return }
         out.replaceSubrange(r, with: lines.map { Line(text: $0, item: tag) })
     }
 
-    mutating func conflict(_ item: MergeItem, ours o: [String], theirs t: [String], at index: Int?) {
+    package mutating func conflict(_ item: MergeItem, ours o: [String], theirs t: [String], at index: Int?) {
         conflicts += 1
         let block = ["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]
         if let r = range(of: item) {
@@ -124,28 +124,28 @@ private struct Merger {
         }
     }
 
-    func lastIndex(where predicate: (MergeItem) -> Bool) -> Int? {
+    package func lastIndex(where predicate: (MergeItem) -> Bool) -> Int? {
         out.lastIndex { $0.item.map(predicate) ?? false }.map { $0 + 1 }
     }
 
-    func firstIndex(where predicate: (MergeItem) -> Bool) -> Int? {
+    package func firstIndex(where predicate: (MergeItem) -> Bool) -> Int? {
         out.firstIndex { $0.item.map(predicate) ?? false }
     }
 
-    func isSetting(_ i: MergeItem) -> Bool { if case .setting = i { return true } else { return false } }
-    func isLocation(_ i: MergeItem) -> Bool { if case .location = i { return true } else { return false } }
-    func isEntry(_ i: MergeItem) -> Bool { if case .entry = i { return true } else { return false } }
+    package func isSetting(_ i: MergeItem) -> Bool { if case .setting = i { return true } else { return false } }
+    package func isLocation(_ i: MergeItem) -> Bool { if case .location = i { return true } else { return false } }
+    package func isEntry(_ i: MergeItem) -> Bool { if case .entry = i { return true } else { return false } }
 
     // MARK: Merge
 
-    mutating func run() {
+    package mutating func run() {
         mergeSettings()
         mergeLocations()
         mergeEntries()
         addTheirComments()
     }
 
-    mutating func mergeSettings() {
+    package mutating func mergeSettings() {
         let keys = Set(base.settings.keys).union(ours.settings.keys).union(theirs.settings.keys)
         for k in DirectiveSyntax.Keyword.allCases where keys.contains(k) {
             let item = MergeItem.setting(k)
@@ -165,7 +165,7 @@ private struct Merger {
         }
     }
 
-    mutating func mergeLocations() {
+    package mutating func mergeLocations() {
         var names = ours.locationOrder
         for n in theirs.locationOrder + base.locationOrder where !names.contains(n) { names.append(n) }
         for name in names {
@@ -186,7 +186,7 @@ private struct Merger {
         }
     }
 
-    mutating func restoreDeclaration(_ name: String, from journals: [Journal]) {
+    package mutating func restoreDeclaration(_ name: String, from journals: [Journal]) {
         for j in [journals[2], journals[0], journals[1]] {
             if let l = j.location(named: name) {
                 out.insert(Line(text: j.source.lineText(l.line), item: .location(name)), at: locationIndex(for: name))
@@ -197,7 +197,7 @@ private struct Merger {
 
     /// After the nearest location before it in THEIRS's order that the
     /// result has; else after the last location; else before the entries.
-    func locationIndex(for name: String) -> Int {
+    package func locationIndex(for name: String) -> Int {
         if let i = theirs.locationOrder.firstIndex(of: name) {
             for previous in theirs.locationOrder[..<i].reversed() {
                 if let r = range(of: .location(previous)) { return r.upperBound }
@@ -208,9 +208,9 @@ private struct Merger {
     }
 
     /// Whether OURS and THEIRS read wall-clock times in different zones.
-    var zonesDiffer: Bool { ours.journal.zone.identifier != theirs.journal.zone.identifier }
+    package var zonesDiffer: Bool { ours.journal.zone.identifier != theirs.journal.zone.identifier }
 
-    mutating func mergeEntries() {
+    package mutating func mergeEntries() {
         let renamedByTheirs = detectRenames(base: base, side: theirs)
         let renamedByOurs = detectRenames(base: base, side: ours)
         func settled(_ v: EntryValue, _ renames: [String: String]) -> EntryValue {
@@ -286,7 +286,7 @@ private struct Merger {
     /// Writes the entries' new lines: replacements where OURS has the entry;
     /// a new entry (or its conflict) right after the entry before it in time,
     /// else before the first entry, else at the end.
-    mutating func applyEntries(replacing replacements: [Int64: [Line]], inserting insertions: [Int64: [Line]]) {
+    package mutating func applyEntries(replacing replacements: [Int64: [Line]], inserting insertions: [Int64: [Line]]) {
         guard !replacements.isEmpty || !insertions.isEmpty else { return }
         var result: [Line] = []
         result.reserveCapacity(out.count + insertions.values.reduce(0) { $0 + $1.count })
@@ -337,7 +337,7 @@ private struct Merger {
     }
 
     /// The chosen value of a field, or nil (inside) for a conflict.
-    func value<T: Equatable>(_ c: Choice<T>) -> T?? {
+    package func value<T: Equatable>(_ c: Choice<T>) -> T?? {
         switch c {
         case .ours(let v), .theirs(let v): return .some(v)
         case .conflict: return nil
@@ -346,7 +346,7 @@ private struct Merger {
 
     /// Comments THEIRS added, placed before the line they stood before
     /// (else at the end, in THEIRS's order), in one pass.
-    mutating func addTheirComments() {
+    package mutating func addTheirComments() {
         var known: [String: Int] = [:]
         for c in base.comments { known[c.text, default: 0] += 1 }
         var present: [String: Int] = [:]
@@ -371,7 +371,7 @@ private struct Merger {
         out = result + rest.map { Line(text: $0.text, item: nil) }
     }
 
-    func render() -> [UInt8] {
+    package func render() -> [UInt8] {
         let source = ours.journal.source
         let newline = source.prefersCRLF ? "\r\n" : "\n"
         // An indented comment right below an entry would read as its note:
@@ -393,14 +393,14 @@ extension MergeVersion {
     /// rest of this version (its date and time kept as written).
     /// The entry's lines with the UTC offset its time meant written after
     /// the time, unless the line already gives one.
-    func withOffset(_ lines: [String], _ key: Int64) -> [String] {
+    package func withOffset(_ lines: [String], _ key: Int64) -> [String] {
         guard let e = entries[key], e.offset == nil, let first = lines.first else { return lines }
         let span = journal.syntax.lines[e.firstLine - 1].span
         let cut = first.utf8.index(first.utf8.startIndex, offsetBy: e.syntax.timestampRange.upperBound - span.start)
         return [String(first[..<cut]) + " " + formatOffset(e.zoneOffset) + String(first[cut...])] + lines.dropFirst()
     }
 
-    func render(_ key: Int64, location: String?, note: String?) -> [String] {
+    package func render(_ key: Int64, location: String?, note: String?) -> [String] {
         guard let e = entries[key] else { return [] }
         if e.location == location && e.note == note { return e.lines }
         let span = journal.syntax.lines[e.firstLine - 1].span

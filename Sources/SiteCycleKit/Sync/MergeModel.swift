@@ -1,34 +1,34 @@
 /// One version of a journal as the merge sees it: items with identities
 /// (an entry by its start instant, a setting by its keyword, a location by
 /// its name) and the text lines each occupies.
-struct MergeVersion {
-    struct Entry {
+package struct MergeVersion {
+    package struct Entry {
         /// The entry's identity in the merge: its start instant, or BASE's
         /// key for the same written time when this version changed the zone.
-        var start: Int64
+        package var start: Int64
         /// Its start instant in this version.
-        var instant: Int64
+        package var instant: Int64
         /// Its wall-clock time as written, and the UTC offset it means.
-        var civil: Int64
-        var zoneOffset: Int
-        var location: String?
-        var note: String?
-        var offset: Int?
+        package var civil: Int64
+        package var zoneOffset: Int
+        package var location: String?
+        package var note: String?
+        package var offset: Int?
         /// The entry's own lines (first line, then note continuations).
-        var lines: [String]
-        var syntax: EntrySyntax
-        var firstLine: Int
+        package var lines: [String]
+        package var syntax: EntrySyntax
+        package var firstLine: Int
     }
 
-    let journal: Journal
-    var entries: [Int64: Entry] = [:]
-    var settings: [DirectiveSyntax.Keyword: (value: String, line: Int)] = [:]
-    var locations: [String: (enabled: Bool, line: Int)] = [:]
-    var locationOrder: [String] = []
+    package let journal: Journal
+    package var entries: [Int64: Entry] = [:]
+    package var settings: [DirectiveSyntax.Keyword: (value: String, line: Int)] = [:]
+    package var locations: [String: (enabled: Bool, line: Int)] = [:]
+    package var locationOrder: [String] = []
     /// Comment lines with the identity of the content line right below them.
-    var comments: [(text: String, before: MergeItem?)] = []
+    package var comments: [(text: String, before: MergeItem?)] = []
 
-    init(_ journal: Journal) {
+    package init(_ journal: Journal) {
         self.journal = journal
         let source = journal.source
         let lines = journal.syntax.lines
@@ -79,7 +79,7 @@ struct MergeVersion {
     /// BASE has too (the same wall-clock time, no offset) still is BASE's
     /// entry: it takes BASE's key, so a zone change alone does not read as
     /// every entry deleted and added again. A key already taken stays put.
-    mutating func rekey(matching base: MergeVersion) {
+    package mutating func rekey(matching base: MergeVersion) {
         guard journal.zone.identifier != base.journal.zone.identifier else { return }
         var baseKey: [Int64: Int64] = [:]
         for e in base.entries.values where e.offset == nil { baseKey[e.civil] = e.start }
@@ -101,17 +101,17 @@ struct MergeVersion {
     }
 
     /// Entry values compared for the merge: what it says, not how it is laid out.
-    func value(_ key: Int64) -> EntryValue? {
+    package func value(_ key: Int64) -> EntryValue? {
         entries[key].map { EntryValue(location: $0.location, note: $0.note) }
     }
 }
 
-struct EntryValue: Equatable {
-    var location: String?
-    var note: String?
+package struct EntryValue: Equatable {
+    package var location: String?
+    package var note: String?
 }
 
-enum MergeItem: Hashable {
+package enum MergeItem: Hashable {
     case entry(Int64)
     case setting(DirectiveSyntax.Keyword)
     case location(String)
@@ -126,7 +126,7 @@ enum MergeItem: Hashable {
 /// same name, and no entry is left under the old name. A location removed
 /// and another added (with no history to carry over) is not a rename: the
 /// merge then keeps both names.
-func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
+package func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
     let removed = base.locationOrder.filter { side.locations[$0] == nil }
     guard !removed.isEmpty else { return [:] }
     let added = Set(side.locationOrder.filter { base.locations[$0] == nil })

@@ -109,9 +109,9 @@ public struct CivilDateTime: Hashable, Comparable, Sendable {
 
 // MARK: - Formatting
 
-@inline(__always) func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+@inline(__always) package func pad2(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
 
-func pad4(_ n: Int) -> String {
+package func pad4(_ n: Int) -> String {
     let s = String(n)
     return s.count >= 4 ? s : String(repeating: "0", count: 4 - s.count) + s
 }

@@ -31,7 +31,7 @@ public enum TimeArgument {
         }
     }
 
-    static func startOfDay(_ date: CivilDate, zone: ZoneRules) -> Instant {
+    package static func startOfDay(_ date: CivilDate, zone: ZoneRules) -> Instant {
         switch zone.resolve(CivilDateTime(date: date, hour: 0, minute: 0)) {
         case .unique(let i, _), .ambiguous(let i, _, _, _): return i
         case .nonexistent(_, let to):
@@ -76,10 +76,10 @@ public enum TimeArgument {
         return absolute(trimmed, original: text, zone: zone, expected: expected)
     }
 
-    static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h` (`help time`)"
+    package static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h` (`help time`)"
 
     /// `2h`, `30m`, `3d`, `1d2h`, `90s`: a duration before now, in seconds.
-    static func relativeSeconds(_ text: Substring) -> Int64? {
+    package static func relativeSeconds(_ text: Substring) -> Int64? {
         var total: Int64 = 0, number: Int64 = 0, digits = 0, parts = 0
         for b in text.utf8 {
             if isDigit(b) {
@@ -105,7 +105,7 @@ public enum TimeArgument {
         return digits == 0 && parts > 0 ? total : nil
     }
 
-    static func absolute(_ text: String, original: String, zone: ZoneRules,
+    package static func absolute(_ text: String, original: String, zone: ZoneRules,
                          expected: String) -> Result<Reading, SettingError> {
         let bytes = Array(text.utf8)
         return bytes.withUnsafeBufferPointer { buf -> Result<Reading, SettingError> in
@@ -158,7 +158,7 @@ public enum TimeArgument {
     }
 
     /// `Z`, `±HH`, `±HHMM`, `±HH:MM`; nil when malformed or beyond ±14:00.
-    static func offsetValue(_ c: inout ByteCursor) -> Int? {
+    package static func offsetValue(_ c: inout ByteCursor) -> Int? {
         if c.consume(UInt8(ascii: "Z")) || c.consume(UInt8(ascii: "z")) { return 0 }
         let sign: Int
         if c.consume(UInt8(ascii: "+")) { sign = 1 } else if c.consume(UInt8(ascii: "-")) { sign = -1 } else { return nil }

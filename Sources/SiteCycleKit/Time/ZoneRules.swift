@@ -15,9 +15,9 @@ public final class ZoneRules: @unchecked Sendable {
 
     private struct Window {
         /// (first second it applies, offset), in time order; the first starts the window.
-        var changes: [(Int64, Int)]
+        package var changes: [(Int64, Int)]
         /// False when the transition list disagreed with a direct lookup.
-        var reliable: Bool
+        package var reliable: Bool
     }
 
     private static let windowSeconds: Int64 = 64 * 86_400

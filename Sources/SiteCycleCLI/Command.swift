@@ -1,0 +1,144 @@
+import SiteCycleKit
+
+/// A subcommand: how it is called, what it accepts, and the function that
+/// does it. Each lives in `Commands/<Name>Command.swift`; the work itself is
+/// done by engines that know nothing of the command line.
+struct Command: Sendable {
+    var name: String
+    var aliases: [String] = []
+    /// Left out of `help` (the completion query).
+    var hidden = false
+    /// One line for the command list.
+    var summary: String
+    /// `sitecycle check [--json]`
+    var usage: String
+    /// Paragraphs shown by `help COMMAND` after the options.
+    var details: String = ""
+    var options: [OptionSpec] = []
+    /// How many positional arguments it takes.
+    var positionals: ClosedRange<Int> = 0...0
+    /// Whether `--json` means something for it.
+    var reportsJSON = false
+    var run: @Sendable (Invocation) -> Int32
+}
+
+/// One run of one command: the parsed line, the streams, and the shared
+/// steps every command needs (finding and loading the journal, "now").
+final class Invocation {
+    let command: Command
+    let arguments: ParsedArguments
+    let environment: RunEnvironment
+    /// The words after the command name, as typed.
+    let rawArguments: [String]
+
+    init(command: Command, arguments: ParsedArguments, environment: RunEnvironment, rawArguments: [String] = []) {
+        self.command = command
+        self.arguments = arguments
+        self.environment = environment
+        self.rawArguments = rawArguments
+    }
+
+    var env: [String: String] { environment.environment }
+    var json: Bool { arguments.flag("--json") }
+
+    lazy var colorChoice: ColorChoice = ColorChoice(rawValue: arguments.value("--color") ?? "auto") ?? .auto
+    lazy var outStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stdoutIsTerminal, environment: env))
+    lazy var errStyle = TextStyle(colored: colorChoice.resolve(isTerminal: environment.stderrIsTerminal, environment: env))
+
+    /// Block characters and symbols, unless the locale is not UTF-8 or
+    /// colour was turned off (the plain, ASCII-only mode).
+    lazy var unicodeOutput: Bool = {
+        let locale = env["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? env["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? env["LANG"] ?? ""
+        let utf8 = locale.lowercased().contains("utf-8") || locale.lowercased().contains("utf8")
+        let noColor = colorChoice == .never || !(env["NO_COLOR"] ?? "").isEmpty
+        return utf8 && !noColor
+    }()
+
+    func out(_ text: String) { environment.stdout.write(text) }
+    func err(_ text: String) { environment.stderr.write(text) }
+
+    /// `sitecycle: error: …` plus an optional hint; returns the exit code.
+    @discardableResult
+    func fail(_ message: String, help: String? = nil, code: Int32 = ExitCode.failure) -> Int32 {
+        err("sitecycle: " + errStyle.error("error:") + " " + message.terminalSafeMessage + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+        return code
+    }
+
+    /// `sitecycle: warning: …` plus an optional hint, on standard error.
+    func warn(_ message: String, help: String? = nil) {
+        err("sitecycle: " + errStyle.warning("warning:") + " " + message.terminalSafeMessage + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+    }
+
+    func usageError(_ e: UsageError) -> Int32 {
+        fail(e.message, help: e.help ?? "see `sitecycle help \(command.name)`", code: ExitCode.usage)
+    }
+
+    lazy var journalLocation = JournalLocation.resolve(flag: arguments.value("--file"), environment: env)
+    lazy var systemZone = ZoneRules.system(environment: env)
+
+    /// Reads and parses the journal. On a missing file or any error in it,
+    /// prints why and returns nil: no command computes from a misread file.
+    func loadJournal() -> Journal? {
+        guard let journal = readJournal() else { return nil }
+        guard !journal.diagnostics.hasErrors else {
+            let renderer = DiagnosticRenderer(style: errStyle)
+            err(renderer.render(journal.diagnostics.errors, in: journal.source))
+            let n = journal.diagnostics.errors.count
+            fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+                 help: "fix the lines above, then run `sitecycle check`")
+            return nil
+        }
+        return journal
+    }
+
+    /// Reads and parses the journal, errors and all (for `check`).
+    func readJournal() -> Journal? {
+        let location = journalLocation
+        if location.origin == .noHome {
+            fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
+            return nil
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try JournalFile.read(location.path)
+        } catch {
+            if let dangling = JournalFile.danglingJournalSymlink(location.path) {
+                fail(dangling.message, help: dangling.hint)
+            } else if error.kind == .notFound {
+                fail("no journal at \(location.path) (\(location.explanation))",
+                     help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
+            } else {
+                fail(error.message, help: error.hint)
+            }
+            return nil
+        }
+        warnAboutConflictCopies()
+        return JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: systemZone)
+    }
+
+    /// One line when a sync client left conflict copies beside the journal.
+    func warnAboutConflictCopies() {
+        guard command.name != "sync" && command.name != "merge" else { return }
+        let copies = ConflictCopies.find(for: journalLocation.path)
+        guard let first = copies.first else { return }
+        let name = first.split(separator: "/").last.map(String.init) ?? first
+        let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
+        err("sitecycle: " + errStyle.warning("warning:") + " conflict copy \(name.terminalSafe)\(more) beside the journal; "
+            + "`sitecycle sync` merges it\n")
+    }
+
+    /// `--now`, else `$SITECYCLE_NOW`, else the clock; read in `zone`.
+    func now(in zone: ZoneRules) throws(UsageError) -> Instant {
+        let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
+        guard let given else { return environment.clock() }
+        switch TimeArgument.parse(given, zone: zone, now: environment.clock()) {
+        case .success(let instant): return instant
+        case .failure(let e):
+            let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"
+            throw UsageError("invalid \(source): \(e.message)", help: e.help)
+        }
+    }
+}

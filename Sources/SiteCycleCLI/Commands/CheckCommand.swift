@@ -1,0 +1,53 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let check = Command(
+        name: "check",
+        summary: "list every error and warning in the journal",
+        usage: "sitecycle check [--json]",
+        details: """
+            Reads the whole journal and reports every problem, each as
+            `file:line:col: error|warning: message`, the line, carets under the
+            place, and a suggested fix. Columns count UTF-8 bytes from 1.
+
+            Prints nothing and exits 0 when the journal is clean. Exits 1 when
+            there is any error; warnings alone still exit 0. Every other command
+            refuses to run on a journal with errors.
+
+            --json prints {"errors":[…],"warnings":[…]}, each item with file,
+            line, column, length, code, message and help (null when none).
+            """,
+        reportsJSON: true,
+        run: { invocation in
+            guard let journal = invocation.readJournal() else { return ExitCode.failure }
+            let diagnostics = journal.diagnostics.sortedForDisplay()
+            if invocation.json {
+                invocation.out(checkJSON(diagnostics, path: journal.source.path).rendered())
+            } else if !diagnostics.isEmpty {
+                let renderer = DiagnosticRenderer(style: invocation.errStyle)
+                invocation.err(renderer.render(diagnostics, in: journal.source))
+                invocation.err(summaryLine(diagnostics) + "\n")
+            }
+            return diagnostics.hasErrors ? ExitCode.failure : ExitCode.ok
+        })
+
+    static func checkJSON(_ diagnostics: [Diagnostic], path: String) -> JSON {
+        func item(_ d: Diagnostic) -> JSON {
+            .object([
+                ("file", .string(path)), ("line", .int(d.line)), ("column", .int(d.column)),
+                ("length", .int(d.length)), ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
+                ("help", .optional(d.help)),
+            ])
+        }
+        return .object([("errors", .array(diagnostics.errors.map(item))),
+                        ("warnings", .array(diagnostics.warnings.map(item)))])
+    }
+
+    static func summaryLine(_ diagnostics: [Diagnostic]) -> String {
+        let e = diagnostics.errors.count, w = diagnostics.warnings.count
+        var parts: [String] = []
+        if e > 0 { parts.append("\(e) error\(e == 1 ? "" : "s")") }
+        if w > 0 { parts.append("\(w) warning\(w == 1 ? "" : "s")") }
+        return parts.joined(separator: ", ")
+    }
+}

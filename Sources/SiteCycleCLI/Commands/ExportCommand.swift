@@ -1,0 +1,91 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let export = Command(
+        name: "export",
+        summary: "write the history as CSV (the app's format), JSON, Nightscout or iCalendar",
+        usage: "sitecycle export [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        details: """
+            Writes to standard output (also `-o -` or `-o /dev/stdout`), or to
+            FILE, or into DIR as sitecycle-export-YYYY-MM-DD.EXT (today's date in
+            the journal's zone). Files are written privately (mode 0600) and
+            replaced whole; a device or FIFO given as FILE is written into, never
+            replaced. --from/--to/--last select site changes by start, as in
+            `history`.
+
+            csv         exactly as the SiteCycle app writes it, for a care team or a
+                        spreadsheet: date,location,duration_hours,note with the start
+                        in UTC (2026-02-07T15:30:00Z), hours to one decimal (empty
+                        for the active site), RFC 4180 quoting, oldest first, LF.
+            json        everything needed to rebuild the journal:
+                        {"format":"sitecycle-journal","version":1,
+                         "settings":{"timezone","targetHours",
+                          "absorptionThresholdPercent","absorptionMode","strategy"},
+                         "locations":[{"name","zone","side","bodyPart","enabled",
+                          "order"}],
+                         "entries":[{"start","end","durationHours","location",
+                          "removed","note"}]}
+                        times ISO-8601 with offset; location null for `removed`.
+            nightscout  an array of careportal treatments (eventType "Site Change",
+                        created_at in UTC, enteredBy "sitecycle", notes with the
+                        location and note, location in AndroidAPS wording where it
+                        has one), ready to POST to /api/v1/treatments.
+            ics         an iCalendar file: one event per site session and one, with
+                        an alarm, for the next change due.
+            """,
+        options: [
+            OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics"),
+            OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
+            OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
+            OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
+            OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
+        ],
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let format = invocation.arguments.value("--format") ?? "csv"
+                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let changes = selection.apply(journal.changes)
+                let text: String
+                switch format {
+                case "csv": text = Exporters.csv(changes, now: now)
+                case "json": text = Exporters.json(journal, changes, now: now).rendered()
+                case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
+                case "ics":
+                    let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
+                    text = Exporters.ics(journal, changes, now: now, next: next)
+                default:
+                    let guess = suggestion(for: format, among: ["csv", "json", "nightscout", "ics"])
+                    throw CommandError("unknown format `\(format)`",
+                                       help: guess.map { "did you mean `\($0)`?" } ?? "use csv, json, nightscout or ics", usage: true)
+                }
+                guard let output = invocation.arguments.value("--output") else {
+                    invocation.out(text)
+                    return
+                }
+                var path = output
+                let unchanged = "nothing was written to \(path)"
+                do throws(FileError) {
+                    switch OutputTarget.classify(output) {
+                    case .standardOutput:
+                        invocation.out(text)
+                        return
+                    case .standardError:
+                        invocation.err(text)
+                    case .stream(let device):
+                        try OutputTarget.writeStream(device, Array(text.utf8), unchanged: unchanged)
+                    case .folder(let folder):
+                        let ext = format == "nightscout" ? "json" : format
+                        path = folder + (folder.hasSuffix("/") ? "" : "/") + "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)"
+                        try JournalStore.replace(path, with: Array(text.utf8), mode: 0o600,
+                                                 unchanged: "nothing was written to \(path)")
+                    case .file(let file):
+                        try JournalStore.replace(file, with: Array(text.utf8), mode: 0o600, unchanged: unchanged)
+                    }
+                } catch {
+                    throw CommandError(error.message, help: error.hint)
+                }
+                let rows = changes.filter { !$0.isRemoval }.count
+                invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
+            }
+        })
+}

@@ -1,0 +1,49 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let fmt = Command(
+        name: "fmt",
+        summary: "rewrite the journal in canonical order and alignment",
+        usage: "sitecycle fmt [--check]",
+        details: """
+            Canonical layout: the opening comments; the settings (timezone,
+            target, absorption-threshold, absorption-mode, strategy); the
+            locations in their order; the site changes in time order with the
+            location and note columns aligned; one blank line between sections.
+            Each comment travels with the line below it; exact duplicate entry
+            lines are folded into one. No comment, note or entry is ever dropped:
+            the result must read back to the same journal, or nothing is written.
+            Formatting twice changes nothing.
+
+            --check changes nothing, and exits 1 when the journal is not in
+            canonical form (for a pre-commit hook).
+            """,
+        options: [OptionSpec(["--check"], "exit 1 if the journal is not formatted; change nothing")],
+        run: { invocation in
+            let path = invocation.journalLocation.path
+            if invocation.arguments.flag("--check") {
+                guard let journal = invocation.loadJournal() else { return ExitCode.failure }
+                guard JournalFormatter(journal: journal).formatted() == journal.source.bytes else {
+                    invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
+                    return ExitCode.failure
+                }
+                return ExitCode.ok
+            }
+            return invocation.changeJournal { journal, _ throws(CommandError) in
+                let bytes = JournalFormatter(journal: journal).formatted()
+                var editor = JournalEditor(source: journal.source)
+                guard bytes != journal.source.bytes else {
+                    return PlannedEdit(editor: editor) { _ in invocation.out("\(path) is already formatted.\n") }
+                }
+                let after = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: journal.zone)
+                guard Journal.sameMeaning(journal, after) else {
+                    throw CommandError("formatting would change what the journal says, so nothing was written",
+                                       help: "this is a bug in sitecycle; please report it with the journal")
+                }
+                editor.replaceAll(with: bytes)
+                return PlannedEdit(editor: editor) { _ in invocation.out("Formatted \(path).\n") }
+            }
+        })
+
+
+}

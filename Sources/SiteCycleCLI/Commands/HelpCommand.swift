@@ -1,0 +1,170 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let help = Command(
+        name: "help",
+        summary: "show help for a command, or `help journal` for the file format",
+        usage: "sitecycle help [COMMAND|journal]",
+        positionals: 0...1,
+        run: { invocation in
+            guard let topic = invocation.arguments.positionals.first else {
+                invocation.out(HelpText.overview())
+                return ExitCode.ok
+            }
+            if topic == "journal" || topic == "format" {
+                invocation.out(HelpText.journal)
+                return ExitCode.ok
+            }
+            if topic == "time" || topic == "times" {
+                invocation.out(HelpText.time)
+                return ExitCode.ok
+            }
+            guard let command = CommandRegistry.all.first(where: { $0.name == topic || $0.aliases.contains(topic) }) else {
+                let guess = suggestion(for: topic, among: CommandRegistry.all.map(\.name) + ["journal", "time"])
+                return invocation.usageError(UsageError("no help for `\(topic)`",
+                                                        help: guess.map { "did you mean `\($0)`?" }))
+            }
+            invocation.out(HelpText.command(command))
+            return ExitCode.ok
+        })
+}
+
+enum HelpText {
+    static func overview() -> String {
+        var s = """
+            sitecycle \(sitecycleVersion): rotate insulin pump infusion sites, kept in a plain-text journal.
+
+            usage: sitecycle [-f PATH] [--now TIME] [--json] [--color WHEN] COMMAND [ARGS]
+
+            commands:
+
+            """
+        let listed = CommandRegistry.all.filter { !$0.hidden }
+        let width = listed.map(\.name.count).max() ?? 0
+        for c in listed {
+            s += "  " + c.name + String(repeating: " ", count: width - c.name.count + 3) + c.summary + "\n"
+        }
+        s += "\noptions for every command:\n" + optionLines(globalOptions)
+        s += """
+
+            The journal is -f PATH, else $SITECYCLE_FILE, else
+            $XDG_DATA_HOME/sitecycle/sites.journal (~/.local/share/… when unset).
+            `sitecycle help COMMAND` explains a command, `help journal` the file
+            format, `help time` the times --now, --at, --from and --to take.
+
+            """
+        return s
+    }
+
+    static func command(_ c: Command) -> String {
+        var s = "usage: \(c.usage)\n\n\(c.summary.prefix(1).uppercased() + c.summary.dropFirst()).\n"
+        if !c.aliases.isEmpty { s += "Also called: \(c.aliases.joined(separator: ", ")).\n" }
+        if !c.options.isEmpty { s += "\noptions:\n" + optionLines(c.options) }
+        if !c.details.isEmpty { s += "\n" + c.details + "\n" }
+        s += "\nGlobal options (-f, --now, --json, --color): see `sitecycle help`.\n"
+        return s
+    }
+
+    static func optionLines(_ options: [OptionSpec]) -> String {
+        let rows = options.map { o -> (String, String) in
+            let names = o.names.sorted { $0.count < $1.count }.joined(separator: ", ")
+            return (names + (o.valueName.map { " " + $0 } ?? ""), o.summary)
+        }
+        let width = rows.map(\.0.count).max() ?? 0
+        return rows.map { "  " + $0.0 + String(repeating: " ", count: width - $0.0.count + 3) + $0.1 + "\n" }.joined()
+    }
+
+    static let time = """
+        Times for --now, --at, --end, --from and --to (and $SITECYCLE_NOW) are
+        read in the journal's time zone:
+
+          2026-02-07                a day: its midnight; as --to, all of it
+          2026-02-07 08:15[:30]     a wall-clock time
+          2026-02-07 08:15 +01:00   with an offset (+0100, +01, Z)
+          2026-02-07T08:15:00Z      ISO-8601
+          07:45                     today at 07:45
+          today, yesterday          that day (as --to, all of it)
+          yesterday 21:00           a time yesterday
+          -2h, -30m, -3d, -1d2h     that long before now
+          now                       now
+
+        `today`, `yesterday`, a bare time and `-…` count from --now when it is
+        given, else from the clock. --from after --to is refused. A local time
+        the clock skipped (daylight saving) is refused with the time to use.
+
+        """
+
+    static let journal = """
+        THE JOURNAL FORMAT
+
+        A journal is one UTF-8 text file (LF or CRLF line ends, optional BOM):
+        a header of directives, then one site change per line. Edit it in any
+        editor; `sitecycle check` reports anything it cannot read.
+
+            ; SiteCycle journal
+            timezone Europe/Berlin
+            target 72h
+            absorption-threshold 20%
+
+            location Left Front Abdomen
+            location Right Front Abdomen
+            location Lower Back
+            location Left Hip   disabled
+
+            2026-02-01 08:15  Left Front Abdomen
+            2026-02-04 07:50  Right Front Abdomen  ; occlusion alarm at 2 am,
+                                                   ; changed it early
+            2026-02-06 21:10  Lower Back           ; bled on insertion
+            2026-02-08 12:00  removed              ; pump break, no site
+            2026-02-09 09:30 +01:00  Left Front Abdomen
+
+        COMMENTS
+          `;` starts a comment anywhere on a line; `#` starts one at the
+          beginning of a line. Blank lines are ignored.
+
+        DIRECTIVES (one per line, each setting at most once)
+          timezone NAME           IANA zone that wall-clock times are read in
+                                  (`Europe/Berlin`, `UTC`); default: the system's.
+          target DURATION         how long a site should stay in: `72h`, `72`, `3d`.
+                                  Default 72h; at most 30 days.
+          absorption-threshold N% flag a site whose average duration is more than
+                                  N% below the overall average. Default 20%.
+          absorption-mode MODE    `mean` (default) or `robust`: what `stats`
+                                  compares (see `sitecycle help stats`).
+          strategy NAME           default for `recommend`: by-site, by-body-part,
+                                  or cooldown N (N from 1 to 10).
+          location NAME [disabled]
+                                  declares a site; header order is its sort order.
+                                  A name starting with `Left ` or `Right ` has a
+                                  side; the rest is its zone (`Front Abdomen`), and
+                                  the zone's last word its body part (`Abdomen`).
+                                  `disabled` keeps it for history but out of
+                                  rotation. A name starts with a letter and cannot
+                                  contain `;`; runs of spaces in it count as one.
+          Directives may appear anywhere; `sitecycle fmt` moves them to the top.
+
+        SITE CHANGES
+          DATE TIME [OFFSET]  LOCATION  [; NOTE]
+          DATE is YYYY-MM-DD, TIME is HH:MM or HH:MM:SS (24-hour clock).
+          OFFSET (optional) is +HH:MM, +HHMM, +HH or Z, attached to the time or
+          after a space; it overrides `timezone` for that line.
+          LOCATION is a declared name, written exactly, or `removed` to end
+          the active site without a new one (a pump break).
+          A NOTE goes on over the following lines that start with white space
+          and `;`, as in ledger; each such line adds a line to the note.
+
+        TIME
+          Times are wall-clock in the journal's zone. Durations are real elapsed
+          hours, correct across daylight-saving changes. A time that the clock
+          skipped (in a spring-forward gap) is an error; a time that happened
+          twice (autumn fold) means the first one, unless an offset says otherwise.
+
+        MEANING
+          A site is active from its line until the next change. Lines may be in
+          any order; the journal is read in time order (`check` warns, `fmt`
+          fixes). Two changes at the same instant are an error, except an exact
+          duplicate line, which is a warning. Entries on disabled locations are
+          history, not a problem.
+
+        """
+}

@@ -1,0 +1,144 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let history = Command(
+        name: "history",
+        summary: "site changes, newest first, with durations and notes",
+        usage: "sitecycle history [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N]",
+        details: """
+            Lists site changes newest first: the journal line (for amend and
+            delete), the start, the location, the hours it stayed in (1 decimal)
+            or "active", and the note. `removed` lines are listed too, unless
+            filtering by location.
+
+            Entries are selected by their start: --from and --to include both
+            ends (a date alone is midnight at its start; `--to 2026-02-07` ends
+            at that midnight, so write `--to "2026-02-07 23:59"` for the whole
+            day); --last Nd keeps starts at or after now − N×24 h (7d, 30d, 90d
+            or any N). --location takes a location or a zone, disabled ones too.
+            Only changes up to now (--now) are shown.
+
+            --json prints a list of {"line","location","start","end",
+            "durationHours","note"}; location is null for `removed`, end and
+            durationHours are null while active.
+            """,
+        options: [
+            OptionSpec(["--location"], value: "NAME", "only this location or zone"),
+            OptionSpec(["--from"], value: "TIME", "starts at or after TIME"),
+            OptionSpec(["--to"], value: "TIME", "starts at or before TIME"),
+            OptionSpec(["--last"], value: "Nd", "starts in the last N days (7d, 30d, 90d, …)"),
+            OptionSpec(["--limit"], value: "N", "at most N entries"),
+        ],
+        reportsJSON: true,
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now)
+                var changes = selection.apply(journal.changes)
+                if let limit = invocation.arguments.value("--limit") {
+                    guard let n = Int(limit), n > 0 else { throw CommandError("--limit takes a positive number", usage: true) }
+                    changes = Array(changes.suffix(n))
+                }
+                let report = HistoryReport(invocation: invocation, journal: journal, now: now)
+                invocation.out(invocation.json ? report.json(changes.reversed()).rendered() : report.text(changes.reversed()))
+            }
+        })
+}
+
+/// The site changes a report looks at: `--from`, `--to`, `--last`,
+/// `--location`, and nothing after now. Shared by history and stats.
+struct HistorySelection {
+    var from: Instant?
+    var to: Instant
+    var locations: Set<String>?
+
+    init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true) throws(CommandError) {
+        func time(_ option: String) throws(CommandError) -> Instant? {
+            guard let text = arguments.value(option) else { return nil }
+            // A day alone as --to means all of that day.
+            let read = option == "--to" ? TimeArgument.parseEnd(text, zone: journal.zone, now: now)
+                : TimeArgument.parse(text, zone: journal.zone, now: now)
+            switch read {
+            case .success(let t): return t
+            case .failure(let e): throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
+            }
+        }
+        from = try time("--from")
+        let end = try time("--to")
+        if let from, let end, from > end {
+            throw CommandError("--from \(arguments.value("--from")!) is after --to \(arguments.value("--to")!)",
+                               help: "swap them", usage: true)
+        }
+        to = min(end ?? now, now)
+        if let last = arguments.value("--last") {
+            guard arguments.value("--from") == nil else { throw CommandError("give --last or --from, not both", usage: true) }
+            let digits = last.hasSuffix("d") ? String(last.dropLast()) : last
+            guard let days = Int(digits), days > 0, days <= 100_000 else {
+                throw CommandError("--last takes a number of days like `30d`, not `\(last)`", usage: true)
+            }
+            from = now.adding(seconds: -Int64(days) * 86_400)
+        }
+        if allowLocation, let typed = arguments.value("--location") {
+            locations = Set(try LocationResolver.locations(typed, in: journal).map(\.name))
+        }
+    }
+
+    func includes(_ change: SiteChange) -> Bool {
+        if let from, change.start < from { return false }
+        if change.start > to { return false }
+        if let locations { return change.location.map(locations.contains) ?? false }
+        return true
+    }
+
+    /// Oldest first, as in the model.
+    func apply(_ changes: [SiteChange]) -> [SiteChange] { changes.filter(includes) }
+}
+
+struct HistoryReport {
+    let invocation: Invocation
+    let journal: Journal
+    let now: Instant
+
+    /// "active" for the site in at `now`; otherwise its hours.
+    func duration(_ change: SiteChange) -> String {
+        if change.isRemoval { return "" }
+        guard let end = change.end, end <= now else { return "active" }
+        return formatHours(change.start.hours(until: end))
+    }
+
+    func text(_ changes: [SiteChange]) -> String {
+        guard !changes.isEmpty else { return "No site changes" + (journal.changes.isEmpty ? " yet.\n" : " match.\n") }
+        let nameWidth = max(8, changes.map { ($0.location ?? "removed").count }.max() ?? 0)
+        let lineWidth = max(4, String(changes.map(\.line).max() ?? 0).count)
+        func pad(_ s: String, _ w: Int, right: Bool = false) -> String {
+            let fill = String(repeating: " ", count: max(0, w - s.count))
+            return right ? fill + s : s + fill
+        }
+        let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "   Hours  Note"
+        var out = invocation.outStyle.bold(header) + "\n"
+        let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 10)
+        for c in changes {
+            var row = pad(String(c.line), lineWidth, right: true) + "  " + displayStart(c) + "  "
+            row += pad(c.location ?? "removed", nameWidth) + "  " + pad(duration(c), 6, right: true)
+            let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
+            if let first = noteLines.first, !first.isEmpty { row += "  " + String(first).terminalSafe }
+            while row.hasSuffix(" ") { row.removeLast() }  // a `removed` row has no hours
+            out += row + "\n"
+            for more in noteLines.dropFirst() { out += noteIndent + String(more).terminalSafe + "\n" }
+        }
+        return out
+    }
+
+    func json(_ changes: [SiteChange]) -> JSON {
+        .array(changes.map { c in
+            let end = c.end.flatMap { $0 <= now ? $0 : nil }
+            return .object([
+                ("line", .int(c.line)),
+                ("location", .optional(c.location)),
+                ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
+                ("end", end.map { .string(isoTime($0, in: journal.zone)) } ?? .null),
+                ("durationHours", end.map { .double(roundedHours(c.start.hours(until: $0))) } ?? .null),
+                ("note", .optional(c.note)),
+            ])
+        })
+    }
+}

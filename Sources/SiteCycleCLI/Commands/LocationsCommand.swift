@@ -1,0 +1,285 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let locations = Command(
+        name: "locations",
+        summary: "list, add, rename, enable, disable, remove or move locations",
+        usage: "sitecycle locations [list | add NAME [--sides] | rename OLD NEW | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER]",
+        details: """
+            With no subcommand, lists every location in header order: name,
+            zone, side, enabled, uses, last used (--json for a list of objects).
+
+              add NAME [--sides]   declare NAME, or with --sides `Left NAME` and
+                                   `Right NAME`, after the last location line
+              rename OLD NEW       rewrite the declaration and exactly the entry
+                                   lines that name it
+              enable NAME          put it back into rotation
+              disable NAME         keep its history, take it out of rotation
+              remove NAME          delete it when it has no history; disable it
+                                   (soft delete) when it has; says which
+              move NAME --before OTHER | --after OTHER
+                                   change the header order (the sort order)
+
+            NAME may be a zone (`Front Abdomen`): the command then acts on both
+            sides. Disabling or removing the last enabled location is refused.
+            Each change is one small edit of the header (and, for rename, of the
+            entries naming it); everything else in the file stays as it was.
+            """,
+        options: [
+            OptionSpec(["--sides"], "add: declare a Left and a Right location"),
+            OptionSpec(["--before"], value: "OTHER", "move: put it before OTHER"),
+            OptionSpec(["--after"], value: "OTHER", "move: put it after OTHER"),
+        ],
+        positionals: 0...20,
+        reportsJSON: true,
+        run: { invocation in
+            let words = invocation.arguments.positionals
+            let sub = words.first ?? "list"
+            let rest = Array(words.dropFirst())
+            if sub == "list" {
+                guard rest.isEmpty else { return invocation.usageError(UsageError("`locations list` takes no name")) }
+                return invocation.report { journal, now throws(CommandError) in
+                    LocationsService(invocation: invocation, journal: journal).list(now: now)
+                }
+            }
+            guard ["add", "rename", "enable", "disable", "remove", "move"].contains(sub) else {
+                let guess = suggestion(for: sub, among: ["list", "add", "rename", "enable", "disable", "remove", "move"])
+                return invocation.usageError(UsageError("unknown subcommand `locations \(sub)`",
+                                                        help: guess.map { "did you mean `locations \($0)`?" }
+                                                            ?? "subcommands: list, add, rename, enable, disable, remove, move"))
+            }
+            return invocation.changeJournal { journal, now throws(CommandError) in
+                let service = LocationsService(invocation: invocation, journal: journal)
+                switch sub {
+                case "add": return try service.add(rest)
+                case "rename": return try service.rename(rest)
+                case "enable": return try service.setEnabled(rest, true)
+                case "disable": return try service.setEnabled(rest, false)
+                case "remove": return try service.remove(rest)
+                default: return try service.move(rest)
+                }
+            }
+        })
+}
+
+struct LocationsService {
+    let invocation: Invocation
+    let journal: Journal
+
+    var syntax: JournalSyntax { journal.syntax }
+
+    func list(now: Instant) {
+        var uses: [String: Int] = [:]
+        var last: [String: SiteChange] = [:]
+        for change in journal.changes where change.start <= now {
+            guard let name = change.location else { continue }
+            uses[name, default: 0] += 1
+            last[name] = change
+        }
+        if invocation.json {
+            invocation.out(JSON.array(journal.locations.map { l in
+                .object([
+                    ("location", .string(l.name)), ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
+                    ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
+                    ("uses", .int(uses[l.name] ?? 0)),
+                    ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+                ])
+            }).rendered())
+            return
+        }
+        guard !journal.locations.isEmpty else {
+            invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
+            return
+        }
+        let rows = [["Location", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
+            [l.name, l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no", String(uses[l.name] ?? 0),
+             last[l.name].map(displayStart) ?? "never"]
+        }
+        invocation.out(table(rows, rightAligned: [4]))
+    }
+
+    // MARK: Edits
+
+    func add(_ words: [String]) throws(CommandError) -> PlannedEdit {
+        let name = try joinedName(words, what: "NAME", usage: "locations add NAME [--sides]")
+        let sides = invocation.arguments.flag("--sides")
+        if sides, Location.split(name).side != nil {
+            throw CommandError("\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone", usage: true)
+        }
+        let names = sides ? ["Left \(name)", "Right \(name)"] : [name]
+        for n in names { try checkNewName(n, replacing: []) }
+        var editor = JournalEditor(source: journal.source)
+        let lines = names.map { "location \($0)" }
+        if let last = syntax.directiveLines(.location).last {
+            editor.insert(lines, afterLine: last)
+        } else if let last = syntax.settingLines.last {
+            editor.insert(lines, afterLine: last)
+        } else if let first = syntax.firstEntryLine {
+            editor.insert(lines + [""], beforeLine: first)
+        } else {
+            editor.append(lines)
+        }
+        return done(editor, "Added \(names.joined(separator: " and ")).")
+    }
+
+    func rename(_ words: [String]) throws(CommandError) -> PlannedEdit {
+        guard words.count == 2 else {
+            throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
+                               help: "sitecycle locations rename \"Left Hip\" \"Left Flank\"", usage: true)
+        }
+        let targets = try find(words[0])
+        let newName = collapse(words[1])
+        let typedWords = LocationMatcher.words(words[0])
+        let isZone = targets.allSatisfy { $0.side != nil && LocationMatcher.words($0.zone) == typedWords }
+            && !targets.contains { LocationMatcher.words($0.name) == typedWords }
+        let pairs: [(Location, String)]
+        if isZone {
+            guard Location.split(newName).side == nil else {
+                throw CommandError("\"\(words[0])\" is a zone; give the new zone name without Left/Right", usage: true)
+            }
+            pairs = targets.map { ($0, "\($0.side == .left ? "Left" : "Right") \(newName)") }
+        } else {
+            pairs = [(targets[0], newName)]
+        }
+        for (_, n) in pairs { try checkNewName(n, replacing: targets) }
+        var editor = JournalEditor(source: journal.source)
+        var entries = 0
+        for (location, n) in pairs {
+            if let declaration = syntax.declaration(atLine: location.line) { editor.replace(declaration.name, with: n) }
+            for line in syntax.lines {
+                if case .entry(let e) = line.kind, e.locationName == location.name {
+                    editor.replace(e.locationRange, with: n)
+                    entries += 1
+                }
+            }
+        }
+        let what = pairs.map { "\($0.0.name) to \($0.1)" }.joined(separator: ", ")
+        return done(editor, "Renamed \(what) (\(entries) site change\(entries == 1 ? "" : "s") rewritten).")
+    }
+
+    func setEnabled(_ words: [String], _ enable: Bool) throws(CommandError) -> PlannedEdit {
+        let targets = try find(try joinedName(words, what: "NAME", usage: "locations \(enable ? "enable" : "disable") NAME"))
+        if !enable { try keepOneEnabled(without: targets) }
+        var editor = JournalEditor(source: journal.source)
+        var changed: [String] = [], unchanged: [String] = []
+        for location in targets {
+            guard location.isEnabled != enable, let d = syntax.declaration(atLine: location.line) else {
+                unchanged.append(location.name)
+                continue
+            }
+            if enable, let flag = d.disabledFlag {
+                editor.replace(flag, with: "")
+            } else {
+                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+            }
+            changed.append(location.name)
+        }
+        var message = changed.isEmpty ? "" : "\(enable ? "Enabled" : "Disabled") \(changed.joined(separator: " and "))."
+        if !unchanged.isEmpty {
+            message += (message.isEmpty ? "" : " ") + "\(unchanged.joined(separator: " and ")) "
+                + "\(unchanged.count == 1 ? "was" : "were") already \(enable ? "enabled" : "disabled")."
+        }
+        return done(editor, message)
+    }
+
+    func remove(_ words: [String]) throws(CommandError) -> PlannedEdit {
+        let targets = try find(try joinedName(words, what: "NAME", usage: "locations remove NAME"))
+        try keepOneEnabled(without: targets)
+        var editor = JournalEditor(source: journal.source)
+        var messages: [String] = []
+        for location in targets {
+            let uses = journal.changes.filter { $0.location == location.name }.count
+            if uses == 0 {
+                editor.deleteLines(location.line, through: location.line)
+                messages.append("Removed \(location.name) (it had no site changes).")
+            } else if location.isEnabled, let d = syntax.declaration(atLine: location.line) {
+                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+                messages.append("Disabled \(location.name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
+                                + "the history (`locations enable` brings it back).")
+            } else {
+                messages.append("\(location.name) is already disabled and keeps its \(uses) site change\(uses == 1 ? "" : "s").")
+            }
+        }
+        return done(editor, messages.joined(separator: "\n"))
+    }
+
+    func move(_ words: [String]) throws(CommandError) -> PlannedEdit {
+        let targets = try find(try joinedName(words, what: "NAME", usage: "locations move NAME --before OTHER"))
+        let before = invocation.arguments.value("--before"), after = invocation.arguments.value("--after")
+        guard (before == nil) != (after == nil) else {
+            throw CommandError("move needs exactly one of --before OTHER or --after OTHER", usage: true)
+        }
+        let anchors = try find(before ?? after!)
+        guard !anchors.contains(where: { a in targets.contains { $0.name == a.name } }) else {
+            throw CommandError("cannot move a location relative to itself", usage: true)
+        }
+        var editor = JournalEditor(source: journal.source)
+        let texts = targets.sorted { $0.line < $1.line }.map { journal.source.lineText($0.line) }
+        if let before, !before.isEmpty {
+            editor.insert(texts, beforeLine: anchors.map(\.line).min()!)
+        } else {
+            editor.insert(texts, afterLine: anchors.map(\.line).max()!)
+        }
+        for location in targets { editor.deleteLines(location.line, through: location.line) }
+        let anchorName = anchors.count == 1 ? anchors[0].name : (before ?? after!)
+        return done(editor, "Moved \(targets.map(\.name).joined(separator: " and ")) "
+                    + "\(before != nil ? "before" : "after") \(anchorName).")
+    }
+
+    // MARK: Helpers
+
+    func done(_ editor: JournalEditor, _ message: String) -> PlannedEdit {
+        PlannedEdit(editor: editor) { updated in
+            if invocation.json {
+                LocationsService(invocation: invocation, journal: updated).list(now: Instant(seconds: .max))
+            } else {
+                invocation.out(message + "\n")
+            }
+        }
+    }
+
+    func find(_ typed: String) throws(CommandError) -> [Location] {
+        try LocationResolver.locations(typed, in: journal)
+    }
+
+    func joinedName(_ words: [String], what: String, usage: String) throws(CommandError) -> String {
+        let name = collapse(words.joined(separator: " "))
+        guard !name.isEmpty else { throw CommandError("missing \(what)", help: "sitecycle \(usage)", usage: true) }
+        return name
+    }
+
+    func collapse(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// A new name must be valid and not clash with another location
+    /// (ignoring case); `replacing` may keep theirs (for a case-only rename).
+    func checkNewName(_ name: String, replacing: [Location]) throws(CommandError) {
+        if let problem = LocationName.problem(with: name) { throw CommandError(problem, usage: true) }
+        let lower = name.lowercased()
+        if let clash = journal.locations.first(where: { $0.name.lowercased() == lower }),
+           !replacing.contains(where: { $0.name == clash.name }) {
+            throw CommandError("\"\(clash.name)\" is already declared (line \(clash.line))")
+        }
+    }
+
+    func keepOneEnabled(without targets: [Location]) throws(CommandError) {
+        let left = journal.enabledLocations.filter { l in !targets.contains { $0.name == l.name } }
+        if left.isEmpty {
+            throw CommandError("that would leave no enabled location",
+                               help: "add or enable another location first")
+        }
+    }
+}
+
+/// Columns padded to their widest cell; `rightAligned` columns line up on the right.
+func table(_ rows: [[String]], rightAligned: Set<Int> = []) -> String {
+    guard let first = rows.first else { return "" }
+    let widths = first.indices.map { c in rows.map { $0[c].count }.max() ?? 0 }
+    return rows.map { row in
+        row.indices.map { c in
+            let pad = String(repeating: " ", count: widths[c] - row[c].count)
+            return rightAligned.contains(c) ? pad + row[c] : (c == row.count - 1 ? row[c] : row[c] + pad)
+        }.joined(separator: "  ")
+    }.joined(separator: "\n") + "\n"
+}

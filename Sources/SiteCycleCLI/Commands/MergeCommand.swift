@@ -1,0 +1,60 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let merge = Command(
+        name: "merge",
+        summary: "three-way merge of journals (git's merge driver)",
+        usage: "sitecycle merge BASE OURS THEIRS",
+        details: """
+            Merges by meaning and writes the result to OURS, as git's merge
+            drivers do (`sitecycle sync --setup` configures git to call it as
+            `sitecycle merge %O %A %B`). Entries are matched by their start time,
+            settings by keyword, locations by name:
+
+            - added on either side: kept (added on both: once);
+            - removed on one side and unchanged on the other: removed;
+            - changed on one side: changed; location and note merge separately;
+            - a location renamed on one side is renamed in the other side's new
+              entries too; a rename is seen only from evidence: the
+              declaration changed in place and the entries under the old name
+              moved with it. A location removed and another added is not a
+              rename: when in doubt both names stay declared. A rename applies
+              inside conflict hunks too, and a renamed location is never
+              declared again;
+            - when the two sides read times in different time zones (one edited
+              the `timezone` line), each side's new entries are written with an
+              explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
+              instant they were logged at; lines BASE had are matched as
+              written;
+            - comments and blank lines of OURS stay; comments THEIRS added go
+              before the line they stood before; location order follows OURS.
+
+            A true conflict (the same entry or setting changed differently on
+            both sides) is written between standard conflict markers around just
+            that item, and merge exits 1; `sitecycle check` shows where. Nothing
+            is dropped silently: a version that cannot be read at all is kept
+            whole between markers.
+            """,
+        positionals: 3...3,
+        run: { invocation in
+            let paths = invocation.arguments.positionals
+            var sources: [SourceFile] = []
+            for path in paths {
+                do throws(FileError) { sources.append(SourceFile(path: path, bytes: try JournalFile.read(path))) } catch {
+                    return invocation.fail(error.message)
+                }
+            }
+            let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: invocation.systemZone)
+            if result.bytes != sources[1].bytes {
+                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes) } catch {
+                    return invocation.fail(error.message)
+                }
+            }
+            guard result.conflicts == 0 else {
+                invocation.err("sitecycle merge: \(result.conflicts) conflict\(result.conflicts == 1 ? "" : "s") marked in \(paths[1]); "
+                               + "`sitecycle check` shows where\n")
+                return ExitCode.failure
+            }
+            return ExitCode.ok
+        })
+}

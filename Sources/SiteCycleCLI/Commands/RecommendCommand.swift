@@ -1,0 +1,118 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let recommend = Command(
+        name: "recommend",
+        aliases: ["next"],
+        summary: "where to put the next site: avoid, recommended, all",
+        usage: "sitecycle recommend [--strategy by-site|by-body-part|cooldown] [--cooldown N]",
+        details: """
+            Avoid: the 3 most recently used enabled locations, newest first.
+            Recommended: 3 of the rest, best first (never used before any used).
+            All: every enabled location alphabetically, with its last use and tag.
+            The lists never overlap; with fewer than 6 locations they shrink.
+
+            Strategies (as in the SiteCycle app; default from the journal's
+            `strategy`, else by-site):
+              by-site       the least recently used sites, never used first
+                            (ties in header order), oldest first.
+              by-body-part  groups sites by body part and side (the zone's last
+                            word: Left Abdomen holds Left Front and Left Side
+                            Abdomen); walks the groups never used first, then
+                            oldest, taking from each its longest-rested site not
+                            in Avoid. At most one site per group, so it may list
+                            fewer than 3.
+              cooldown      the body parts (with side) of the last N site
+                            changes are hot; cool sites first (never used, then
+                            oldest), hot ones after. N is --cooldown (default 2,
+                            clamped to 1–10); --cooldown alone picks this strategy.
+
+            --json prints {"strategy","avoid":[{"location","lastUsed"}],
+            "recommended":[…],"all":[{"location","lastUsed","tag"}]}, lastUsed
+            as ISO-8601 with offset or null, tag "avoid", "recommended" or null.
+            """,
+        options: [
+            OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
+            OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
+        ],
+        reportsJSON: true,
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
+                let recommendation = Recommender.recommend(journal, strategy: strategy, now: now)
+                let report = RecommendReport(invocation: invocation, zone: journal.zone, now: now)
+                invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
+            }
+        })
+}
+
+struct RecommendReport {
+    let invocation: Invocation
+    let zone: ZoneRules
+    let now: Instant
+
+    static func strategy(_ arguments: ParsedArguments, default fallback: RecommendationStrategy) throws(CommandError)
+        -> RecommendationStrategy {
+        var cooldown = RecommendationStrategy.defaultCooldown
+        if case .cooldown(let n) = fallback { cooldown = n }
+        if let text = arguments.value("--cooldown") {
+            guard let n = Int(text) else { throw CommandError("--cooldown takes a whole number, not `\(text)`", usage: true) }
+            cooldown = min(max(n, RecommendationStrategy.cooldownRange.lowerBound), RecommendationStrategy.cooldownRange.upperBound)
+        }
+        switch arguments.value("--strategy") {
+        case nil: return arguments.has("--cooldown") ? .cooldown(cooldown) : fallback
+        case "by-site": return .bySite
+        case "by-body-part": return .byBodyPart
+        case "cooldown": return .cooldown(cooldown)
+        case let other?:
+            let guess = suggestion(for: other, among: ["by-site", "by-body-part", "cooldown"])
+            throw CommandError("unknown strategy `\(other)`",
+                               help: guess.map { "did you mean `\($0)`?" } ?? "use by-site, by-body-part or cooldown", usage: true)
+        }
+    }
+
+    func lastUsed(_ item: Recommendation.Item) -> String {
+        guard let use = item.lastUse else { return "never used" }
+        return "\(displayStart(use))  \(daysAgo(use.start, now: now, zone: zone))"
+    }
+
+    func text(_ r: Recommendation) -> String {
+        let style = invocation.outStyle
+        let width = max(20, (r.all.map { $0.item.location.name.count }.max() ?? 0) + 2)
+        func row(_ marker: String, _ item: Recommendation.Item, tag: String = "") -> String {
+            let name = item.location.name
+            var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
+            if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
+            return line + "\n"
+        }
+        let (no, yes) = invocation.unicodeOutput ? ("✗", "✓") : ("x", "+")
+        var out = "Strategy: \(r.strategy.journalText)\n\n"
+        out += style.red(style.bold("Avoid")) + " (used most recently)\n"
+        out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0)) }.joined()
+        out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
+        out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0)) }.joined()
+        out += "\n" + style.bold("All locations") + "\n"
+        for (item, tag) in r.all {
+            out += row(" ", item, tag: tag.map { $0 == .avoid ? style.red("avoid") : style.green("recommended") } ?? "")
+        }
+        return out
+    }
+
+    func json(_ r: Recommendation) -> JSON {
+        func item(_ i: Recommendation.Item) -> [(String, JSON)] {
+            [("location", .string(i.location.name)),
+             ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null)]
+        }
+        var strategy: [(String, JSON)] = []
+        switch r.strategy {
+        case .bySite: strategy = [("strategy", .string("by-site"))]
+        case .byBodyPart: strategy = [("strategy", .string("by-body-part"))]
+        case .cooldown(let n): strategy = [("strategy", .string("cooldown")), ("cooldown", .int(n))]
+        }
+        return .object(strategy + [
+            ("avoid", .array(r.avoid.map { .object(item($0)) })),
+            ("recommended", .array(r.recommended.map { .object(item($0)) })),
+            ("all", .array(r.all.map { .object(item($0.item) + [("tag", .optional($0.tag?.rawValue))]) })),
+        ])
+    }
+}

@@ -1,0 +1,205 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let stats = Command(
+        name: "stats",
+        summary: "per-site durations, absorption insight, usage distribution, balance",
+        usage: "sitecycle stats [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
+        details: """
+            For each enabled location, in header order (and each disabled one
+            used in the range, marked): uses (the active site counts), mean,
+            median (even count: mean of the two middle values), min and max
+            hours of completed sessions, last use and days since (all-time,
+            calendar days in the journal's zone). Overall: site changes,
+            completed sessions, mean and median over every row.
+            --from/--to/--last select site changes by start. Sessions over 3×
+            the target (a change never logged?) are counted on top.
+
+            Absorption insight: a location whose mean is more than the
+            `absorption-threshold` (default 20%) below the overall mean is
+            flagged — "Average duration at this site is N% below your overall
+            average. This may indicate absorption issues." Exactly at the
+            threshold is not flagged; N is rounded half away from zero. Only
+            sites with 3 or more completed sessions are judged, and a session
+            ended by `removed` (a planned break) is left out of the comparison
+            on both sides; the report says how many were.
+
+            --robust (or `absorption-mode robust` in the header; --mean undoes
+            it) is the SiteCycle app's later refinement: sessions under 12 h are
+            set aside as failed insertions and, with 4 or more left, those below
+            Q1 − 1.5·IQR (Q1 = s[n/4], Q3 = s[3n/4] of all the sorted hours);
+            medians are compared instead of means, and each location says how
+            many of its sessions were set aside (they add up to the total).
+
+            Usage distribution: a bar per enabled location with its count and
+            share; `|` marks the equal share. Rotation balance =
+            100 · H / ln k, where H = −Σ pᵢ·ln pᵢ over the k enabled locations'
+            shares pᵢ: 100 for perfectly even use, 0 for every use on one.
+
+            --json prints {"overall":{"changes","completed","averageHours",
+            "medianHours","longSessions","endedByRemoval"},"locations":[{"location",
+            "enabled","uses","averageHours",
+            "medianHours","minHours","maxHours","lastUsed","daysSinceLastUse",
+            "excluded","absorption":{"flagged","percentBelow","message"}}],
+            "distribution":[{"location","uses","share"}],"balance"} with
+            nulls where a value does not exist.
+            """,
+        options: [
+            OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
+            OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
+            OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
+            OptionSpec(["--robust"], "set aside failed and outlier sessions; compare medians"),
+            OptionSpec(["--mean"], "compare means, whatever the header says"),
+        ],
+        reportsJSON: true,
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let args = invocation.arguments
+                guard !(args.flag("--robust") && args.flag("--mean")) else {
+                    throw CommandError("give --robust or --mean, not both", usage: true)
+                }
+                let robust = args.flag("--robust") || (journal.settings.robustStatistics && !args.flag("--mean"))
+                let stats = Statistics.compute(journal, include: selection.includes, now: now, robust: robust)
+                let report = StatsReport(invocation: invocation, stats: stats)
+                invocation.out(invocation.json ? report.json().rendered() : report.text())
+            }
+        })
+}
+
+struct StatsReport {
+    let invocation: Invocation
+    let stats: Statistics
+
+    func hours(_ value: Double?) -> String { value.map(formatHours) ?? "-" }
+
+    func text() -> String {
+        let style = invocation.outStyle
+        let o = stats.overall
+        var out = style.bold("Site changes \(o.changes)") + ", completed \(o.completed), "
+        out += "average \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h"
+        if stats.robust {
+            let set = stats.locations.map(\.excluded).reduce(0, +)
+            out += "\nRobust: \(set) failed (< 12 h) or low-outlier sessions set aside; medians compared"
+        }
+        if o.longSessions > 0 {
+            let n = o.longSessions
+            out += "\n" + style.yellow("\(n) session\(n == 1 ? "" : "s") over \(SiteChange.longSessionFactor)× the target")
+                + " counted (a change missing? see `sitecycle check`)"
+        }
+        out += "\n\n"
+        var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
+        if stats.robust { rows[0].append("Set aside") }
+        for l in stats.locations {
+            var row = [l.location.name + (l.location.isEnabled ? "" : " (disabled)"), String(l.uses), hours(l.average), hours(l.median), hours(l.hours.min()),
+                       hours(l.hours.max()), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
+                       l.daysSinceLastUse.map(String.init) ?? "-"]
+            if stats.robust { row.append(String(l.excluded)) }
+            rows.append(row)
+        }
+        let table = table(rows, rightAligned: Set(1...(rows[0].count - 1)).subtracting([6]))
+        let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
+        out += style.bold(String(lines[0])) + "\n" + lines.dropFirst().joined(separator: "\n")
+
+        let flagged = stats.locations.filter { $0.absorption?.flagged == true }
+        let measure = stats.robust ? "median" : "mean"
+        out += "\n" + style.bold("Absorption") + " (flagged: \(measure) more than \(SettingValues.formatPercent(stats.thresholdPercent)) below overall)\n"
+        var basis = "Only sites with \(Statistics.absorptionMinimumSessions) or more completed sessions are judged."
+        if o.endedByRemoval > 0 {
+            let n = o.endedByRemoval
+            basis += " \(n) session\(n == 1 ? "" : "s") ended by `removed` (a break, not a failed site) "
+                + "\(n == 1 ? "is" : "are") left out of the comparison."
+        }
+        for line in wrap(basis, width: 76) { out += "  " + line + "\n" }
+        if flagged.isEmpty {
+            out += "  No site stands out.\n"
+        } else {
+            let mark = invocation.unicodeOutput ? "⚠" : "!"
+            for l in flagged {
+                out += style.yellow("  \(mark) \(l.location.name)") + "\n"
+                for line in wrap(l.absorption!.message!, width: 74) { out += "    " + line + "\n" }
+            }
+        }
+        out += "\n" + distribution()
+        out += "\nRotation balance: " + (stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "-")
+            + " (100 = even use of all enabled sites)\n"
+        return out
+    }
+
+    /// One bar per enabled location, scaled to the largest share, with `|`
+    /// where an equal share would end.
+    func distribution() -> String {
+        let rows = stats.locations.filter(\.location.isEnabled)
+        let total = rows.map(\.uses).reduce(0, +)
+        let k = rows.count
+        guard k > 0 else { return invocation.outStyle.bold("Usage distribution") + "\n  No enabled locations.\n" }
+        let equal = 1.0 / Double(k)
+        let shares = rows.map { total > 0 ? Double($0.uses) / Double(total) : 0 }
+        let width = 30
+        let top = max(shares.max() ?? 0, equal)
+        let equalColumn = min(width - 1, Int((equal / top * Double(width)).rounded()))
+        let (on, off) = invocation.unicodeOutput ? ("█", "·") : ("#", ".")
+        let nameWidth = rows.map(\.location.name.count).max() ?? 0
+        var out = invocation.outStyle.bold("Usage distribution") + " (| marks an equal share, \(percent(equal)))\n"
+        for (l, share) in zip(rows, shares) {
+            let filled = Int((share / top * Double(width)).rounded())
+            var bar = (0..<width).map { $0 < filled ? on : off }
+            bar[equalColumn] = "|"
+            out += "  " + l.location.name + String(repeating: " ", count: nameWidth - l.location.name.count) + "  "
+                + bar.joined() + "  " + String(repeating: " ", count: max(0, 4 - String(l.uses).count)) + "\(l.uses)  "
+                + percent(share) + "\n"
+        }
+        return out
+    }
+
+    func percent(_ share: Double) -> String {
+        let tenths = Int((share * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    func json() -> JSON {
+        func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
+        let total = stats.locations.map(\.uses).reduce(0, +)
+        let o = stats.overall
+        return .object([
+            ("overall", .object([("changes", .int(o.changes)), ("completed", .int(o.completed)),
+                                 ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
+                                 ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval))])),
+            ("locations", .array(stats.locations.map { l in
+                .object([
+                    ("location", .string(l.location.name)), ("enabled", .bool(l.location.isEnabled)),
+                    ("uses", .int(l.uses)),
+                    ("averageHours", rounded(l.average)), ("medianHours", rounded(l.median)),
+                    ("minHours", rounded(l.hours.min())), ("maxHours", rounded(l.hours.max())),
+                    ("lastUsed", l.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+                    ("daysSinceLastUse", l.daysSinceLastUse.map(JSON.int) ?? .null),
+                    ("excluded", .int(l.excluded)),
+                    ("absorption", .object([
+                        ("flagged", .bool(l.absorption?.flagged ?? false)),
+                        ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
+                        ("message", .optional(l.absorption?.message)),
+                    ])),
+                ])
+            })),
+            ("distribution", .array(stats.locations.filter(\.location.isEnabled).map { l in
+                .object([("location", .string(l.location.name)), ("uses", .int(l.uses)),
+                         ("share", total > 0 ? .double((Double(l.uses) / Double(total) * 1000).rounded() / 1000) : .null)])
+            })),
+            ("balance", rounded(stats.balance)),
+        ])
+    }
+}
+
+/// Words of `text` in lines of at most `width` characters.
+func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = [], current = ""
+    for word in text.split(separator: " ") {
+        if !current.isEmpty, current.count + 1 + word.count > width {
+            lines.append(current)
+            current = ""
+        }
+        current += (current.isEmpty ? "" : " ") + word
+    }
+    if !current.isEmpty { lines.append(current) }
+    return lines
+}

@@ -1,0 +1,130 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let status = Command(
+        name: "status",
+        summary: "the site in now, how long, when it is due, where next",
+        usage: "sitecycle status [--check [--within HOURS]]",
+        details: """
+            Shows the active site, when it went in, the hours since (real hours,
+            DST-correct), a bar towards the target, the state, when the change
+            is due, and the top recommendation. States: ok below 80 % of the
+            target, due-soon from 80 % to 100 %, overdue beyond it.
+
+            --check prints one line and exits 0 when no site is active or the
+            site is below its target, and 3 when it is due (at or past the
+            target) — for cron, shell prompts and notifiers. With --within
+            HOURS it also exits 3 when the target is at most HOURS away.
+
+            --json prints {"active":{"location","start","elapsedHours",
+            "targetHours","progress","due","state"}|null,"next":LOCATION|null}.
+            """,
+        options: [
+            OptionSpec(["--check"], "one line; exit 3 when the change is due"),
+            OptionSpec(["--within"], value: "HOURS", "with --check: also exit 3 when due within HOURS"),
+        ],
+        reportsJSON: true,
+        run: { invocation in
+            var exitCode = ExitCode.ok
+            let result = invocation.report { journal, now throws(CommandError) in
+                exitCode = try StatusReport(invocation: invocation, journal: journal, now: now).run()
+            }
+            return result == ExitCode.ok ? exitCode : result
+        })
+}
+
+extension ExitCode {
+    /// `status --check`: the site change is due.
+    public static let due: Int32 = 3
+}
+
+struct StatusReport {
+    let invocation: Invocation
+    let journal: Journal
+    let now: Instant
+
+    var zone: ZoneRules { journal.zone }
+
+    func run() throws(CommandError) -> Int32 {
+        let status = SiteStatus(journal, now: now)
+        let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
+        var within = 0.0
+        if let text = invocation.arguments.value("--within") {
+            guard invocation.arguments.flag("--check") else { throw CommandError("--within goes with --check", usage: true) }
+            guard case .success(let h) = SettingValues.hours(text) else {
+                throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
+            }
+            within = h
+        }
+        let due = status.map { $0.hoursLeft <= within } ?? false
+        if invocation.json {
+            invocation.out(JSON.object([("active", status.map(json) ?? .null), ("next", .optional(next))]).rendered())
+        } else if invocation.arguments.flag("--check") {
+            invocation.out(checkLine(status, due: due) + "\n")
+        } else {
+            invocation.out(text(status, next: next))
+        }
+        return invocation.arguments.flag("--check") && due ? ExitCode.due : ExitCode.ok
+    }
+
+    func json(_ s: SiteStatus) -> JSON {
+        .object([
+            ("location", .string(s.active.location!)),
+            ("start", .string(formatISO8601(s.active.start, offsetSeconds: s.active.offset))),
+            ("elapsedHours", .double(roundedHours(s.elapsedHours))),
+            ("targetHours", .double(s.targetHours)),
+            ("progress", .double((s.progress * 1000).rounded() / 1000)),
+            ("due", .string(isoTime(s.due, in: zone))),
+            ("state", .string(s.state.rawValue)),
+        ])
+    }
+
+    func stateText(_ s: SiteStatus) -> String {
+        switch s.state {
+        case .ok: return "ok, due in \(formatHours(s.hoursLeft)) h"
+        case .dueSoon: return s.hoursLeft > 0 ? "due soon, in \(formatHours(s.hoursLeft)) h" : "due now"
+        case .overdue: return "overdue by \(formatHours(-s.hoursLeft)) h"
+        }
+    }
+
+    func checkLine(_ status: SiteStatus?, due: Bool) -> String {
+        guard let s = status else { return "no site active" }
+        return "\(s.active.location!): \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h, \(stateText(s))"
+    }
+
+    func text(_ status: SiteStatus?, next: String?) -> String {
+        let style = invocation.outStyle
+        guard let s = status else {
+            var out = ""
+            if let last = journal.changes.last(where: { $0.start <= now }), last.isRemoval {
+                out += "No site active since \(displayStart(last)) (removed).\n"
+            } else {
+                out += "No site logged yet.\n"
+            }
+            out += "Log one with `sitecycle log LOCATION`"
+            return out + (next.map { "; recommended: \($0)." } ?? ".") + "\n"
+        }
+        let percent = Int((s.progress * 100).rounded(.down))
+        func colour(_ text: String) -> String {
+            switch s.state {
+            case .ok: return style.green(text)
+            case .dueSoon: return style.yellow(text)
+            case .overdue: return style.red(text)
+            }
+        }
+        var out = style.bold(s.active.location!) + " since \(displayStart(s.active)) (\(daysAgo(s.active.start, now: now, zone: zone)))\n"
+        out += "  \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h  "
+            + colour(progressBar(s.progress, width: 24)) + "  \(percent)%\n"
+        out += "  " + colour(stateText(s)) + " (\(displayTime(s.due, in: zone)))\n"
+        if let next { out += "Next: \(next)\n" }
+        return out
+    }
+
+    /// `[██████████░░░░]`, or `[#####-----]` where Unicode is not wanted;
+    /// past the target the bar is full.
+    func progressBar(_ progress: Double, width: Int) -> String {
+        let filled = max(0, min(width, Int((progress * Double(width)).rounded())))
+        let (on, off) = invocation.unicodeOutput ? ("█", "░") : ("#", "-")
+        return "[" + String(repeating: on, count: filled) + String(repeating: off, count: width - filled) + "]"
+    }
+}

@@ -1,0 +1,186 @@
+import SiteCycleKit
+
+/// Answers `sitecycle __complete --shell SHELL [--quoted] -- WORDS…`: the
+/// candidates for the last word, given the words before it. The shell
+/// scripts only pass the line and print what comes back, so they never go
+/// stale: commands, options and location names all come from here.
+///
+/// Output: one candidate per line, `value<TAB>description` (bash gets values
+/// only), in the order to show them; or the single line `:files` to ask the
+/// shell for file names. Nothing is ever written to stderr.
+struct Completer {
+    enum Shell: String { case bash, zsh, fish }
+
+    struct Candidate {
+        var value: String
+        var description: String
+    }
+
+    let words: [String]
+    let shell: Shell
+    /// The user opened a quote: offer full names (with spaces), not slugs.
+    let quoted: Bool
+    let environment: [String: String]
+    let now: Instant
+
+    static let filesMarker = ":files"
+
+    var current: String { words.last ?? "" }
+
+    func answer() -> String {
+        let (candidates, files) = complete()
+        if files { return Completer.filesMarker + "\n" }
+        let typed = current.lowercased()
+        let matching = candidates.filter { $0.value.lowercased().hasPrefix(typed) }
+        return matching.map { c in
+            switch shell {
+            case .bash: return bashValue(c.value)
+            case .zsh, .fish: return c.description.isEmpty ? c.value : c.value + "\t" + c.description
+            }
+        }.map { $0 + "\n" }.joined()
+    }
+
+    /// Bash inserts COMPREPLY as typed: a name with spaces keeps the quote
+    /// the user opened, and is closed.
+    func bashValue(_ value: String) -> String {
+        quoted ? "\"" + value + "\"" : value
+    }
+
+    /// What the words before the current one say: the command, its
+    /// positionals so far, the option awaiting a value, and the journal.
+    struct Line {
+        var command: Command?
+        var positionals: [String] = []
+        var pendingOption: OptionSpec?
+        var file: String?
+    }
+
+    func parse() -> Line {
+        var line = Line()
+        let before = words.dropLast()
+        var i = before.startIndex
+        while i < before.endIndex {
+            let word = before[i]
+            let options = (line.command?.options ?? []) + globalOptions
+            if word.hasPrefix("-"), word.count > 1, let spec = options.first(where: { $0.names.contains(String(word.split(separator: "=")[0])) }) {
+                if spec.valueName != nil, !word.contains("=") {
+                    if i + 1 == before.endIndex { line.pendingOption = spec }
+                    if spec.key == "--file", i + 1 < before.endIndex { line.file = before[i + 1] }
+                    i += 2
+                    continue
+                }
+                if spec.key == "--file", let eq = word.firstIndex(of: "=") { line.file = String(word[word.index(after: eq)...]) }
+            } else if line.command == nil, !word.hasPrefix("-") {
+                line.command = CommandRegistry.all.first { $0.name == word || $0.aliases.contains(word) }
+            } else if !word.hasPrefix("-") {
+                line.positionals.append(word)
+            }
+            i += 1
+        }
+        return line
+    }
+
+    func complete() -> ([Candidate], files: Bool) {
+        let line = parse()
+        if let option = line.pendingOption { return optionValues(option, line) }
+        if current.hasPrefix("-") {
+            let options = (line.command?.options ?? []) + globalOptions
+            return (options.flatMap { o in o.names.filter { $0.hasPrefix("--") }.map { Candidate(value: $0, description: o.summary) } }, false)
+        }
+        guard let command = line.command else {
+            return (CommandRegistry.all.filter { !$0.hidden }.map { Candidate(value: $0.name, description: $0.summary) }, false)
+        }
+        return positional(command, line)
+    }
+
+    func optionValues(_ option: OptionSpec, _ line: Line) -> ([Candidate], files: Bool) {
+        func plain(_ values: [String]) -> ([Candidate], files: Bool) { (values.map { Candidate(value: $0, description: "") }, false) }
+        switch option.key {
+        case "--file", "--output": return ([], true)
+        case "--color": return plain(ColorChoice.allCases.map(\.rawValue))
+        case "--strategy": return plain(["by-site", "by-body-part", "cooldown"])
+        case "--format": return plain(["csv", "json", "nightscout", "ics"])
+        case "--last": return plain(["7d", "30d", "90d"])
+        case "--days": return plain(["30", "60", "90"])
+        case "--cooldown": return plain((1...10).map(String.init))
+        case "--location", "--before", "--after": return (locationsAndZones(line), false)
+        default: return ([], false)
+        }
+    }
+
+    func positional(_ command: Command, _ line: Line) -> ([Candidate], files: Bool) {
+        let index = line.positionals.count
+        switch command.name {
+        case "log": return (rankedForLog(line), false)
+        case "help": return (CommandRegistry.all.filter { !$0.hidden }.map { Candidate(value: $0.name, description: $0.summary) }
+                                + [Candidate(value: "journal", description: "the file format")], false)
+        case "completions" where index == 0:
+            return (Shell.allCases.map { Candidate(value: $0.rawValue, description: "") }, false)
+        case "amend" where index == 0, "delete" where index == 0: return (entries(line), false)
+        case "import" where index == 0: return ([], true)
+        case "merge" where index < 3: return ([], true)
+        case "set" where index == 0:
+            return (SettingsService.keys.map { Candidate(value: $0.rawValue, description: "") }, false)
+        case "set" where index == 1:
+            switch line.positionals[0] {
+            case "strategy": return (["by-site", "by-body-part", "cooldown"].map { Candidate(value: $0, description: "") }, false)
+            case "absorption-mode": return (["mean", "robust"].map { Candidate(value: $0, description: "") }, false)
+            case "target": return (["48h", "72h", "3d"].map { Candidate(value: $0, description: "") }, false)
+            default: return ([], false)
+            }
+        case "locations" where index == 0:
+            return (["list", "add", "rename", "enable", "disable", "remove", "move"].map { Candidate(value: $0, description: "") }, false)
+        case "locations" where index == 1 && line.positionals[0] != "add":
+            return (locationsAndZones(line), false)
+        default: return ([], false)
+        }
+    }
+
+    // MARK: From the journal
+
+    /// The journal named on the line, else by the environment; nil when it
+    /// is missing or has errors (then only non-journal candidates are given).
+    func journal(_ line: Line) -> Journal? {
+        let location = JournalLocation.resolve(flag: line.file, environment: environment)
+        guard let bytes = try? JournalFile.read(location.path) else { return nil }
+        let journal = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes),
+                                          defaultZone: ZoneRules.system(environment: environment))
+        return journal.diagnostics.hasErrors ? nil : journal
+    }
+
+    /// A name as it is typed: the slug outside quotes (no spaces to escape,
+    /// and `log` accepts it), the name itself inside quotes.
+    func typed(_ name: String) -> String { quoted ? name : LocationMatcher.slug(name) }
+
+    /// Recommended first, then the rest, then avoid: the order to choose in.
+    func rankedForLog(_ line: Line) -> [Candidate] {
+        guard let journal = journal(line) else { return [] }
+        let r = Recommender.recommend(journal, now: now)
+        func describe(_ item: Recommendation.Item, _ tag: String) -> Candidate {
+            let when = item.lastUse.map { daysAgo($0.start, now: now, zone: journal.zone) } ?? "never used"
+            return Candidate(value: typed(item.location.name), description: (tag.isEmpty ? "" : tag + " · ") + when)
+        }
+        let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted(by: Recommender.restedLongest)
+        return r.recommended.map { describe($0, "recommended") } + neutral.map { describe($0, "") }
+            + r.avoid.reversed().map { describe($0, "avoid") }
+    }
+
+    func locationsAndZones(_ line: Line) -> [Candidate] {
+        guard let journal = journal(line) else { return [] }
+        var out = journal.locations.map { Candidate(value: typed($0.name), description: $0.isEnabled ? "" : "disabled") }
+        var zones: [String] = []
+        for l in journal.locations where l.side != nil && !zones.contains(l.zone) { zones.append(l.zone) }
+        out += zones.map { Candidate(value: typed($0), description: "zone: both sides") }
+        return out
+    }
+
+    /// `last`, then the ten newest changes by line number.
+    func entries(_ line: Line) -> [Candidate] {
+        guard let journal = journal(line) else { return [Candidate(value: "last", description: "the newest change")] }
+        let recent = journal.changes.filter { $0.start <= now }.suffix(10).reversed()
+        return [Candidate(value: "last", description: "the newest change")]
+            + recent.map { Candidate(value: String($0.line), description: "\(displayStart($0)) \($0.location ?? "removed")") }
+    }
+}
+
+extension Completer.Shell: CaseIterable {}

@@ -1,0 +1,94 @@
+import SiteCycleKit
+
+
+
+/// The one entry point: the executable and the tests both come through here.
+/// Returns the exit code; everything printed goes to `environment`'s streams.
+public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
+    JournalFile.$readLimit.withValue(JournalFile.readLimit(environment: environment.environment)) {
+        runCommand(arguments, environment)
+    }
+}
+
+private func runCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
+    let registry = CommandRegistry.all
+    guard let commandIndex = ArgumentParser.commandIndex(arguments) else {
+        return runWithoutCommand(arguments, environment)
+    }
+    let name = arguments[commandIndex]
+    guard let command = registry.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
+        let names = registry.map(\.name)
+        let hint = suggestion(for: name, among: names).map { "did you mean `\($0)`?" }
+            ?? "`sitecycle help` lists the commands"
+        return usageFailure("unknown command `\(name)`", help: hint, environment)
+    }
+    var rest = arguments
+    rest.remove(at: commandIndex)
+    let parsed: ParsedArguments
+    do {
+        parsed = try ArgumentParser.parse(rest, options: command.options + globalOptions, command: command.name)
+    } catch {
+        return usageFailure(error.message, help: error.help, environment)
+    }
+    let invocation = Invocation(command: command, arguments: parsed, environment: environment, rawArguments: rest)
+    if parsed.flag("--help") {
+        invocation.out(HelpText.command(command))
+        return ExitCode.ok
+    }
+    if let color = parsed.value("--color"), ColorChoice(rawValue: color) == nil {
+        return invocation.usageError(UsageError("`--color` takes auto, always or never, not `\(color)`"))
+    }
+    if parsed.flag("--json") && !command.reportsJSON {
+        return invocation.usageError(UsageError("`\(command.name)` has no JSON output"))
+    }
+    guard command.positionals.contains(parsed.positionals.count) else {
+        let n = parsed.positionals.count
+        let message = n > command.positionals.upperBound
+            ? "unexpected argument `\(parsed.positionals[command.positionals.upperBound])`"
+            : "missing argument"
+        return invocation.usageError(UsageError(message, help: "usage: \(command.usage)"))
+    }
+    return command.run(invocation)
+}
+
+/// `sitecycle`, `sitecycle --help`, `sitecycle --version`.
+private func runWithoutCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
+    let parsed: ParsedArguments
+    do {
+        parsed = try ArgumentParser.parse(arguments, options: globalOptions, command: nil)
+    } catch {
+        return usageFailure(error.message, help: error.help, environment)
+    }
+    if parsed.flag("--version") {
+        environment.stdout.write("sitecycle \(sitecycleVersion)\n")
+        return ExitCode.ok
+    }
+    environment.stdout.write(HelpText.overview())
+    return parsed.flag("--help") || arguments.isEmpty ? ExitCode.ok : ExitCode.usage
+}
+
+private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
+    let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
+                                                            environment: environment.environment))
+    environment.stderr.write("sitecycle: " + style.error("error:") + " " + message.terminalSafeMessage + "\n")
+    if let help { environment.stderr.write("  " + style.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+    return ExitCode.usage
+}
+
+/// What a run printed and how it ended; for tests and embedding.
+public struct RunResult: Equatable, Sendable {
+    public var exitCode: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+/// Runs with collected output and scripted input.
+public func run(arguments: [String], environment: [String: String] = [:], stdin: String = "",
+                terminal: Bool = false, clock: @escaping () -> Instant = { Instant(seconds: 0) }) -> RunResult {
+    let out = CollectedOutput(), err = CollectedOutput()
+    let env = RunEnvironment(environment: environment, stdin: LinesInput(stdin), stdout: out, stderr: err,
+                             stdinIsTerminal: terminal, stdoutIsTerminal: terminal, stderrIsTerminal: terminal,
+                             clock: clock)
+    let code = run(arguments, env)
+    return RunResult(exitCode: code, stdout: out.text, stderr: err.text)
+}

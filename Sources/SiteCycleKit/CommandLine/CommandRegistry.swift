@@ -1,4 +1,0 @@
-/// Every command, in the order `help` lists them.
-enum CommandRegistry {
-    static var all: [Command] { [initCommand, log, remove, status, recommend, history, stats, timeline, export, importCommand, amend, delete, undo, edit, locations, set, check, fmt, merge, sync, completions, help, complete] }
-}

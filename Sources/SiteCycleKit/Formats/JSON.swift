@@ -1,0 +1,81 @@
+/// A JSON value with keys kept in the order written, so reports have the
+/// documented field order and byte-stable output.
+public indirect enum JSON: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([(String, JSON)])
+
+    public static func == (a: JSON, b: JSON) -> Bool { a.rendered() == b.rendered() }
+
+    public static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
+    public static func optional(_ d: Double?) -> JSON { d.map(JSON.double) ?? .null }
+
+    /// Pretty-printed with two-space indents and a final newline.
+    public func rendered() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d): out += JSON.number(d)
+        case .string(let s): JSON.quote(s, into: &out)
+        case .array(let items):
+            guard !items.isEmpty else { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                item.write(into: &out, indent: indent + 1)
+                out += i + 1 < items.count ? ",\n" : "\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case .object(let pairs):
+            guard !pairs.isEmpty else { out += "{}"; return }
+            out += "{\n"
+            for (i, (key, value)) in pairs.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                JSON.quote(key, into: &out)
+                out += ": "
+                value.write(into: &out, indent: indent + 1)
+                out += i + 1 < pairs.count ? ",\n" : "\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// Whole numbers without a fraction; others as Swift's shortest form.
+    package static func number(_ d: Double) -> String {
+        guard d.isFinite else { return "null" }
+        if d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
+        return String(d)
+    }
+
+    package static func quote(_ s: String, into out: inout String) {
+        out += "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if ControlCharacters.isControl(scalar) {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        out += "\""
+    }
+}

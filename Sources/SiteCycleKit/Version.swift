@@ -1,0 +1,2 @@
+/// The version `--version` prints.
+public let sitecycleVersion = "0.1.0"

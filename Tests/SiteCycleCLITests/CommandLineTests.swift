@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+@testable import SiteCycleKit
+@testable import SiteCycleCLI
+
+struct CommandLineTests {
+    func temporaryPath(_ name: String) -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)/\(name)").path
+    }
+
+    @Test func initAsksForZonesOnATerminal() throws {
+        let path = temporaryPath("sites.journal")
+        let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "2 x\n1 7\n", terminal: true)
+        #expect(result.exitCode == 0)
+        #expect(result.stdout.contains("Which zones do you use?"))
+        #expect(result.stdout.contains("Please type numbers from 1 to 7"))
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Left Buttock", "Right Buttock"])
+    }
+
+    @Test func initKeepsAllZonesOnEnterOrEndOfInput() throws {
+        for answer in ["\n", ""] {
+            let path = temporaryPath("sites.journal")
+            let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: answer, terminal: true)
+            #expect(result.exitCode == 0)
+            #expect(load(try String(contentsOfFile: path, encoding: .utf8)).locations.count == 14)
+        }
+    }
+
+    @Test func initMakesAPrivateJournalThatChecksClean() throws {
+        let path = temporaryPath("deeper/folder/sites.journal")
+        #expect(run(arguments: ["init", "-f", path, "--timezone", "Europe/Berlin"]).exitCode == 0)
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        let check = run(arguments: ["check", "--file=\(path)"])
+        #expect(check == RunResult(exitCode: 0, stdout: "", stderr: ""))
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.map(\.name) == DefaultZones.locationNames(zones: DefaultZones.all, sides: true))
+        #expect(journal.locations.first?.name == "Left Front Abdomen" && journal.locations.last?.name == "Right Buttock")
+    }
+
+    @Test func globalOptionsGoAnywhere() {
+        let path = temporaryPath("x.journal")
+        _ = run(arguments: ["init", "-f", path, "--timezone", "UTC"])
+        #expect(run(arguments: ["--file", path, "check"]).exitCode == 0)
+        #expect(run(arguments: ["check", "--json", "-f", path]).stdout.contains("\"errors\": []"))
+        #expect(run(arguments: ["-f", path, "--", "check"]).exitCode == 0)
+    }
+
+    @Test func usageErrorsHaveTheirOwnExitCode() {
+        #expect(run(arguments: ["frobnicate"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["check", "--nope"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["check", "-f"]).exitCode == ExitCode.usage)
+        #expect(run(arguments: ["--bogus"]).exitCode == ExitCode.usage)
+    }
+
+    @Test func nowComesFromTheFlagOrTheEnvironment() throws {
+        let invocation = { (args: [String], env: [String: String]) -> Invocation in
+            let parsed = try! ArgumentParser.parse(args, options: globalOptions, command: nil)
+            let e = RunEnvironment(environment: env, stdin: LinesInput(""), stdout: CollectedOutput(),
+                                   stderr: CollectedOutput(), clock: { Instant(seconds: 42) })
+            return Invocation(command: CommandRegistry.check, arguments: parsed, environment: e)
+        }
+        #expect(try invocation([], [:]).now(in: berlin) == Instant(seconds: 42))
+        #expect(try invocation(["--now", "2026-02-07 08:15"], [:]).now(in: berlin) == instant("2026-02-07T07:15:00Z"))
+        #expect(try invocation([], ["SITECYCLE_NOW": "2026-02-07T08:15:00Z"]).now(in: berlin) == instant("2026-02-07T08:15:00Z"))
+        #expect(throws: UsageError.self) { try invocation(["--now", "soon"], [:]).now(in: berlin) }
+    }
+}
+
+struct LogInProcessTests {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-log-\(UUID().uuidString).journal").path
+
+    func journal() throws -> Journal { load(try String(contentsOfFile: path, encoding: .utf8)) }
+
+    init() throws {
+        try (header + "2026-11-01 08:15  Lower Back\n").write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    @Test func notesRoundTripExactly() throws {
+        let notes = ["  spaced  ", "semi; colon", "\"quoted\"", "two\nlines", "  two\n  indented  \nlines; too "]
+        for (i, note) in notes.enumerated() {
+            let r = run(arguments: ["-f", path, "--now", "2026-11-0\(i + 2) 09:00", "log", "lfa", "--note", note])
+            #expect(r.exitCode == 0, "\(r.stderr)")
+            #expect(try journal().changes.last?.note == note)
+        }
+        #expect(try journal().diagnostics.isEmpty)
+    }
+
+    @Test func previousNoteAddsToAMultiLineNote() throws {
+        _ = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "rfa", "--note", "first\nsecond"])
+        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "third"])
+        #expect(r.exitCode == 0)
+        #expect(try journal().changes.map(\.note) == [nil, "first\nsecond\nthird", nil])
+    }
+
+    @Test func replaceNoteReplacesAMultiLineNote() throws {
+        _ = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "rfa", "--note", "first\nsecond"])
+        let r = run(arguments: ["-f", path, "--now", "2026-11-03 09:00", "log", "lfa", "--previous-note", "one\ntwo\nthree",
+                                "--replace-note"])
+        #expect(r.exitCode == 0)
+        let j = try journal()
+        #expect(j.changes.map(\.note) == [nil, "one\ntwo\nthree", nil])
+        #expect(try String(contentsOfFile: path, encoding: .utf8).hasSuffix("""
+            2026-11-02 09:00  Right Front Abdomen  ; one
+                                                   ; two
+                                                   ; three
+            2026-11-03 09:00  Left Front Abdomen
+
+            """))
+    }
+
+    @Test func controlCharactersInNotesAreRefused() throws {
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        let r = run(arguments: ["-f", path, "--now", "2026-11-02 09:00", "log", "lfa", "--note", "bad\u{0}byte"])
+        #expect(r.exitCode == ExitCode.usage)
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+    }
+
+    @Test func locationsAreMatchedAsPeopleType() throws {
+        let matcher = LocationMatcher(locations: try journal().locations)
+        #expect(matcher.match("LEFT FRONT ABDOMEN") == .found(try journal().locations[0]))
+        #expect(matcher.match("right-front-abdomen") == .found(try journal().locations[1]))
+        #expect(matcher.match("rfa") == .found(try journal().locations[1]))
+        #expect(matcher.match("low") == .found(try journal().locations[2]))
+        #expect(matcher.match("left fr ab") == .found(try journal().locations[0]))
+        #expect(matcher.match("front") == .notFound(suggestion: nil))
+        let all = try journal().locations
+        #expect(matcher.match("l") == .ambiguous([all[0], all[2]]))
+        #expect(matcher.match("r") == .found(all[1]))
+    }
+}
+
+struct EditInProcessTests {
+    @Test func errorsOfferAnotherRoundOnATerminal() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-edit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = dir.appendingPathComponent("sites.journal").path
+        try (header + "2026-11-01 08:15  Lower Back\n").write(toFile: journal, atomically: true, encoding: .utf8)
+        // First round breaks the location name; the second round fixes it.
+        let editor = dir.appendingPathComponent("editor.sh").path
+        try """
+            #!/bin/sh
+            for last; do :; done
+            if [ -f "\(dir.path)/round1" ]; then sed -i 's/08:15  Lowr Back/08:15  Lower Back ; fixed/' "$last"
+            else touch "\(dir.path)/round1"; sed -i 's/08:15  Lower Back/08:15  Lowr Back/' "$last"; fi
+            """.write(toFile: editor, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
+        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"],
+                    stdin: "y\n", terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("unknown location \"Lowr Back\""))
+        #expect(r.stdout.contains("Edit again? [Y/n] "))
+        #expect(r.stdout.contains("Saved"))
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).hasSuffix("2026-11-01 08:15  Lower Back ; fixed\n"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".sites.journal.edit").path))
+    }
+}
+
+struct VerifiedAppendTests {
+    /// The append fast path must give exactly what re-reading the file gives.
+    @Test(arguments: ["\n", "\r\n"]) func appendedChangesMatchAFullParse(_ newline: String) throws {
+        let text = (header + """
+            2026-11-03 08:00  Lower Back   ; late line, out of order
+            2026-11-01 08:15  Left Front Abdomen  ; two
+                                                  ; lines
+            2026-11-02 08:15  removed
+            """).replacingOccurrences(of: "\n", with: newline)
+        let journal = load(text)
+        let invocation = Invocation(
+            command: CommandRegistry.log, arguments: ParsedArguments(),
+            environment: RunEnvironment(environment: ["TZ": "Europe/Berlin"], stdin: LinesInput(""), stdout: CollectedOutput(),
+                                        stderr: CollectedOutput(), clock: { Instant(seconds: 0) }))
+        var editor = JournalEditor(source: journal.source)
+        editor.append(["2026-11-04 09:00  Right Front Abdomen  ; new", "                                     ; and more"])
+        let fast = try #require(invocation.verifiedAppend(journal, editor))
+        let full = JournalBuilder.load(SourceFile(path: "t", bytes: editor.result()), defaultZone: berlin)
+        #expect(fast.changes == full.changes)
+        #expect(fast.changes.last?.note == "new\nand more")
+    }
+}

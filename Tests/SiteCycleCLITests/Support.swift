@@ -1,0 +1,24 @@
+import Foundation
+@testable import SiteCycleKit
+
+let berlin = ZoneRules(identifier: "Europe/Berlin")!
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+/// Parses journal text as the commands do, in `zone` unless it says otherwise.
+func load(_ text: String, zone: ZoneRules = berlin) -> Journal {
+    JournalBuilder.load(SourceFile(path: "test.journal", text: text), defaultZone: zone)
+}
+
+func instant(_ iso: String) -> Instant {
+    guard case .success(let i) = TimeArgument.parse(iso, zone: .utc) else { fatalError("bad test time \(iso)") }
+    return i
+}
+
+let header = """
+    timezone Europe/Berlin
+    location Left Front Abdomen
+    location Right Front Abdomen
+    location Lower Back
+
+    """
