@@ -60,4 +60,45 @@ struct RandomInputTests {
         }
         #expect(clean > 100 && broken > 500, "clean \(clean), broken \(broken)")
     }
+
+    /// Import sources shaped like the hostile ones: line breaks, `;`, CR,
+    /// NUL and terminal escapes in notes and names, in every format.
+    static let hostileTexts = ["x\r\n2026-02-12 08:00  Left Arm\r\nlocation Injected Site", "Right Leg;  not a comment",
+                               "Hip\r\ntarget 1h", "a\rb", "nul\u{0}", "\u{1B}]0;pwned\u{7}", "\u{9B}31m", "=HYPERLINK(1)",
+                               "Left Arm", "", " ", "\n\n", "2026-02-03 08:00  Left Arm"]
+
+    static func jsonString(_ s: String) -> String {
+        "\"" + s.unicodeScalars.map { c -> String in
+            switch c {
+            case "\"": return "\\\""
+            case "\\": return "\\\\"
+            default: return c.value < 0x20 ? "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count)
+                + String(c.value, radix: 16) : String(c)
+            }
+        }.joined() + "\""
+    }
+
+    @Test func hostileImportsNeverInjectLines() {
+        var r = SeededRandom(seed: 12)
+        for n in 0..<400 {
+            let name = RandomInputTests.hostileTexts[r.int(RandomInputTests.hostileTexts.count)]
+            let note = RandomInputTests.hostileTexts[r.int(RandomInputTests.hostileTexts.count)]
+            let text: String
+            switch n % 3 {
+            case 0:
+                text = "[{\"eventType\":\"Site Change\",\"created_at\":\"2026-02-10T08:00:00Z\",\"location\":"
+                    + RandomInputTests.jsonString(name) + ",\"notes\":" + RandomInputTests.jsonString(note) + "}]"
+            case 1:
+                text = "{\"format\":\"sitecycle-journal\",\"locations\":[{\"name\":" + RandomInputTests.jsonString(name)
+                    + "}],\"entries\":[{\"start\":\"2026-02-10T08:00:00Z\",\"location\":" + RandomInputTests.jsonString(name)
+                    + ",\"note\":" + RandomInputTests.jsonString(note) + "}]}"
+            default:
+                func cell(_ s: String) -> String { "\"" + s.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+                text = "date,location,duration_hours,note\n2026-02-10T08:00:00Z," + cell(name) + ",72.0," + cell(note) + "\n"
+            }
+            if let problem = JournalInvariants.importViolation(in: Array(text.utf8)) {
+                Issue.record("input \(n) (\(text)): \(problem)")
+            }
+        }
+    }
 }

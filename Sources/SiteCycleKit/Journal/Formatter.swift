@@ -104,6 +104,11 @@ public struct JournalFormatter {
         return "  " + journal.source.string(i..<line.span.contentEnd).trimmingTrailingBlanks()
     }
 
+    /// A continuation line's note text, as written (`; more` → `more`).
+    static func noteOf(_ continuation: String) -> String {
+        String(continuation.trimmingBlanks().dropFirst()).trimmingBlanks()
+    }
+
     /// Entries in time order (file order breaks ties), exact duplicates
     /// folded, with the location and note columns aligned across all.
     package func entryTexts(_ units: [Unit]) -> [String] {
@@ -122,20 +127,22 @@ public struct JournalFormatter {
             } else {
                 start = Instant(seconds: e.localSeconds)  // a gap: the journal has errors and is not formatted
             }
-            let more = u.continuations.map { text -> String in
-                let t = text.trimmingBlanks()
-                return String(t.dropFirst()).trimmingBlanks()
-            }
+            let more = u.continuations.map(Self.noteOf)
             rows.append(Row(unit: u, start: start, stamp: collapse(source.string(e.timestampRange)),
                             location: e.locationName, note: e.noteRange.map { source.string($0) }, more: more))
         }
         rows = rows.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
-        // Fold exact duplicates, keeping the comments of both.
+        // Fold exact duplicates, keeping the comments of both; a duplicate's
+        // own note lines join the kept one's, unless they are the same lines
+        // (the meaning the journal gives them: see the builder).
         var folded: [Row] = []
         for r in rows {
             if let last = folded.last, last.start == r.start, last.stamp == r.stamp, last.location == r.location,
-               last.note == r.note, last.more == r.more {
+               last.note == r.note {
                 folded[folded.count - 1].unit.comments += r.unit.comments
+                if !r.more.isEmpty && r.more != last.unit.continuations.map(Self.noteOf) {
+                    folded[folded.count - 1].more += r.more
+                }
                 continue
             }
             folded.append(r)

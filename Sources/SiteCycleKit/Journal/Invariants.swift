@@ -31,6 +31,34 @@ public enum JournalInvariants {
         }
         return nil
     }
+
+    /// Whatever a file to import holds, nothing from it may become a
+    /// journal line of its own (an entry, a directive), and nothing it
+    /// prints may act on a terminal: every name passes the journal's rule,
+    /// every planned line is one line, and every note escapes cleanly.
+    public static func importViolation(in bytes: [UInt8]) -> String? {
+        guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
+        let journal = JournalBuilder.load(SourceFile(path: "j", text: "timezone UTC\nlocation Left Arm\n\n"),
+                                          defaultZone: .utc)
+        for format in [ImportSource.Format.csv, .json, .nightscout] {
+            guard case .success(let source) = ImportReaders.read(text, as: format) else { continue }
+            let plan = ImportPlan.make(journal, source, maps: [])
+            for l in plan.newLocations where LocationName.problem(with: l.name) != nil {
+                return "\(format) import would declare \"\(ControlCharacters.escaped(l.name))\""
+            }
+            for a in plan.additions {
+                let lines = EntryLayout().lines(timestamp: "2026-01-01 00:00", location: a.location ?? "removed", note: a.note)
+                if lines.contains(where: { $0.utf8.contains { $0 == 0x0A || $0 == 0x0D } }) {
+                    return "\(format) import would write a line break inside a line"
+                }
+                if let note = a.note, ControlCharacters.contains(ControlCharacters.escaped(note, keepingLineBreaks: true),
+                                                                 allowingLineBreaks: true) {
+                    return "an escaped note still holds a control character"
+                }
+            }
+        }
+        return nil
+    }
 }
 
 extension Journal {

@@ -202,7 +202,19 @@ private struct BuildState {
             if kept > 0 {
                 let last = list[kept - 1]
                 if last.start == change.start {
-                    reportClash(line, with: syntax.lines[last.line - 1])
+                    let first = syntax.lines[last.line - 1]
+                    reportClash(line, with: first)
+                    // An exact duplicate line may carry note lines of its own:
+                    // they belong to it, so they join the kept entry's note
+                    // (unless they are the same lines again). `fmt` folds
+                    // the two the same way.
+                    if lineBytes(line) == lineBytes(first) {
+                        let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
+                        if !mine.isEmpty && mine != theirs {
+                            list[kept - 1].note = ([list[kept - 1].note ?? ""] + mine).drop { $0.isEmpty }
+                                .joined(separator: "\n")
+                        }
+                    }
                     continue
                 }
                 if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds, case .entry(let e) = line.kind {
@@ -274,6 +286,17 @@ private struct BuildState {
             }
             i += 1
         }
+    }
+
+    /// The note text of the continuation lines right below line `number`.
+    package func continuationTexts(after number: Int) -> [String] {
+        var texts: [String] = []
+        var i = number  // 0-based index of the next line
+        while i < syntax.lines.count, case .noteContinuation(let text) = syntax.lines[i].kind {
+            texts.append(NoteText.read(source.string(text)))
+            i += 1
+        }
+        return texts
     }
 
     package func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
