@@ -123,8 +123,11 @@ struct CrashSafetyTests {
         #expect(calibration.exitCode == 0, "\(calibration.stderr)")
         let writeMicros = max(1_000, Int(Date().timeIntervalSince(started) * 1_000_000))
         var rng = SeededRandom(seed: 42)
-        var killed = 0, completed = 0
-        for i in 0..<80 {
+        // On a busy machine a write's time varies, so keep going (within a
+        // bound) until enough writers were killed and enough completed.
+        var killed = 0, completed = 0, i = 0
+        while i < 240 && (killed < 25 || completed < 4 || i < 80) {
+            defer { i += 1 }
             let old = try Data(contentsOf: journal)
             let p = Process()
             p.executableURL = BinaryRunner.executable
@@ -153,7 +156,7 @@ struct CrashSafetyTests {
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains(".tmp-") }
         #expect(leftovers.isEmpty, "\(leftovers)")
         print("crash test: killed \(killed), completed \(completed)")
-        #expect(killed > 20 && completed > 3 && completed < 80, "killed \(killed), completed \(completed)")
+        #expect(killed >= 25 && completed >= 4, "killed \(killed), completed \(completed)")
     }
 
     @Test func aFullDiskFailsClearlyWithTheJournalIntact() throws {
