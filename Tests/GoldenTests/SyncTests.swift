@@ -384,4 +384,21 @@ struct SyncTests {
         let again = try sitecycle(["sync"], in: "Sync")
         #expect(again.exitCode == 1 && again.stderr.contains("nothing to sync"))
     }
+
+    @Test func oddJournalNamesGetAnExactAttributesPattern() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try git("init", "-q", "-b", "main", "odd")
+        for name in ["my\nsites.journal", "a b*.journal", "ünï [x].journal"] {
+            try "timezone UTC\nlocation A\n".write(to: root.appendingPathComponent("odd/" + name), atomically: true,
+                                                   encoding: .utf8)
+            let setup = try BinaryRunner.run(["-f", name, "sync", "--setup"], in: root.appendingPathComponent("odd"),
+                                             environment: env)
+            #expect(setup.exitCode == 0, "\(setup.stderr)")
+            #expect(try git("check-attr", "merge", "--", name, in: "odd").stdout.hasSuffix(": merge: sitecycle\n"), "\(name)")
+        }
+        // The glob in a name matches only that name; no line was broken.
+        #expect(try git("check-attr", "merge", "--", "a bX.journal", in: "odd").stdout.hasSuffix(": merge: unspecified\n"))
+        let attributes = try String(contentsOf: root.appendingPathComponent("odd/.gitattributes"), encoding: .utf8)
+        #expect(attributes.split(separator: "\n").count == 3, "\(attributes)")
+    }
 }

@@ -235,4 +235,18 @@ struct TrustTests {
         let json = try sitecycle("check", "--json")
         #expect(json.stdout.utf8.count < 5_000, "\(json.stdout.utf8.count) bytes")
     }
+
+    @Test func importFilesAreCappedAt64MB() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try write(Self.journal)
+        let big = root.appendingPathComponent("treatments.json")
+        FileManager.default.createFile(atPath: big.path, contents: Data("[".utf8))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 64 << 20 + 1)  // sparse: no disk needed
+        try handle.close()
+        let r = try sitecycle("import", "treatments.json")
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.contains("treatments.json: it is larger than 64 MB"), "\(r.stderr)")
+        #expect(try read() == Self.journal)
+    }
 }

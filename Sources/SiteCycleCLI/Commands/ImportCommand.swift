@@ -61,7 +61,16 @@ struct ImportService {
     func run() -> Int32 {
         let file = invocation.arguments.positionals[0]
         let bytes: [UInt8]
-        do { bytes = try JournalFile.read(file) } catch { return invocation.fail(error.message) }
+        let read: Result<[UInt8], FileError> = JournalFile.$readLimit.withValue(
+            min(JournalFile.readLimit, JournalFile.importReadLimit)) {
+            do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
+        }
+        switch read {
+        case .success(let b): bytes = b
+        case .failure(let error):
+            return invocation.fail(error.message, help: error.kind == .tooLarge
+                                   ? "import at most 64 MB at a time: export or download a shorter period" : error.hint)
+        }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return invocation.fail("\(file) is not UTF-8 text", help: "save it as UTF-8 and try again")
         }

@@ -93,7 +93,7 @@ struct SyncService {
     @discardableResult
     func setup(top: String, quiet: Bool) -> Bool {
         let relative = relativePath(top: top)
-        let pattern = relative.contains(" ") ? "\"\(relative)\"" : relative
+        let pattern = SyncService.attributesPattern(relative)
         let attributes = top + "/.gitattributes"
         let line = "\(pattern) merge=sitecycle"
         let existing = (try? String(contentsOfFile: attributes, encoding: .utf8)) ?? ""
@@ -259,6 +259,41 @@ struct SyncService {
         }
         lines.append(line)
         return lines.joined(separator: "\n    ")
+    }
+
+    /// The journal's path as a .gitattributes pattern that matches exactly
+    /// it: glob characters escaped, and a name with spaces, quotes, line
+    /// breaks or other control characters written in C-style quotes, as
+    /// gitattributes allows — a newline in the name never starts a line.
+    static func attributesPattern(_ path: String) -> String {
+        // Two spellings: plain (a backslash escapes a glob character) and
+        // inside C-style quotes (where that backslash is itself escaped).
+        var plain = "", quoted = "", needsQuotes = false
+        for s in path.unicodeScalars {
+            switch s {
+            case "*", "?", "[", "\\":
+                plain += "\\" + String(s)
+                quoted += "\\\\" + String(s)
+            case "\"":
+                quoted += "\\\""
+                needsQuotes = true
+            case " ":
+                quoted += " "
+                needsQuotes = true
+            case "\n": quoted += "\\n"; needsQuotes = true
+            case "\t": quoted += "\\t"; needsQuotes = true
+            default:
+                if s.value < 0x20 || s.value == 0x7F {
+                    let octal = String(s.value, radix: 8)
+                    quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                    needsQuotes = true
+                } else {
+                    plain.unicodeScalars.append(s)
+                    quoted.unicodeScalars.append(s)
+                }
+            }
+        }
+        return needsQuotes ? "\"" + quoted + "\"" : plain
     }
 
     func attributesMention(top: String, _ relative: String) -> Bool {

@@ -48,6 +48,12 @@ public enum JournalFile {
     /// megabytes; anything bigger is the wrong file (or `/dev/zero`).
     public static let defaultReadLimit = 256 << 20
 
+    /// The most `import` reads: 64 MB. Sources are parsed whole (JSON by
+    /// Foundation, at about twenty times their size in memory), so the cap
+    /// is what keeps a 200 MB download from taking gigabytes. Twenty years
+    /// of site changes in any supported format is a few megabytes.
+    public static let importReadLimit = 64 << 20
+
     /// The limit in force; `run` lowers it from `$SITECYCLE_MAX_BYTES`.
     @TaskLocal public static var readLimit = defaultReadLimit
 
