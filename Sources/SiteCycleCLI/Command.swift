@@ -78,6 +78,8 @@ final class Invocation {
 
     lazy var journalLocation = JournalLocation.resolve(flag: arguments.value("--file"), environment: env)
     lazy var systemZone = ZoneRules.system(environment: env)
+    /// Where journal changes are read and written (the disk, or memory in tests).
+    var fileSystem: FileSystem { environment.fileSystem }
 
     /// Reads and parses the journal. On a missing file or any error in it,
     /// prints why and returns nil: no command computes from a misread file.

@@ -71,46 +71,65 @@ extension Invocation {
         }
     }
 
-    /// Changes the journal safely: under the lock, load it, plan the edit,
-    /// re-parse the result and write it only if it still reads without
-    /// errors. On any failure the file is left exactly as it was.
-    func changeJournal(_ plan: (Journal, Instant) throws(CommandError) -> PlannedEdit) -> Int32 {
+    /// Changes the journal safely through a `JournalTransaction`: under the
+    /// lock, load it, plan the edit, re-parse the result and write it only if
+    /// it still reads without errors; then `render` the outcome. On any
+    /// failure the file is left exactly as it was.
+    func change<Outcome>(_ plan: (Journal, Instant) throws(CommandError) -> PlannedChange<Outcome>,
+                         render: (Outcome) -> Void) -> Int32 {
         let path = journalLocation.path
         guard JournalFile.exists(path) else {
             _ = readJournal()  // says where it looked and how to create one
             return ExitCode.failure
         }
-        do throws(FileError) {
-            return try JournalStore.withLock(path) { () throws(FileError) -> Int32 in
-                guard let journal = loadJournal() else { return ExitCode.failure }
-                let edit: PlannedEdit
+        warnAboutConflictCopies()
+        let transaction = JournalTransaction(fileSystem: fileSystem, path: path, defaultZone: systemZone)
+        var refusal: CommandError?
+        do throws(ServiceError) {
+            let result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Outcome> in
                 do throws(CommandError) {
-                    edit = try plan(journal, try now(for: journal))
+                    return try plan(journal, try now(for: journal))
                 } catch {
-                    return fail(error)
+                    refusal = error
+                    throw ServiceError(error.message, help: error.help, usage: error.usage)
                 }
-                guard !edit.editor.breaksALine else {
-                    return fail("a line break inside a new line would have added lines to \(path); nothing was written",
-                                help: "this is a bug in sitecycle; please report the command you ran")
-                }
-                let bytes = edit.editor.result()
-                let updated = (edit.reportNeedsOnlyChanges ? verifiedAppend(journal, edit.editor) : nil)
-                    ?? JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: systemZone)
-                guard !updated.diagnostics.hasErrors || edit.writesConflictMarkers else {
-                    err(DiagnosticRenderer(style: errStyle).render(updated.diagnostics.errors, in: updated.source))
-                    return fail("the change would leave \(path) unreadable, so nothing was written",
-                                help: "this is a bug in sitecycle; please report it with the lines above")
-                }
-                if !edit.editor.isEmpty && bytes != journal.source.bytes {
-                    try JournalStore.replace(path, with: bytes)
-                    remember(from: journal.source.bytes, to: bytes)
-                }
-                edit.report(updated)
-                return ExitCode.ok
             }
+            if result.wrote { remember(from: result.before, to: result.after) }
+            render(result.outcome)
+            return ExitCode.ok
         } catch {
-            return fail(error.message, help: error.hint)
+            if let refusal { return fail(refusal) }
+            return fail(error)
         }
+    }
+
+    /// A service's refusal, with the diagnostics that explain it.
+    func fail(_ error: ServiceError) -> Int32 {
+        switch error.kind {
+        case .journalHasErrors:
+            if let journal = error.journal {
+                err(DiagnosticRenderer(style: errStyle).render(journal.diagnostics.errors, in: journal.source))
+                let n = journal.diagnostics.errors.count
+                return fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+                            help: "fix the lines above, then run `sitecycle check`")
+            }
+        case .wouldBreakJournal:
+            if let journal = error.journal {
+                err(DiagnosticRenderer(style: errStyle).render(journal.diagnostics.errors, in: journal.source))
+            }
+        case .refused, .file:
+            break
+        }
+        return error.usage ? usageError(UsageError(error.message, help: error.help)) : fail(error.message, help: error.help)
+    }
+
+    /// `change` for commands that still plan a `PlannedEdit` and print from it.
+    func changeJournal(_ plan: (Journal, Instant) throws(CommandError) -> PlannedEdit) -> Int32 {
+        change({ journal, now throws(CommandError) -> PlannedChange<Void> in
+            let edit = try plan(journal, now)
+            return PlannedChange(editor: edit.editor, writesConflictMarkers: edit.writesConflictMarkers,
+                                 outcomeNeedsOnlyChanges: edit.reportNeedsOnlyChanges, outcome: edit.report)
+        }, render: { _ in })
     }
 }
 
@@ -145,37 +164,3 @@ extension Invocation {
         }
     }
 }
-
-extension Invocation {
-    /// Re-reads an append without re-reading the file: the new lines are
-    /// parsed after the journal's directives and the entry they follow —
-    /// everything a new line's meaning depends on — and must read without
-    /// errors. The result carries the journal's changes plus the new ones,
-    /// with their real line numbers; its syntax is the old one. Nil when the
-    /// edit is not a plain append (the caller then parses the whole file).
-    func verifiedAppend(_ journal: Journal, _ editor: JournalEditor) -> Journal? {
-        guard let added = editor.appendedLines, let last = journal.changes.last else { return nil }
-        let source = journal.source
-        var context: [UInt8] = []
-        for line in journal.syntax.lines {
-            if case .directive = line.kind { context += source.bytes[line.span.start..<line.span.contentEnd] + [0x0A] }
-        }
-        let writer = EntryWriter(journal: journal)
-        for n in last.line...writer.lastLineOfEntry(last.line) {
-            let span = source.lines[n - 1]
-            context += source.bytes[span.start..<span.contentEnd] + [0x0A]
-        }
-        let before = context.filter { $0 == 0x0A }.count  // lines ahead of the new ones
-        let mini = JournalBuilder.load(SourceFile(path: source.path, bytes: context + added), defaultZone: systemZone)
-        guard !mini.diagnostics.hasErrors, let first = mini.changes.first, first.start == last.start else { return nil }
-        let shift = source.lines.count - before  // mini line + shift = real line
-        var updated = journal
-        updated.changes[updated.changes.count - 1].end = first.end
-        for var change in mini.changes.dropFirst() {
-            change.line += shift
-            updated.changes.append(change)
-        }
-        return updated
-    }
-}
-

@@ -59,6 +59,8 @@ public struct RunEnvironment {
     public var stderrIsTerminal: Bool
     /// The real clock; only used when neither `--now` nor `$SITECYCLE_NOW` is set.
     public var clock: () -> Instant
+    /// Where journal changes are read and written.
+    public var fileSystem: FileSystem = POSIXFileSystem()
 
     public init(environment: [String: String], stdin: TextInput, stdout: TextOutput, stderr: TextOutput,
                 stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,

@@ -157,26 +157,3 @@ struct EditInProcessTests {
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".sites.journal.edit").path))
     }
 }
-
-struct VerifiedAppendTests {
-    /// The append fast path must give exactly what re-reading the file gives.
-    @Test(arguments: ["\n", "\r\n"]) func appendedChangesMatchAFullParse(_ newline: String) throws {
-        let text = (header + """
-            2026-11-03 08:00  Lower Back   ; late line, out of order
-            2026-11-01 08:15  Left Front Abdomen  ; two
-                                                  ; lines
-            2026-11-02 08:15  removed
-            """).replacingOccurrences(of: "\n", with: newline)
-        let journal = load(text)
-        let invocation = Invocation(
-            command: CommandRegistry.log, arguments: ParsedArguments(),
-            environment: RunEnvironment(environment: ["TZ": "Europe/Berlin"], stdin: LinesInput(""), stdout: CollectedOutput(),
-                                        stderr: CollectedOutput(), clock: { Instant(seconds: 0) }))
-        var editor = JournalEditor(source: journal.source)
-        editor.append(["2026-11-04 09:00  Right Front Abdomen  ; new", "                                     ; and more"])
-        let fast = try #require(invocation.verifiedAppend(journal, editor))
-        let full = JournalBuilder.load(SourceFile(path: "t", bytes: editor.result()), defaultZone: berlin)
-        #expect(fast.changes == full.changes)
-        #expect(fast.changes.last?.note == "new\nand more")
-    }
-}

@@ -32,9 +32,7 @@ extension CommandRegistry {
         positionals: 1...20,
         reportsJSON: true,
         run: { invocation in
-            invocation.changeJournal { journal, now throws(CommandError) in
-                try SiteChangeService(invocation: invocation, journal: journal, now: now).log()
-            }
+            SiteChangeCommand(invocation: invocation).log()
         })
 
     static let remove = Command(
@@ -51,108 +49,91 @@ extension CommandRegistry {
         ],
         reportsJSON: true,
         run: { invocation in
-            invocation.changeJournal { journal, now throws(CommandError) in
-                try SiteChangeService(invocation: invocation, journal: journal, now: now).remove()
-            }
+            SiteChangeCommand(invocation: invocation).remove()
         })
 }
 
-/// Plans the line for a new site change (or `removed`) and reports it.
-struct SiteChangeService {
-    let invocation: Invocation
-    let journal: Journal
-    let now: Instant
-
-    var zone: ZoneRules { journal.zone }
-    var writer: EntryWriter { EntryWriter(journal: journal) }
-
-    func log() throws(CommandError) -> PlannedEdit {
-        let typed = invocation.arguments.positionals.joined(separator: " ")
-        let location = try LocationResolver.enabledLocation(typed, in: journal)
-        let at = try invocation.time(option: "--at", in: journal, now: now)
-        let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
-        let before = Recommender.recommend(journal, now: at)
-        var editor = try writer.insertion(location: location.name, at: at, note: note)
-        var previousNoteChange: String?
-        let previous = journal.changes.last { $0.start < at }
-        if let text = invocation.arguments.value("--previous-note") {
-            guard let previous, !previous.isRemoval else {
-                throw CommandError("no site was active at \(displayTime(at, in: zone)) to take --previous-note")
-            }
-            let added = try EntryWriter.cleanNote(text, option: "--previous-note")
-            let replace = invocation.arguments.flag("--replace-note")
-            // Adding to a note never loses what was written before; replacing
-            // it is asked for by name.
-            let combined = replace ? added : [previous.note, added].compactMap { $0 }.joined(separator: "\n")
-            writer.setNote(of: previous, to: combined.flatMap { $0.isEmpty ? nil : $0 }, in: &editor)
-            if let old = previous.note, added != nil {
-                previousNoteChange = replace ? "Replaced the note of \(previous.location!) (was: \(old))."
-                    : "Added a line to the note of \(previous.location!) (\(displayStart(previous)))."
-            }
-        } else if invocation.arguments.flag("--replace-note") {
-            throw CommandError("--replace-note goes with --previous-note", usage: true)
-        }
-        let recentlyUsed = before.tag(of: location.name) == .avoid
-        var planned = PlannedEdit(editor: editor) { updated in
-            let logged = updated.changes.first { $0.start == at }!
-            let closed = updated.changes.last { $0.start < at }.flatMap { $0.isRemoval ? nil : $0 }
-            if invocation.json {
-                invocation.out(JSON.object([
-                    ("logged", writer.entryJSON(logged)),
-                    ("previous", closed.map(writer.entryJSON) ?? .null),
-                    ("recentlyUsed", .bool(recentlyUsed)),
-                ]).rendered())
-                return
-            }
-            warnAboutLongSessions([closed, logged], in: updated)
-            invocation.out("Logged \(location.name) at \(displayStart(logged)).\n")
-            if let closed, let hours = closed.durationHours {
-                invocation.out("Closed \(closed.location!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
-            }
-            if let previousNoteChange { invocation.out(previousNoteChange.terminalSafeMessage + "\n") }
-            if recentlyUsed, let last = before.avoid.first(where: { $0.location.name == location.name })?.lastUse {
-                let alternatives = before.recommended.map(\.location.name).joined(separator: ", ")
-                invocation.out("Note: \(location.name) was used recently (\(displayStart(last)), "
-                               + "\(daysAgo(last.start, now: at, zone: zone)))."
-                               + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives).") + "\n")
-            }
-        }
-        planned.reportNeedsOnlyChanges = true
-        return planned
-    }
-
-    func remove() throws(CommandError) -> PlannedEdit {
-        let at = try invocation.time(option: "--at", in: journal, now: now)
-        guard let active = journal.activeChange(at: at), active.start < at else {
-            throw CommandError("no site is active at \(displayTime(at, in: zone)); nothing to remove",
-                               help: "log the next site with `sitecycle log LOCATION`")
-        }
-        let note = try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note")
-        let editor = try writer.insertion(location: EntrySyntax.removedKeyword, at: at, note: note)
-        var planned = PlannedEdit(editor: editor) { updated in
-            let closed = updated.changes.last { $0.start < at }!
-            let removal = updated.changes.first { $0.start == at }!
-            if invocation.json {
-                invocation.out(JSON.object([("removed", writer.entryJSON(removal)), ("previous", writer.entryJSON(closed))]).rendered())
-                return
-            }
-            warnAboutLongSessions([closed], in: updated)
-            invocation.out("Removed \(closed.location!) at \(displayStart(removal)) after \(formatHours(closed.durationHours ?? 0)) h.\n")
-            invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
-        }
-        planned.reportNeedsOnlyChanges = true
-        return planned
-    }
+extension CommandError {
+    init(_ e: ServiceError) { self.init(e.message, help: e.help, usage: e.usage) }
 }
 
-extension SiteChangeService {
+/// `log` and `remove` on the command line: parse the arguments into a
+/// request, hand it to `SiteChangeService`, render the outcome.
+struct SiteChangeCommand {
+    let invocation: Invocation
+
+    func log() -> Int32 {
+        invocation.change({ journal, now throws(CommandError) in
+            let args = invocation.arguments
+            let location = try LocationResolver.enabledLocation(args.positionals.joined(separator: " "), in: journal)
+            var request = SiteChangeService.LogRequest(
+                location: location.name, at: try invocation.time(option: "--at", in: journal, now: now),
+                note: try EntryWriter.cleanNote(args.value("--note"), option: "--note"))
+            if let text = args.value("--previous-note") {
+                request.previousNote = try EntryWriter.cleanNote(text, option: "--previous-note") ?? ""
+                request.replaceNote = args.flag("--replace-note")
+            } else if args.flag("--replace-note") {
+                throw CommandError("--replace-note goes with --previous-note", usage: true)
+            }
+            do throws(ServiceError) { return try SiteChangeService.log(request, in: journal) } catch { throw CommandError(error) }
+        }, render: render)
+    }
+
+    func render(_ o: SiteChangeService.LogOutcome) {
+        let writer = EntryWriter(journal: o.journal)
+        if invocation.json {
+            invocation.out(JSON.object([
+                ("logged", writer.entryJSON(o.logged)),
+                ("previous", o.closed.map(writer.entryJSON) ?? .null),
+                ("recentlyUsed", .bool(o.recentlyUsed != nil)),
+            ]).rendered())
+            return
+        }
+        warnAboutLongSessions(o.longSessions)
+        invocation.out("Logged \(o.logged.location!) at \(displayStart(o.logged)).\n")
+        if let closed = o.closed, let hours = closed.durationHours {
+            invocation.out("Closed \(closed.location!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
+        }
+        switch o.previousNote {
+        case .added(let c)?:
+            invocation.out("Added a line to the note of \(c.location!) (\(displayStart(c))).\n")
+        case .replaced(let c, let was)?:
+            invocation.out("Replaced the note of \(c.location!) (was: \(was)).".terminalSafeMessage + "\n")
+        case nil:
+            break
+        }
+        if let (last, alternatives) = o.recentlyUsed {
+            invocation.out("Note: \(o.logged.location!) was used recently (\(displayStart(last)), "
+                           + "\(daysAgo(last.start, now: o.logged.start, zone: o.journal.zone)))."
+                           + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives.joined(separator: ", ")).") + "\n")
+        }
+    }
+
+    func remove() -> Int32 {
+        invocation.change({ journal, now throws(CommandError) in
+            let request = SiteChangeService.RemoveRequest(
+                at: try invocation.time(option: "--at", in: journal, now: now),
+                note: try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note"))
+            do throws(ServiceError) { return try SiteChangeService.remove(request, in: journal) } catch { throw CommandError(error) }
+        }, render: { o in
+            let writer = EntryWriter(journal: o.journal)
+            if invocation.json {
+                invocation.out(JSON.object([("removed", writer.entryJSON(o.removal)),
+                                            ("previous", writer.entryJSON(o.closed))]).rendered())
+                return
+            }
+            warnAboutLongSessions(o.longSessions)
+            invocation.out("Removed \(o.closed.location!) at \(displayStart(o.removal)) after "
+                           + "\(formatHours(o.closed.durationHours ?? 0)) h.\n")
+            invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
+        })
+    }
+
     /// A session this write ended (or a backdated line started) that lasted
     /// far past the target is most likely a change that was never logged.
-    func warnAboutLongSessions(_ sessions: [SiteChange?], in updated: Journal) {
-        let limit = updated.settings.targetHours * Double(SiteChange.longSessionFactor)
-        for case let c? in sessions {
-            guard let name = c.location, let hours = c.durationHours, hours > limit else { continue }
-            invocation.warn("\(name) was in for \(Int((hours / 24).rounded())) days, over "
+    func warnAboutLongSessions(_ sessions: [SiteChange]) {
+        for c in sessions {
+            invocation.warn("\(c.location!) was in for \(Int(((c.durationHours ?? 0) / 24).rounded())) days, over "
                             + "\(SiteChange.longSessionFactor)× the target",
                             help: "a change missing? `sitecycle log LOCATION --at TIME` adds it")
         }

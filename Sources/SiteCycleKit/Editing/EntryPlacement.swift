@@ -1,23 +1,21 @@
-import SiteCycleKit
-
 /// Writes site-change lines the way the journal already writes them:
 /// where a new line goes, how its time reads, how a note is laid out.
-struct EntryWriter {
-    let journal: Journal
+package struct EntryWriter {
+    package let journal: Journal
     /// The zone new times are written in: the journal's, unless the same
     /// edit gives the journal its `timezone` (an import into a bare file).
-    var zone: ZoneRules
+    package var zone: ZoneRules
 
-    init(journal: Journal, zone: ZoneRules? = nil) {
+    package init(journal: Journal, zone: ZoneRules? = nil) {
         self.journal = journal
         self.zone = zone ?? journal.zone
     }
 
     /// One new line in time order: appended when newest, else right after
     /// the site change it follows (and that change's note lines).
-    func insertion(location: String, at: Instant, note: String?) throws(CommandError) -> JournalEditor {
+    package func insertion(location: String, at: Instant, note: String?) throws(ServiceError) -> JournalEditor {
         if let same = journal.changes.first(where: { $0.start == at }) {
-            throw CommandError("a site change is already logged at \(displayStart(same)) (line \(same.line))",
+            throw ServiceError("a site change is already logged at \(displayStart(same)) (line \(same.line))",
                                help: "pick another --at time, or correct that line with an editor")
         }
         let lines = EntryLayout(learningFrom: journal.syntax)
@@ -37,7 +35,7 @@ struct EntryWriter {
 
     /// The wall-clock time, with an offset only where the clock read the
     /// same twice (autumn fold) and this is the second time.
-    func timestampText(_ at: Instant) -> String {
+    package func timestampText(_ at: Instant) -> String {
         let civil = zone.civil(at)
         if case .ambiguous(let earlier, _, _, _) = zone.resolve(civil), earlier != at {
             return civil.journalText + " " + formatOffset(zone.offset(at: at))
@@ -46,7 +44,7 @@ struct EntryWriter {
     }
 
     /// The entry's line, or its last note-continuation line.
-    func lastLineOfEntry(_ number: Int) -> Int {
+    package func lastLineOfEntry(_ number: Int) -> Int {
         var last = number
         while last < journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[last].kind { last += 1 }
         return last
@@ -54,32 +52,10 @@ struct EntryWriter {
 
     /// Rewrites the note of `change` (its line from the end of the location
     /// on, and its continuation lines); the date, time and name stay as written.
-    func setNote(of change: SiteChange, to note: String?, in editor: inout JournalEditor) {
+    package func setNote(of change: SiteChange, to note: String?, in editor: inout JournalEditor) {
         guard case .entry(let e) = journal.syntax.lines[change.line - 1].kind else { return }
         let head = journal.source.string(journal.syntax.lines[change.line - 1].span.start..<e.locationRange.upperBound)
         let lines = EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
         editor.replaceLines(change.line, through: lastLineOfEntry(change.line), with: lines)
-    }
-
-    /// Empty notes are no notes; control characters other than line breaks
-    /// and tabs cannot be written into a text file safely.
-    static func cleanNote(_ text: String?, option: String) throws(CommandError) -> String? {
-        guard let text else { return nil }
-        switch NoteText.clean(text) {
-        case .success(let note): return note
-        case .failure(let problem):
-            throw CommandError("\(option): \(problem.message)", help: "type the note without it", usage: true)
-        }
-    }
-
-    func entryJSON(_ change: SiteChange) -> JSON {
-        .object([
-            ("line", .int(change.line)),
-            ("location", change.location.map(JSON.string) ?? .null),
-            ("start", .string(formatISO8601(change.start, offsetSeconds: change.offset))),
-            ("end", change.end.map { .string(isoTime($0, in: zone)) } ?? .null),
-            ("durationHours", change.durationHours.map { .double(roundedHours($0)) } ?? .null),
-            ("note", .optional(change.note)),
-        ])
     }
 }

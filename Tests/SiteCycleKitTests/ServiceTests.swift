@@ -1,0 +1,129 @@
+import Testing
+@testable import SiteCycleKit
+
+/// Services against an in-memory file system: no disk, no clock. Each test
+/// is a small journal, a request, and the file or refusal that follows.
+struct SiteChangeServiceTests {
+    let path = "/journal/sites.journal"
+    let start = """
+        timezone UTC
+        target 72h
+        location Left Arm
+        location Right Arm
+
+        2026-02-01 08:00  Left Arm  ; bled; used IV3000 tape
+
+        """
+
+    func transaction(_ fs: InMemoryFileSystem) -> JournalTransaction {
+        JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc)
+    }
+
+    @Test func logAppendsOneAlignedLineAndReportsTheClosedSite() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let request = SiteChangeService.LogRequest(location: "Right Arm", at: instant("2026-02-04T08:00:00Z"), note: "new")
+        let result = try transaction(fs).run { journal throws(ServiceError) in try SiteChangeService.log(request, in: journal) }
+        #expect(fs.text(path) == start + "2026-02-04 08:00  Right Arm  ; new\n")
+        #expect(result.outcome.closed?.location == "Left Arm")
+        #expect(result.outcome.closed?.durationHours == 72)
+        #expect(result.outcome.recentlyUsed == nil)
+        #expect(result.wrote && result.before == Array(start.utf8))
+    }
+
+    @Test func aPreviousNoteIsAddedNotReplaced() throws {
+        let fs = InMemoryFileSystem([path: start])
+        var request = SiteChangeService.LogRequest(location: "Right Arm", at: instant("2026-02-04T08:00:00Z"))
+        request.previousNote = "itchy"
+        let result = try transaction(fs).run { journal throws(ServiceError) in try SiteChangeService.log(request, in: journal) }
+        #expect(fs.text(path)!.contains("2026-02-01 08:00  Left Arm  ; bled; used IV3000 tape\n"
+                                        + "                            ; itchy\n"))
+        guard case .added(let c)? = result.outcome.previousNote else { Issue.record("no previous-note outcome"); return }
+        #expect(c.location == "Left Arm")
+    }
+
+    @Test func aBackdatedLogBeforeTheFirstEntryIsALongSession() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let request = SiteChangeService.LogRequest(location: "Right Arm", at: instant("2026-01-01T08:00:00Z"))
+        let result = try transaction(fs).run { journal throws(ServiceError) in try SiteChangeService.log(request, in: journal) }
+        #expect(result.outcome.longSessions.map(\.location) == ["Right Arm"])
+        #expect(fs.text(path)!.contains("\n2026-01-01 08:00  Right Arm\n2026-02-01 08:00  Left Arm"))
+    }
+
+    @Test func aRefusalWritesNothing() {
+        let fs = InMemoryFileSystem([path: start])
+        let request = SiteChangeService.LogRequest(location: "Right Arm", at: instant("2026-02-01T08:00:00Z"))
+        #expect(throws: ServiceError.self) {
+            try transaction(fs).run { journal throws(ServiceError) in try SiteChangeService.log(request, in: journal) }
+        }
+        #expect(fs.writes == 0 && fs.text(path) == start)
+        #expect(throws: ServiceError.self) {
+            try transaction(fs).run { journal throws(ServiceError) in
+                try SiteChangeService.remove(.init(at: instant("2026-01-01T00:00:00Z")), in: journal)
+            }
+        }
+        #expect(fs.writes == 0)
+    }
+
+    @Test func aJournalWithErrorsIsNeverWritten() {
+        let fs = InMemoryFileSystem([path: start + "2026-02-02 08:00  Nowhere\n"])
+        do {
+            _ = try transaction(fs).run { journal throws(ServiceError) in
+                try SiteChangeService.remove(.init(at: instant("2026-02-03T00:00:00Z")), in: journal)
+            }
+            Issue.record("a journal with errors was changed")
+        } catch {
+            #expect(error.kind == .journalHasErrors)
+            #expect(error.journal?.diagnostics.errors.first?.code == .unknownLocation)
+        }
+        #expect(fs.writes == 0)
+    }
+
+    @Test func aFullDiskLeavesTheJournalAsItWas() {
+        let fs = InMemoryFileSystem([path: start])
+        fs.failingWrites = [path]
+        do {
+            _ = try transaction(fs).run { journal throws(ServiceError) in
+                try SiteChangeService.remove(.init(at: instant("2026-02-03T00:00:00Z"), note: "break"), in: journal)
+            }
+            Issue.record("the write did not fail")
+        } catch {
+            #expect(error.kind == .file)
+            #expect(error.message.contains("no space left"))
+        }
+        #expect(fs.text(path) == start)
+    }
+
+    @Test func theTransactionRefusesAnEditThatWouldInjectALine() {
+        let fs = InMemoryFileSystem([path: start])
+        do {
+            _ = try transaction(fs).run { journal throws(ServiceError) -> PlannedChange<Void> in
+                var editor = JournalEditor(source: journal.source)
+                editor.append(["2026-02-05 08:00  Left Arm  ; x\nlocation Injected"])
+                return PlannedChange(editor: editor) { _ in }
+            }
+            Issue.record("an injected line was written")
+        } catch {
+            #expect(error.kind == .wouldBreakJournal)
+        }
+        #expect(fs.writes == 0)
+    }
+}
+
+struct VerifiedAppendTests {
+    /// The append fast path must give exactly what re-reading the file gives.
+    @Test(arguments: ["\n", "\r\n"]) func appendedChangesMatchAFullParse(_ newline: String) throws {
+        let text = (header + """
+            2026-11-03 08:00  Lower Back   ; late line, out of order
+            2026-11-01 08:15  Left Front Abdomen  ; two
+                                                  ; lines
+            2026-11-02 08:15  removed
+            """).replacingOccurrences(of: "\n", with: newline)
+        let journal = load(text)
+        var editor = JournalEditor(source: journal.source)
+        editor.append(["2026-11-04 09:00  Right Front Abdomen  ; new", "                                     ; and more"])
+        let fast = try #require(JournalTransaction.verifiedAppend(journal, editor))
+        let full = JournalBuilder.load(SourceFile(path: "t", bytes: editor.result()), defaultZone: berlin)
+        #expect(fast.changes == full.changes)
+        #expect(fast.changes.last?.note == "new\nand more")
+    }
+}
