@@ -116,19 +116,9 @@ struct ImportService {
     func edit(_ journal: Journal, _ plan: ImportPlan) -> JournalEditor {
         var editor = JournalEditor(source: journal.source)
         let syntax = journal.syntax
-        func insertHeader(_ lines: [String], after anchors: [Int?]) {
-            guard !lines.isEmpty else { return }
-            if let anchor = anchors.compactMap({ $0 }).first {
-                editor.insert(lines, afterLine: anchor)
-            } else if let first = syntax.firstEntryLine {
-                editor.insert(lines + [""], beforeLine: first)
-            } else {
-                editor.append(lines)
-            }
-        }
-        insertHeader(plan.settings.map { "\($0.0.rawValue) \($0.1)" }, after: [syntax.settingLines.last])
-        insertHeader(plan.newLocations.map { "location \($0.name)" + ($0.enabled ? "" : "  disabled") },
-                     after: [syntax.directiveLines(.location).last, syntax.settingLines.last])
+        editor.insertHeader(plan.settings.map { "\($0.0.rawValue) \($0.1)" }, as: .setting, in: syntax)
+        editor.insertHeader(plan.newLocations.map { "location \($0.name)" + ($0.enabled ? "" : "  disabled") },
+                            as: .location, in: syntax)
         let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
         let writer = EntryWriter(journal: journal, zone: newZone)
         let layout = EntryLayout(learningFrom: syntax)

@@ -109,16 +109,7 @@ struct LocationsService {
         let names = sides ? ["Left \(name)", "Right \(name)"] : [name]
         for n in names { try checkNewName(n, replacing: []) }
         var editor = JournalEditor(source: journal.source)
-        let lines = names.map { "location \($0)" }
-        if let last = syntax.directiveLines(.location).last {
-            editor.insert(lines, afterLine: last)
-        } else if let last = syntax.settingLines.last {
-            editor.insert(lines, afterLine: last)
-        } else if let first = syntax.firstEntryLine {
-            editor.insert(lines + [""], beforeLine: first)
-        } else {
-            editor.append(lines)
-        }
+        editor.insertHeader(names.map { "location \($0)" }, as: .location, in: syntax)
         return done(editor, "Added \(names.joined(separator: " and ")).")
     }
 

@@ -88,12 +88,8 @@ enum SettingsService {
             } else {
                 editor.replace(d.argument, with: text)
             }
-        } else if let last = syntax.settingLines.last {
-            editor.insert(["\(key) \(text)"], afterLine: last)
-        } else if let first = syntax.directiveLines(.location).first ?? syntax.firstEntryLine {
-            editor.insert(["\(key) \(text)", ""], beforeLine: first)
         } else {
-            editor.append(["\(key) \(text)"])
+            editor.insertHeader(["\(key) \(text)"], as: .setting, in: syntax)
         }
         return PlannedEdit(editor: editor) { updated in
             if invocation.json { show(updated, invocation) } else { invocation.out("Set \(key) to \(text) (was \(old)).\n") }

@@ -1,0 +1,39 @@
+/// Where a new header line goes — one rule for `set`, `locations add` and
+/// `import`, matching the order `fmt` writes: settings, then locations,
+/// then the site changes, a blank line before the first change.
+package enum HeaderLine {
+    case setting, location
+}
+
+extension JournalEditor {
+    /// Inserts header `lines` of one kind in their place:
+    /// - a setting after the last setting, else before the first location
+    ///   (or, with none, the first site change, followed by a blank line);
+    /// - a location after the last location, else after the last setting,
+    ///   else before the first site change (followed by a blank line);
+    /// - at the end of a file that has none of these.
+    package mutating func insertHeader(_ lines: [String], as kind: HeaderLine, in syntax: JournalSyntax) {
+        guard !lines.isEmpty else { return }
+        let lastLocation = syntax.directiveLines(.location).last, lastSetting = syntax.settingLines.last
+        switch kind {
+        case .setting:
+            if let lastSetting {
+                insert(lines, afterLine: lastSetting)
+            } else if let first = syntax.directiveLines(.location).first {
+                insert(lines + [""], beforeLine: first)
+            } else if let first = syntax.firstEntryLine {
+                insert(lines + [""], beforeLine: first)
+            } else {
+                append(lines)
+            }
+        case .location:
+            if let anchor = lastLocation ?? lastSetting {
+                insert(lines, afterLine: anchor)
+            } else if let first = syntax.firstEntryLine {
+                insert(lines + [""], beforeLine: first)
+            } else {
+                append(lines)
+            }
+        }
+    }
+}
