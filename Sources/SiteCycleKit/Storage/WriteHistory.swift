@@ -152,19 +152,8 @@ public struct WriteHistory: Sendable {
     /// The history of the journal at `journalPath`, under the state folder
     /// the environment names; nil when there is no home to put it in.
     public init?(journalPath: String, environment: [String: String]) {
-        let state: String
-        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") {
-            state = xdg
-        } else if let home = environment["HOME"], home.hasPrefix("/") {
-            state = home + "/.local/state"
-        } else if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir, dir.pointee == UInt8(ascii: "/") {
-            state = String(cString: dir) + "/.local/state"
-        } else {
-            return nil
-        }
-        let real = JournalStore.resolvedPath(WriteHistory.absolute(journalPath))
-        let key = String(WriteRecord.fingerprint(Array(real.utf8)), radix: 16)
-        folder = state + "/sitecycle/undo/" + key
+        guard let state = StateFolder.path(environment: environment) else { return nil }
+        folder = state + "/undo/" + StateFolder.key(forJournal: journalPath)
     }
 
     package static func absolute(_ path: String) -> String {

@@ -1,0 +1,174 @@
+import Foundation
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let remind = Command(
+        name: "remind",
+        summary: "a desktop notification once when a site change is due",
+        usage: "sitecycle remind [--before DURATION] [--via auto|desktop|terminal|none] [--again]\n"
+            + "       sitecycle remind --install [--every DURATION] [--print] | --uninstall",
+        details: """
+            Checks the active site and, when its change is due (or due within
+            --before, e.g. `2h`), sends one reminder: "Site change due", with
+            the site, since when, and the recommended next site. One reminder
+            per due moment: running it every few minutes does not nag (--again
+            sends it once more), and logging a new site starts afresh. What was
+            sent is kept in $XDG_STATE_HOME/sitecycle/remind/.
+
+            --via desktop uses notify-send (osascript on macOS); terminal
+            prints to standard error; auto (the default) uses the desktop when
+            a graphical session is reachable (DISPLAY, WAYLAND_DISPLAY or a
+            D-Bus session) and notify-send is installed, else the terminal;
+            none sends nothing and only sets the exit status.
+
+            Exit status: 0 nothing due, 3 due or overdue (as `status --check`),
+            1 a journal error, 2 a usage error.
+
+            --install sets it up to run every --every (default 30m): where
+            `systemctl --user` works, it writes sitecycle-remind.service and
+            sitecycle-remind.timer to $XDG_CONFIG_HOME/systemd/user/ (else
+            ~/.config/…) and enables the timer; otherwise it prints the
+            crontab line to add and changes nothing. Running it again is
+            harmless. --print shows the files without writing them.
+            --uninstall disables the timer and removes exactly those files.
+            """,
+        options: [
+            OptionSpec(["--before"], value: "DURATION", "also remind when due within DURATION (2h, 30m)"),
+            OptionSpec(["--via"], value: "HOW", "auto (default), desktop, terminal or none"),
+            OptionSpec(["--again"], "remind even if this due moment was already reminded of"),
+            OptionSpec(["--install"], "run remind regularly (systemd user timer, or crontab)"),
+            OptionSpec(["--every"], value: "DURATION", "with --install: how often (default 30m)"),
+            OptionSpec(["--print"], "with --install: show the files, write nothing"),
+            OptionSpec(["--uninstall"], "remove what --install set up"),
+        ],
+        run: { RemindCommand(invocation: $0).run() })
+}
+
+struct RemindCommand {
+    let invocation: Invocation
+    var args: ParsedArguments { invocation.arguments }
+
+    enum Via: String { case auto, desktop, terminal, none }
+
+    func run() -> Int32 {
+        if args.flag("--install") || args.flag("--uninstall") {
+            for option in ["--before", "--via", "--again"] where args.has(option) {
+                return invocation.usageError(UsageError("\(option) does not go with --install or --uninstall"))
+            }
+            return args.flag("--install") ? ReminderInstaller(invocation: invocation).install()
+                : ReminderInstaller(invocation: invocation).uninstall()
+        }
+        for option in ["--every", "--print"] where args.has(option) {
+            return invocation.usageError(UsageError("\(option) goes with --install"))
+        }
+        guard let via = Via(rawValue: args.value("--via") ?? "auto") else {
+            return invocation.usageError(UsageError("--via takes auto, desktop, terminal or none, not `\(args.value("--via")!)`"))
+        }
+        var before: Int64 = 0
+        if let text = args.value("--before") {
+            guard let seconds = TimeArgument.relativeSeconds(Substring(text)) else {
+                return invocation.usageError(UsageError("invalid --before: `\(text)` is not a duration",
+                                                        help: "give hours or minutes like `2h` or `30m`"))
+            }
+            before = seconds
+        }
+        guard let journal = invocation.loadJournal() else { return ExitCode.failure }
+        let now: Instant
+        do { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
+        let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env)
+        switch Reminder.decide(journal, now: now, beforeSeconds: before, sent: log?.sent() ?? [], again: args.flag("--again")) {
+        case .notDue:
+            return ExitCode.ok
+        case .alreadySent:
+            return ExitCode.due
+        case .send(let reminder):
+            let body = text(reminder, zone: journal.zone)
+            guard send(body, via: via) else { return ExitCode.failure }
+            if via != .none {
+                do { try log?.record(reminder.moment) } catch {
+                    invocation.warn(error.message + "; the next run will remind again")
+                }
+            }
+            return ExitCode.due
+        }
+    }
+
+    /// "Left Front Abdomen since 2026-11-19 08:00, due 2026-11-22 08:00. Next: Right Side Thigh."
+    func text(_ r: Reminder, zone: ZoneRules) -> String {
+        "\(r.location) since \(displayTime(r.since, in: zone)), \(r.overdue ? "was due" : "due") "
+            + "\(displayTime(r.due, in: zone))." + (r.next.map { " Next: \($0)." } ?? "")
+    }
+
+    static let title = "Site change due"
+
+    func send(_ body: String, via: Via) -> Bool {
+        switch via {
+        case .none:
+            return true
+        case .terminal:
+            invocation.err("sitecycle: \(RemindCommand.title): \(body.terminalSafe)\n")
+            return true
+        case .desktop:
+            if let error = notifyDesktop(body) {
+                invocation.fail("could not send a desktop notification: \(error)",
+                                help: "install notify-send (libnotify-bin), or use --via terminal")
+                return false
+            }
+            return true
+        case .auto:
+            if desktopReachable, notifyDesktop(body) == nil { return true }
+            return send(body, via: .terminal)
+        }
+    }
+
+    var desktopReachable: Bool {
+        let env = invocation.env
+        let session = ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].contains { !(env[$0] ?? "").isEmpty }
+        return session && Programs.find(notifier, in: env) != nil
+    }
+
+    #if os(macOS)
+    let notifier = "osascript"
+    #else
+    let notifier = "notify-send"
+    #endif
+
+    /// Nil when sent; else why not.
+    func notifyDesktop(_ body: String) -> String? {
+        guard let program = Programs.find(notifier, in: invocation.env) else { return "\(notifier) is not installed" }
+        #if os(macOS)
+        let quoted = { (s: String) in "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        let arguments = ["-e", "display notification \(quoted(body)) with title \(quoted(RemindCommand.title))"]
+        #else
+        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, body]
+        #endif
+        let result = Programs.run(program, arguments, environment: invocation.env)
+        return result.status == 0 ? nil : "\(notifier) exited with \(result.status)"
+    }
+}
+
+/// Running other programs by name, through `PATH`, with argument vectors.
+enum Programs {
+    static func find(_ name: String, in environment: [String: String]) -> String? {
+        for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        do { try process.run() } catch { return (127, "\(error)") }
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import SiteCycleKit
+
+/// `remind --install` and `--uninstall`: a systemd user timer where
+/// `systemctl --user` works, else the crontab line to add by hand.
+struct ReminderInstaller {
+    let invocation: Invocation
+    var env: [String: String] { invocation.env }
+
+    static let marker = "# Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it."
+    static let service = "sitecycle-remind.service", timer = "sitecycle-remind.timer"
+
+    var unitFolder: String? {
+        if let config = env["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/systemd/user" }
+        if let home = env["HOME"], home.hasPrefix("/") { return home + "/.config/systemd/user" }
+        return nil
+    }
+
+    var journalPath: String { JournalStore.resolvedPath(WriteHistory.absolute(invocation.journalLocation.path)) }
+
+    /// Every this many seconds (at least a minute).
+    func interval() throws(CommandError) -> Int64 {
+        guard let text = invocation.arguments.value("--every") else { return 30 * 60 }
+        guard let seconds = TimeArgument.relativeSeconds(Substring(text)), seconds >= 60 else {
+            throw CommandError("invalid --every: `\(text)` is not a duration of a minute or more",
+                               help: "give minutes or hours like `30m` or `1h`", usage: true)
+        }
+        return seconds
+    }
+
+    /// The command the timer (or cron) runs, as systemd reads it.
+    var command: String {
+        [SyncService.executable, "-f", journalPath, "remind", "--via", "desktop"].map(quoted).joined(separator: " ")
+    }
+
+    func quoted(_ word: String) -> String {
+        word.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }) ? word
+            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+
+    func units(every seconds: Int64) -> [(name: String, text: String)] {
+        [(ReminderInstaller.service, """
+            \(ReminderInstaller.marker)
+            [Unit]
+            Description=sitecycle: remind when an infusion site change is due
+
+            [Service]
+            Type=oneshot
+            ExecStart=\(command)
+            # 3 means "a change is due": a reminder was sent, nothing failed.
+            SuccessExitStatus=3
+
+            """),
+         (ReminderInstaller.timer, """
+            \(ReminderInstaller.marker)
+            [Unit]
+            Description=sitecycle: check every \(seconds / 60) min whether a site change is due
+
+            [Timer]
+            OnBootSec=2min
+            OnUnitActiveSec=\(seconds)s
+            Unit=\(ReminderInstaller.service)
+
+            [Install]
+            WantedBy=timers.target
+
+            """)]
+    }
+
+    var cronLine: String {
+        let minutes = max(1, min(59, ((try? interval()) ?? 1800) / 60))
+        return "*/\(minutes) * * * * " + command
+    }
+
+    /// `systemctl --user` answers: a user manager is running.
+    var systemdWorks: Bool {
+        guard let systemctl = Programs.find("systemctl", in: env) else { return false }
+        return Programs.run(systemctl, ["--user", "show-environment"], environment: env).status == 0
+    }
+
+    func systemctl(_ arguments: [String]) -> (status: Int32, output: String) {
+        guard let program = Programs.find("systemctl", in: env) else { return (127, "systemctl is not installed") }
+        return Programs.run(program, ["--user"] + arguments, environment: env)
+    }
+
+    func install() -> Int32 {
+        let seconds: Int64
+        do { seconds = try interval() } catch { return invocation.fail(error) }
+        guard JournalFile.exists(invocation.journalLocation.path) else {
+            _ = invocation.readJournal()  // says where it looked
+            return ExitCode.failure
+        }
+        let files = units(every: seconds)
+        if invocation.arguments.flag("--print") {
+            for f in files { invocation.out("# \(unitFolder ?? "~/.config/systemd/user")/\(f.name)\n\(f.text)\n") }
+            invocation.out("# without systemd, this crontab line (`crontab -e`) does the same:\n# \(cronLine)\n")
+            return ExitCode.ok
+        }
+        guard systemdWorks, let folder = unitFolder else {
+            invocation.out("""
+                systemd's user manager is not available here, so nothing was installed.
+                Add this line with `crontab -e` to check every \(seconds / 60) minutes:
+
+                \(cronLine)
+
+                """)
+            return ExitCode.ok
+        }
+        var written: [String] = []
+        for f in files {
+            let path = folder + "/" + f.name
+            let bytes = Array(f.text.utf8)
+            if (try? JournalFile.read(path)) == bytes { continue }
+            do {
+                if JournalFile.exists(path) {
+                    guard ((try? JournalFile.read(path)).map { String(decoding: $0, as: UTF8.self) }
+                           ?? "").hasPrefix(ReminderInstaller.marker) else {
+                        return invocation.fail("\(path) exists and was not written by sitecycle; nothing was changed",
+                                               help: "move it away, then run `sitecycle remind --install` again")
+                    }
+                    try JournalStore.replace(path, with: bytes)
+                } else {
+                    try JournalFile.createPrivate(path, bytes)
+                }
+            } catch {
+                return invocation.fail(error.message, help: error.hint)
+            }
+            written.append(f.name)
+        }
+        for step in [["daemon-reload"], ["enable", "--now", ReminderInstaller.timer]] {
+            let r = systemctl(step)
+            guard r.status == 0 else {
+                return invocation.fail("systemctl --user \(step.joined(separator: " ")) failed: "
+                                       + r.output.trimmingCharacters(in: .whitespacesAndNewlines))
+            }
+        }
+        invocation.out(written.isEmpty ? "Already installed: \(ReminderInstaller.timer) is enabled.\n"
+                       : "Installed \(written.joined(separator: " and ")) in\n  \(folder)\n"
+                         + "and enabled the timer: every \(seconds / 60) minutes, a reminder if a change is due.\n")
+        return ExitCode.ok
+    }
+
+    func uninstall() -> Int32 {
+        guard let folder = unitFolder else { return invocation.fail("no home folder: set HOME or XDG_CONFIG_HOME") }
+        let ours = [ReminderInstaller.timer, ReminderInstaller.service].map { folder + "/" + $0 }.filter { path in
+            ((try? JournalFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "").hasPrefix(ReminderInstaller.marker)
+        }
+        guard !ours.isEmpty else {
+            invocation.out("Nothing to remove: no timer installed by sitecycle in \(folder).\n"
+                           + "If you added a crontab line, remove it with `crontab -e`.\n")
+            return ExitCode.ok
+        }
+        if systemdWorks { _ = systemctl(["disable", "--now", ReminderInstaller.timer]) }
+        for path in ours { unlink(path) }
+        if systemdWorks { _ = systemctl(["daemon-reload"]) }
+        invocation.out("Removed \(ours.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: " and ")).\n")
+        return ExitCode.ok
+    }
+}

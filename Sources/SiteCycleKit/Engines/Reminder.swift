@@ -1,0 +1,66 @@
+/// Whether a reminder is due, as a pure function of the journal, the moment
+/// and what was already sent. One reminder per due moment: the moment is
+/// the active site's start and its due time, so running `remind` every ten
+/// minutes does not nag, and logging a new site starts afresh.
+public struct Reminder: Sendable, Equatable {
+    /// The rotation it is for (`pump` until more devices exist).
+    public var device: String
+    public var location: String
+    public var since: Instant
+    public var due: Instant
+    public var overdue: Bool
+    /// The top recommendation for the next site, if any.
+    public var next: String?
+
+    /// Identifies the due moment in the state file.
+    public var moment: String { "\(device) \(since.seconds) \(due.seconds)" }
+
+    public enum Decision: Equatable, Sendable {
+        /// No site is in, or the change is not due yet (within `before`).
+        case notDue
+        /// Due, and not yet sent for this moment (or `again` was asked).
+        case send(Reminder)
+        /// Due, and already sent for this moment.
+        case alreadySent(Reminder)
+    }
+
+    /// Due when `now` is at or past the due time less `before` seconds.
+    public static func decide(_ journal: Journal, now: Instant, beforeSeconds: Int64, sent: Set<String>,
+                              again: Bool) -> Decision {
+        guard let status = SiteStatus(journal, now: now), now >= status.due.adding(seconds: -beforeSeconds) else {
+            return .notDue
+        }
+        let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
+        let r = Reminder(device: "pump", location: status.active.location!, since: status.active.start, due: status.due,
+                         overdue: now >= status.due, next: next)
+        return sent.contains(r.moment) && !again ? .alreadySent(r) : .send(r)
+    }
+}
+
+/// The due moments already reminded of, one line each, in the state folder
+/// (private), keyed by journal.
+public struct ReminderLog: Sendable {
+    public let path: String
+
+    public init?(journalPath: String, environment: [String: String]) {
+        guard let state = StateFolder.path(environment: environment) else { return nil }
+        path = state + "/remind/" + StateFolder.key(forJournal: journalPath)
+    }
+
+    public func sent() -> Set<String> {
+        guard let bytes = try? JournalFile.read(path) else { return [] }
+        return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
+    }
+
+    /// Records `moment`, keeping the last few (older moments cannot recur).
+    public func record(_ moment: String) throws(FileError) {
+        var lines = Array(sent().sorted().suffix(20))
+        if !lines.contains(moment) { lines.append(moment) }
+        let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
+        if JournalFile.exists(path) {
+            try JournalStore.replace(path, with: bytes)
+        } else {
+            try JournalFile.createPrivate(path, bytes)
+        }
+    }
+}

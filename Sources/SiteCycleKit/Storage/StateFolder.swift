@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where sitecycle keeps what is not the journal: the undo history and the
+/// reminders already sent. `$XDG_STATE_HOME/sitecycle`, else
+/// `~/.local/state/sitecycle` (the passwd home when `HOME` is unset).
+public enum StateFolder {
+    public static func path(environment: [String: String]) -> String? {
+        if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/sitecycle" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/sitecycle" }
+        if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir, dir.pointee == UInt8(ascii: "/") {
+            return String(cString: dir) + "/.local/state/sitecycle"
+        }
+        return nil
+    }
+
+    /// A short name for a journal, from its real absolute path: state for
+    /// two journals never mixes, and moving the working folder does not
+    /// change it.
+    public static func key(forJournal path: String) -> String {
+        let real = JournalStore.resolvedPath(WriteHistory.absolute(path))
+        return String(WriteRecord.fingerprint(Array(real.utf8)), radix: 16)
+    }
+}

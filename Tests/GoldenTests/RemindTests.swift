@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+
+/// `remind` with a recording `notify-send` and `systemctl` on PATH: one
+/// reminder per due moment, and an install that can be undone exactly.
+struct RemindTests {
+    let root: URL
+    let env: [String: String]
+
+    init() throws {
+        root = try BinaryRunner.temporaryDirectory()
+        let bin = root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        for tool in ["notify-send", "systemctl"] {
+            let script = "#!/bin/sh\nprintf '%s\\n' \"$*\" >> \"\(root.path)/\(tool).log\"\nexit 0\n"
+            try script.write(to: bin.appendingPathComponent(tool), atomically: true, encoding: .utf8)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: bin.appendingPathComponent(tool).path)
+        }
+        env = BinaryRunner.baseEnvironment(home: root).merging([
+            "PATH": bin.path + ":/usr/bin:/bin", "DISPLAY": ":0", "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+        ]) { $1 }
+        try """
+            timezone UTC
+            target 72h
+            location Left Arm
+            location Right Arm
+
+            2026-02-01 08:00  Left Arm
+
+            """.write(to: root.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+    }
+
+    @discardableResult
+    func sitecycle(_ args: [String], now: String? = nil, environment: [String: String]? = nil) throws -> BinaryRunner.Output {
+        try BinaryRunner.run(["-f", "sites.journal"] + (now.map { ["--now", $0] } ?? []) + args, in: root,
+                             environment: environment ?? env)
+    }
+
+    func log(_ tool: String) -> [String] {
+        ((try? String(contentsOf: root.appendingPathComponent("\(tool).log"), encoding: .utf8)) ?? "")
+            .split(separator: "\n").map(String.init)
+    }
+
+    @Test func oneReminderPerDueMoment() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try sitecycle(["remind"], now: "2026-02-03 08:00").exitCode == 0)
+        #expect(log("notify-send").isEmpty)
+        #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 06:30").exitCode == 3)
+        #expect(log("notify-send") == [
+            "--app-name=sitecycle -- Site change due Left Arm since 2026-02-01 08:00, due 2026-02-04 08:00. Next: Right Arm.",
+        ])
+        // Every ten minutes after that: no nagging, but the status says due.
+        for time in ["06:40", "08:10", "09:40"] {
+            #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 " + time).exitCode == 3, "\(time)")
+        }
+        #expect(log("notify-send").count == 1)
+        #expect(try sitecycle(["remind", "--again"], now: "2026-02-04 09:00").exitCode == 3)
+        #expect(log("notify-send").count == 2)
+        // A new site is a new due moment.
+        try sitecycle(["log", "right arm"], now: "2026-02-04 10:00")
+        #expect(try sitecycle(["remind"], now: "2026-02-07 10:00").exitCode == 3)
+        #expect(log("notify-send").count == 3)
+        #expect(log("notify-send").last!.contains("Right Arm since 2026-02-04 10:00"))
+    }
+
+    @Test func withoutADesktopTheReminderGoesToTheTerminal() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        var plain = env
+        plain["DISPLAY"] = nil
+        let r = try sitecycle(["remind"], now: "2026-02-05 08:00", environment: plain)
+        #expect(r.exitCode == 3)
+        #expect(r.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04 08:00. "
+                + "Next: Right Arm.\n")
+        #expect(log("notify-send").isEmpty)
+        #expect(try sitecycle(["remind", "--via", "loud"], now: "2026-02-05 08:00").exitCode == 2)
+    }
+
+    @Test func printShowsTheUnitsAndChangesNothing() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let r = try sitecycle(["remind", "--install", "--every", "15m", "--print"])
+        #expect(r.exitCode == 0)
+        let binary = BinaryRunner.executable.resolvingSymlinksInPath().path
+        let text = r.stdout.replacingOccurrences(of: binary, with: "SITECYCLE")
+            .replacingOccurrences(of: root.resolvingSymlinksInPath().path, with: "$WORK")
+            .replacingOccurrences(of: root.path, with: "$WORK")
+        #expect(text == """
+            # $WORK/config/systemd/user/sitecycle-remind.service
+            # Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it.
+            [Unit]
+            Description=sitecycle: remind when an infusion site change is due
+
+            [Service]
+            Type=oneshot
+            ExecStart=SITECYCLE -f $WORK/sites.journal remind --via desktop
+            # 3 means "a change is due": a reminder was sent, nothing failed.
+            SuccessExitStatus=3
+
+            # $WORK/config/systemd/user/sitecycle-remind.timer
+            # Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it.
+            [Unit]
+            Description=sitecycle: check every 15 min whether a site change is due
+
+            [Timer]
+            OnBootSec=2min
+            OnUnitActiveSec=900s
+            Unit=sitecycle-remind.service
+
+            [Install]
+            WantedBy=timers.target
+
+            # without systemd, this crontab line (`crontab -e`) does the same:
+            # */15 * * * * SITECYCLE -f $WORK/sites.journal remind --via desktop
+
+            """, "\(text)")
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
+        #expect(log("systemctl").isEmpty)
+    }
+
+    @Test func installTwiceThenUninstallLeavesNothingBehind() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let units = root.appendingPathComponent("config/systemd/user")
+        try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+        try "[Unit]\n".write(to: units.appendingPathComponent("mine.service"), atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["remind", "--install"]).stdout.hasPrefix("Installed sitecycle-remind.service and"))
+        #expect(try sitecycle(["remind", "--install"]).stdout == "Already installed: sitecycle-remind.timer is enabled.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path).sorted()
+                == ["mine.service", "sitecycle-remind.service", "sitecycle-remind.timer"])
+        #expect(log("systemctl").contains("--user enable --now sitecycle-remind.timer"))
+        let removed = try sitecycle(["remind", "--uninstall"])
+        #expect(removed.stdout == "Removed sitecycle-remind.timer and sitecycle-remind.service.\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path) == ["mine.service"])
+        #expect(log("systemctl").contains("--user disable --now sitecycle-remind.timer"))
+    }
+
+    @Test func withoutSystemdTheCrontabLineIsPrinted() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("bin/systemctl"))
+        var noSystemd = env
+        noSystemd["PATH"] = root.appendingPathComponent("bin").path  // no system systemctl either
+        let r = try sitecycle(["remind", "--install"], environment: noSystemd)
+        #expect(r.exitCode == 0)
+        #expect(r.stdout.contains("*/30 * * * * "))
+        #expect(r.stdout.contains(" remind --via desktop\n"))
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
+    }
+}
