@@ -13,12 +13,17 @@ import SiteCycleKit
 
 var sizes = [1_000, 3_000, 10_000, 100_000, 1_000_000]
 var runs = 5
+var writeRequest: (kind: String, entries: Int, directory: String)?
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let a = arguments.removeFirst()
     if a == "--sizes", let v = arguments.first {
         sizes = v.split(separator: ",").compactMap { Int($0) }
         arguments.removeFirst()
+    } else if a == "--write", arguments.count >= 3, let n = Int(arguments[1]) {
+        // Internal: a child process writes the journals (see `writeJournals`).
+        writeRequest = (arguments[0], n, arguments[2])
+        arguments.removeFirst(3)
     } else if a == "--runs", let v = arguments.first, let n = Int(v) {
         runs = max(1, n)
         arguments.removeFirst()
@@ -74,6 +79,55 @@ func pad(_ v: Int, _ width: Int) -> String {
     return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
 }
 
+// MARK: Merge
+
+/// A base journal of `n` entries, and two sides that each change the location
+/// of 1,000 different entries (interleaved, so nothing conflicts): the work
+/// `sync` hands to `sitecycle merge BASE OURS THEIRS`.
+func mergeSides(_ n: Int) throws -> (base: String, ours: String, theirs: String) {
+    let base = try generate(n).journal
+    let lines = base.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let first = lines.firstIndex { $0.first?.isNumber == true } ?? 0
+    let step = max(2, (lines.count - 1 - first) / 1_000)
+    /// Moves 1,000 entries, `parity` apart from the other side's, to the next location.
+    func changed(_ parity: Int) -> String {
+        var copy = lines
+        for k in 0..<1_000 {
+            let i = first + k * step + parity
+            guard i < lines.count - 1, let split = lines[i].range(of: "  ") else { continue }
+            let rest = lines[i][split.upperBound...]
+            let noteStart = rest.range(of: "  ;")?.lowerBound ?? rest.endIndex
+            let name = String(rest[..<noteStart])
+            let next = locations[((locations.firstIndex(of: name) ?? 0) + 1) % locations.count]
+            copy[i] = lines[i][..<split.upperBound] + next + rest[noteStart...]
+        }
+        return copy.joined(separator: "\n")
+    }
+    return (base, changed(0), changed(1))
+}
+
+/// Writes a size's files into `directory`: `journal` (j.journal, j.ledger)
+/// or `merge` (base, ours, theirs). Done in a child process so the bench's
+/// own memory stays small: a spawned child's peak RSS (from `wait4`) counts
+/// its parent's high-water mark, taken over when it starts.
+func writeJournals(_ kind: String, _ n: Int, into directory: String) throws {
+    if kind == "merge" {
+        let (base, ours, theirs) = try mergeSides(n)
+        for (name, text) in [("base", base), ("ours", ours), ("theirs", theirs)] {
+            try text.write(toFile: "\(directory)/\(name).journal", atomically: false, encoding: .utf8)
+        }
+    } else {
+        let (journal, ledger, _) = try generate(n)
+        try journal.write(toFile: "\(directory)/j.journal", atomically: false, encoding: .utf8)
+        try ledger.write(toFile: "\(directory)/j.ledger", atomically: false, encoding: .utf8)
+    }
+}
+
+if let request = writeRequest {
+    try writeJournals(request.kind, request.entries, into: request.directory)
+    exit(0)
+}
+
 // MARK: Timing
 
 struct Sample { var seconds: Double; var maxRSSKB: Int; var status: Int32 }
@@ -122,45 +176,156 @@ func which(_ tool: String) -> String? {
 
 func ms(_ s: Double) -> String { s.isNaN ? "fail" : String(format: "%.1f", s * 1000) }
 
+// MARK: Goals
+
+/// The targets of issue 13 ("Rebuild the house"): a figure, its goal, and
+/// whether it is met; a miss says by how much.
+struct Goal {
+    var maxMilliseconds: Double?
+    var maxMB: Int?
+
+    var text: String {
+        [maxMilliseconds.map { "≤ \(Int($0)) ms" }, maxMB.map { "≤ \($0) MB" }].compactMap { $0 }.joined(separator: ", ")
+    }
+
+    func verdict(_ s: Sample) -> String {
+        guard s.status == 0, !s.seconds.isNaN else { return "missed (exit \(s.status))" }
+        var misses: [String] = []
+        if let limit = maxMilliseconds, s.seconds * 1000 > limit {
+            misses.append(String(format: "by %.1f ms (%.1f×)", s.seconds * 1000 - limit, s.seconds * 1000 / limit))
+        }
+        if let limit = maxMB, s.maxRSSKB / 1024 > limit {
+            misses.append("by \(s.maxRSSKB / 1024 - limit) MB")
+        }
+        return misses.isEmpty ? "met" : "missed " + misses.joined(separator: ", ")
+    }
+}
+
+/// The goal for a command at a size, or nil where the issue sets none.
+func goal(_ command: String, entries n: Int) -> Goal? {
+    switch (n, command) {
+    case (3_000, "log (append)"): return nil
+    case (3_000, _): return Goal(maxMilliseconds: 5)
+    case (100_000, "stats"), (100_000, "log (append)"): return Goal(maxMilliseconds: 15)
+    case (1_000_000, "stats"), (1_000_000, "check"): return Goal(maxMilliseconds: 100, maxMB: 64)
+    case (1_000_000, "log (append)"): return Goal(maxMilliseconds: 150)
+    default: return nil
+    }
+}
+
+func row(_ entries: String, _ name: String, _ s: Sample, _ goal: Goal?) {
+    let label = name + (s.status == 0 ? "" : " (exit \(s.status))")
+    let g = goal.map { "\($0.text): \($0.verdict(s))" } ?? "-"
+    print("| \(entries) | \(label) | \(ms(s.seconds)) | \(s.maxRSSKB / 1024) | \(g) |")
+}
+
+/// Has a child bench write a size's files and returns their folder.
+func spawnWriter(_ kind: String, _ n: Int) -> String {
+    let directory = work.appendingPathComponent("\(kind)\(n)").path
+    try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    let me = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
+    guard measure([me, "--write", kind, String(n), directory]).status == 0 else {
+        print("could not write the \(kind) journals for \(n) entries")
+        exit(1)
+    }
+    return directory
+}
+
+/// The date and time of the journal's last entry (for `--now`).
+func lastStamp(_ path: String) -> String {
+    guard let handle = FileHandle(forReadingAtPath: path) else { return "9999-12-31 23:00" }
+    defer { try? handle.close() }
+    let size = (try? handle.seekToEnd()) ?? 0
+    try? handle.seek(toOffset: size > 200 ? size - 200 : 0)
+    let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    let line = tail.split(separator: "\n").last.map(String.init) ?? ""
+    return String(line.prefix(16))
+}
+
 // MARK: Run
 
 let ledger = which("ledger"), hledger = which("hledger")
 print("sitecycle-bench: median of \(runs) whole-process runs; peak memory is the largest of them")
 print("binary: \(binary)")
 print("")
-print("| entries | command | median ms | peak MB | vs ledger bal | vs hledger bal |")
-print("|---:|---|---:|---:|---:|---:|")
+print("| entries | command | median ms | peak MB | goal |")
+print("|---:|---|---:|---:|---|")
+
+// Start-up: `--version` beside a hello-world built the same way (swiftc -O,
+// static standard library), so the figure is what sitecycle adds.
+let version = median([binary, "--version"])
+if let swiftc = which("swiftc") {
+    let source = work.appendingPathComponent("hello.swift").path
+    let hello = work.appendingPathComponent("hello").path
+    try "print(\"hello, world\")\n".write(toFile: source, atomically: true, encoding: .utf8)
+    var flags = ["-O", source, "-o", hello]
+    #if os(Linux)
+    flags.insert("-static-stdlib", at: 0)
+    #endif
+    let build = measure([swiftc] + flags, env: ["PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
+                                               "HOME=\(NSHomeDirectory())", "TMPDIR=\(work.path)"])
+    if build.status == 0 {
+        let base = median([hello])
+        let added = (version.seconds - base.seconds) * 1000
+        print("| - | hello world (swiftc -O, static stdlib) | \(ms(base.seconds)) | \(base.maxRSSKB / 1024) | - |")
+        let verdict = added <= 1.5 ? "met" : String(format: "missed by %.1f ms", added - 1.5)
+        print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms (+\(String(format: "%.1f", added)) ms): \(verdict) |")
+    } else {
+        print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms: hello world did not build, not compared |")
+    }
+} else {
+    print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms: swiftc not on PATH, not compared |")
+}
+
 for n in sizes {
-    let (journalText, ledgerText, last) = try generate(n)
-    let journal = work.appendingPathComponent("j\(n).journal").path
-    let scratch = work.appendingPathComponent("log\(n).journal").path
-    let ledgerFile = work.appendingPathComponent("j\(n).ledger").path
-    try journalText.write(toFile: journal, atomically: true, encoding: .utf8)
-    try ledgerText.write(toFile: ledgerFile, atomically: true, encoding: .utf8)
+    let directory = spawnWriter("journal", n)
+    let journal = directory + "/j.journal", ledgerFile = directory + "/j.ledger"
+    let scratch = directory + "/log.journal"
+    let last = lastStamp(journal)
     let now = "--now=\(last.prefix(10)) 23:59"
     var reference: [String: Double] = [:]
     if let ledger, n <= 100_000 { reference["ledger"] = median([ledger, "-f", ledgerFile, "bal"]).seconds }
     if let hledger, n <= 100_000 { reference["hledger"] = median([hledger, "-f", ledgerFile, "bal"]).seconds }
     let commands: [(String, [String])] = [
         ("check", ["check"]), ("status", [now, "status"]), ("recommend", [now, "recommend"]),
-        ("stats", [now, "stats"]), ("export csv", [now, "export"]),
+        ("stats", [now, "stats"]), ("history", [now, "history"]), ("export csv", [now, "export", "--format", "csv"]),
         ("complete log", [now, "__complete", "--shell", "fish", "--", "-f", journal, "log", ""]),
     ]
+    var stats: Double = .nan
     for (name, args) in commands {
         let s = median([binary, "-f", journal] + args)
-        let ratio = { (tool: String) -> String in
-            reference[tool].map { String(format: "%.1f× faster", $0 / s.seconds) } ?? "-"
-        }
-        print("| \(n) | \(name)\(s.status == 0 ? "" : " (exit \(s.status))") | \(ms(s.seconds)) | \(s.maxRSSKB / 1024) | \(ratio("ledger")) | \(ratio("hledger")) |")
+        if name == "stats" { stats = s.seconds }
+        row("\(n)", name, s, goal(name, entries: n))
     }
     let log = median([binary, "-f", scratch, "--now=9999-12-31 23:00", "log", "lfa"]) {
         _ = try? FileManager.default.removeItem(atPath: scratch)
         try? FileManager.default.copyItem(atPath: journal, toPath: scratch)
     }
-    print("| \(n) | log (append) | \(ms(log.seconds)) | \(log.maxRSSKB / 1024) | - | - |")
-    for (tool, seconds) in reference.sorted(by: { $0.key < $1.key }) {
-        print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - | - |")
+    row("\(n)", "log (append)", log, goal("log (append)", entries: n))
+    // How many times faster `stats` is than `bal` on the same entries.
+    for (tool, minimum) in [("ledger", 50.0), ("hledger", 250.0)] {
+        guard n <= 100_000 else { continue }
+        guard let seconds = reference[tool] else {
+            if n == 100_000 { print("| \(n) | stats vs \(tool) bal | - | - | ≥ \(Int(minimum))× faster: \(tool) not installed, not compared |") }
+            continue
+        }
+        let ratio = seconds / stats
+        let verdict = n != 100_000 ? "" : ": " + (ratio >= minimum ? "met" : String(format: "missed by %.0f× (%.1f× short)", minimum - ratio, minimum / ratio))
+        print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - |")
+        print("| \(n) | stats vs \(tool) bal | \(String(format: "%.1f× faster", ratio)) | - | \(n == 100_000 ? "≥ \(Int(minimum))×" : "-")\(verdict) |")
     }
+}
+
+let mergeSizes = [10_000, 100_000].filter { $0 <= (sizes.max() ?? 0) }
+for n in mergeSizes {
+    let directory = spawnWriter("merge", n)
+    let paths = ["base", "ours", "theirs", "ours-original"].map { "\(directory)/\($0).journal" }
+    try FileManager.default.copyItem(atPath: paths[1], toPath: paths[3])
+    let s = median([binary, "merge", paths[0], paths[1], paths[2]]) {
+        _ = try? FileManager.default.removeItem(atPath: paths[1])
+        try? FileManager.default.copyItem(atPath: paths[3], toPath: paths[1])
+    }
+    row("\(n)", "merge (1,000 changes a side)", s, n == 100_000 ? Goal(maxMilliseconds: 1_000) : nil)
 }
 
 // MARK: Hostile shapes

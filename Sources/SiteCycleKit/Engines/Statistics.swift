@@ -37,7 +37,7 @@ public struct Statistics: Sendable {
         /// Sessions the absorption comparison used (not ended by `removed`);
         /// below `absorptionMinimumSessions` the site is not judged.
         public var comparedSessions = 0
-        /// Computed once: a median sorts, and reports ask more than once.
+        /// Computed once: a median selects, and reports ask more than once.
         public let average: Double?
         public let median: Double?
 
@@ -164,8 +164,7 @@ public struct Statistics: Sendable {
     /// with fewer than 4 values.
     package static func lowFence(_ hours: [Double]) -> Double {
         guard hours.count >= 4 else { return -.infinity }
-        let s = hours.sorted()
-        let q1 = s[s.count / 4], q3 = s[3 * s.count / 4]
+        let (q1, q3) = Selection.pair(hours, hours.count / 4, 3 * hours.count / 4)
         return q1 - 1.5 * (q3 - q1)
     }
 
@@ -175,9 +174,7 @@ public struct Statistics: Sendable {
 
     /// The middle value; for an even count, the mean of the two middle values.
     public static func median(_ values: [Double]) -> Double? {
-        guard !values.isEmpty else { return nil }
-        let s = values.sorted(), n = s.count
-        return n % 2 == 1 ? s[n / 2] : (s[n / 2 - 1] + s[n / 2]) / 2
+        Selection.median(values)
     }
 
     /// 100 · H / ln(k) with H = −Σ pᵢ ln pᵢ over the k enabled locations

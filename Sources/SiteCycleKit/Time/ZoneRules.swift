@@ -2,11 +2,16 @@ import Foundation
 
 /// The rules of one IANA time zone: which UTC offset applies when, and how a
 /// wall-clock time maps back to an instant (with DST gaps and folds).
-/// Sendable because its only mutable state, the offset cache, is locked.
+/// The rules come from the system's TZif file (`TZifRules`: a plain value,
+/// no lock, no Foundation); only without one (no zoneinfo, or a name only
+/// Foundation knows, such as `GMT+1`) does Foundation's `TimeZone` answer.
+/// Sendable because the only mutable state, the fallback's offset cache, is locked.
 public final class ZoneRules: @unchecked Sendable {
     /// The name as the user wrote it (`Europe/Berlin`, `UTC`).
     public let identifier: String
-    private let zone: TimeZone
+    private let tzif: TZifRules?
+    /// The fallback, used only when there is no TZif file for the name.
+    private let zone: TimeZone?
     /// Offsets by 64-day window of UTC time: each window holds the offset at
     /// its start and the transitions inside it (almost always none or one).
     /// Journals are read mostly in order, so the last window is kept at hand.
@@ -23,10 +28,28 @@ public final class ZoneRules: @unchecked Sendable {
     private static let windowSeconds: Int64 = 64 * 86_400
 
     public init?(identifier: String) {
+        guard !identifier.isEmpty else { return nil }
+        if let rules = TZifRules(identifier: identifier) {
+            tzif = rules
+            zone = nil
+        } else {
+            guard let zone = TimeZone(identifier: identifier) else { return nil }
+            tzif = nil
+            self.zone = zone
+        }
+        self.identifier = identifier
+    }
+
+    /// Rules from Foundation alone, for comparing the two sources in tests.
+    package init?(foundationIdentifier identifier: String) {
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
         self.identifier = identifier
         self.zone = zone
+        tzif = nil
     }
+
+    /// Whether the rules were read from a TZif file.
+    package var readsTZif: Bool { tzif != nil }
 
     public static let utc = ZoneRules(identifier: "UTC")!
 
@@ -38,6 +61,7 @@ public final class ZoneRules: @unchecked Sendable {
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
         let t = instant.seconds
+        if let tzif { return tzif.offset(at: t) }
         lock.lock()
         let h = hot
         lock.unlock()
@@ -74,14 +98,14 @@ public final class ZoneRules: @unchecked Sendable {
     }
 
     private func directOffset(_ t: Int64) -> Int {
-        zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
+        zone!.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
     }
 
     private func makeWindow(_ key: Int64) -> Window {
         let start = key * ZoneRules.windowSeconds, end = start + ZoneRules.windowSeconds
         var changes = [(start, directOffset(start))]
         var cursor = Date(timeIntervalSince1970: Double(start))
-        while let next = zone.nextDaylightSavingTimeTransition(after: cursor) {
+        while let next = zone!.nextDaylightSavingTimeTransition(after: cursor) {
             let at = Int64(next.timeIntervalSince1970.rounded(.up))
             guard at < end, at > Int64(cursor.timeIntervalSince1970) else { break }
             changes.append((at, directOffset(at)))

@@ -1,0 +1,26 @@
+import Testing
+@testable import SiteCycleKit
+
+/// Selection must give exactly what sorting gives, whatever the order.
+struct SelectionTests {
+    @Test(arguments: [0, 1, 2, 3, 4, 17, 100, 1_001, 4_096])
+    func medianAndQuartilesMatchSorting(count: Int) {
+        var r = SeededRandom(seed: UInt64(count) + 1)
+        let shapes: [[Double]] = [
+            (0..<count).map { _ in Double(r.int(200)) / 4 },           // many ties
+            (0..<count).map { Double($0) },                           // sorted
+            (0..<count).map { Double(count - $0) },                   // reversed
+            (0..<count).map { _ in 7 },                               // all equal
+            (0..<count).map { $0 % 2 == 0 ? Double($0) : -Double($0) },  // organ pipe
+        ]
+        for values in shapes {
+            let sorted = values.sorted()
+            let expected = sorted.isEmpty ? nil : count % 2 == 1 ? sorted[count / 2]
+                : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
+            #expect(Selection.median(values) == expected)
+            guard count > 0 else { continue }
+            let (q1, q3) = Selection.pair(values, count / 4, 3 * count / 4)
+            #expect(q1 == sorted[count / 4] && q3 == sorted[3 * count / 4])
+        }
+    }
+}
