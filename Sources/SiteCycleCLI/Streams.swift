@@ -61,6 +61,9 @@ public struct RunEnvironment {
     public var clock: () -> Instant
     /// Where journal changes are read and written.
     public var fileSystem: FileSystem = POSIXFileSystem()
+    /// Shows the site picker and returns the location and note chosen (nil
+    /// when cancelled); set only when stdin and stdout are a terminal.
+    var picker: ((SitePicker) -> (location: String, note: String?)?)?
 
     public init(environment: [String: String], stdin: TextInput, stdout: TextOutput, stderr: TextOutput,
                 stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
@@ -77,7 +80,7 @@ public struct RunEnvironment {
 
     /// The process's own streams and clock.
     public static func process(environment: [String: String]) -> RunEnvironment {
-        RunEnvironment(
+        var env = RunEnvironment(
             environment: environment, stdin: StandardInput(),
             stdout: FileDescriptorOutput(fd: 1), stderr: FileDescriptorOutput(fd: 2),
             stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
@@ -86,6 +89,8 @@ public struct RunEnvironment {
                 clock_gettime(CLOCK_REALTIME, &ts)
                 return Instant(seconds: Int64(ts.tv_sec))
             })
+        if isatty(0) == 1 && isatty(1) == 1 { env.picker = TerminalPicker.run }
+        return env
     }
 }
 

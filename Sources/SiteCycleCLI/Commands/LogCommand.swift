@@ -6,6 +6,15 @@ extension CommandRegistry {
         summary: "record a site change; the previous site closes",
         usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT]",
         details: """
+            Without LOCATION, on a terminal, a picker opens under the prompt:
+            Recommended first (the top one selected), then the other locations,
+            longest rested first, then Avoid, each with its last use. ↑/↓ or
+            Ctrl-P/Ctrl-N move (j/k too, until you type); typing filters by
+            name or slug; Enter picks, then asks for an optional note (Enter
+            alone: none). `sitecycle log` Enter Enter logs the top
+            recommendation. Esc or Ctrl-C cancels: nothing is written, exit
+            130. Without a terminal, LOCATION is required.
+
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug
             (`left-front-abdomen`), its initials (`lfa`) or the start of its
@@ -29,7 +38,7 @@ extension CommandRegistry {
             OptionSpec(["--previous-note"], value: "TEXT", "add to the note of the site being closed"),
             OptionSpec(["--replace-note"], "with --previous-note: replace that note"),
         ],
-        positionals: 1...20,
+        positionals: 0...20,
         reportsJSON: true,
         run: { invocation in
             SiteChangeCommand(invocation: invocation).log()
@@ -62,13 +71,42 @@ extension CommandError {
 struct SiteChangeCommand {
     let invocation: Invocation
 
+    /// Exit status when the picker is cancelled (as a shell's Ctrl-C).
+    static let cancelled: Int32 = 130
+
     func log() -> Int32 {
-        invocation.change({ journal, now throws(CommandError) in
+        var picked: (location: String, note: String?)?
+        if invocation.arguments.positionals.isEmpty {
+            guard let picker = invocation.environment.picker else {
+                return invocation.usageError(UsageError("missing argument", help: "usage: \(invocation.command.usage)"))
+            }
+            guard let journal = invocation.loadJournal() else { return ExitCode.failure }
+            let at: Instant
+            do {
+                let now = try invocation.now(for: journal)
+                at = try invocation.time(option: "--at", in: journal, now: now)
+            } catch {
+                return invocation.fail(error)
+            }
+            var sheet = SitePicker(recommendation: Recommender.recommend(journal, now: at), now: at, zone: journal.zone)
+            sheet.asksForNote = !invocation.arguments.has("--note")
+            guard let choice = picker(sheet) else { return SiteChangeCommand.cancelled }
+            picked = choice
+        }
+        return invocation.change({ journal, now throws(CommandError) in
             let args = invocation.arguments
-            let location = try LocationResolver.enabledLocation(args.positionals.joined(separator: " "), in: journal)
+            let location: Location
+            if let p = picked {
+                guard let l = journal.location(named: p.location), l.isEnabled else {
+                    throw CommandError("\"\(p.location)\" is no longer an enabled location")
+                }
+                location = l
+            } else {
+                location = try LocationResolver.enabledLocation(args.positionals.joined(separator: " "), in: journal)
+            }
             var request = SiteChangeService.LogRequest(
                 location: location.name, at: try invocation.time(option: "--at", in: journal, now: now),
-                note: try EntryWriter.cleanNote(args.value("--note"), option: "--note"))
+                note: try EntryWriter.cleanNote(args.value("--note") ?? picked?.note, option: "--note"))
             if let text = args.value("--previous-note") {
                 request.previousNote = try EntryWriter.cleanNote(text, option: "--previous-note") ?? ""
                 request.replaceNote = args.flag("--replace-note")

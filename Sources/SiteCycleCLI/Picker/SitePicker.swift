@@ -1,0 +1,116 @@
+import SiteCycleKit
+
+/// The app's site-selection sheet as a pure state machine: rows, a filter,
+/// a selection; keys in, actions and screen lines out. The terminal driver
+/// (`TerminalPicker`) only moves bytes.
+struct SitePicker {
+    struct Row: Equatable {
+        var name: String
+        var slug: String
+        /// "recommended", "avoid", or nil.
+        var tag: String?
+        /// "12 days ago", "never used".
+        var lastUsed: String
+    }
+
+    enum Key: Equatable {
+        case up, down, enter, escape, interrupt, backspace, character(Character), other
+    }
+
+    enum Action: Equatable { case none, pick(String), cancel }
+
+    let rows: [Row]
+    var filter = ""
+    var selected = 0
+    /// How many rows are shown at once.
+    let height: Int
+    /// Whether a note is asked for after the pick (not when --note gave one).
+    var asksForNote = true
+
+    init(rows: [Row], height: Int = 10) {
+        self.rows = rows
+        self.height = max(1, height)
+    }
+
+    /// Recommended first (the top one selected), then the other locations,
+    /// longest rested first, then Avoid, each with its last use.
+    init(recommendation: Recommendation, now: Instant, zone: ZoneRules, height: Int = 10) {
+        let rec = recommendation
+        let recommended = Set(rec.recommended.map(\.location.name)), avoid = Set(rec.avoid.map(\.location.name))
+        func row(_ item: Recommendation.Item, _ tag: String?) -> Row {
+            Row(name: item.location.name, slug: LocationMatcher.slug(item.location.name), tag: tag,
+                lastUsed: item.lastUse.map { daysAgo($0.start, now: now, zone: zone) } ?? "never used")
+        }
+        let others = rec.all.map(\.item).filter { !recommended.contains($0.location.name) && !avoid.contains($0.location.name) }
+            .sorted { a, b in
+                switch (a.lastUse, b.lastUse) {
+                case (nil, nil): return a.location.order < b.location.order
+                case (nil, _): return true
+                case (_, nil): return false
+                case let (x?, y?): return x.start < y.start
+                }
+            }
+        self.init(rows: rec.recommended.map { row($0, "recommended") } + others.map { row($0, nil) }
+                  + rec.avoid.map { row($0, "avoid") }, height: height)
+    }
+
+    /// Rows matching the filter: by name or slug, any case, as a substring.
+    var visible: [Row] {
+        let f = filter.lowercased()
+        guard !f.isEmpty else { return rows }
+        return rows.filter { $0.name.lowercased().contains(f) || $0.slug.contains(f) }
+    }
+
+    /// j and k move while nothing has been typed (after that they filter,
+    /// so a name with a j or a k can still be found).
+    mutating func handle(_ key: Key) -> Action {
+        switch key {
+        case .up: move(-1)
+        case .down: move(1)
+        case .character("j") where filter.isEmpty: move(1)
+        case .character("k") where filter.isEmpty: move(-1)
+        case .enter:
+            let shown = visible
+            return shown.isEmpty ? .none : .pick(shown[min(selected, shown.count - 1)].name)
+        case .escape, .interrupt: return .cancel
+        case .backspace:
+            if !filter.isEmpty { filter.removeLast(); selected = 0 }
+        case .character(let c):
+            filter.append(c)
+            selected = 0
+        case .other: break
+        }
+        return .none
+    }
+
+    mutating func move(_ by: Int) {
+        let count = visible.count
+        guard count > 0 else { return }
+        selected = min(max(0, selected + by), count - 1)
+    }
+
+    /// The picker's lines, each at most `width` columns: the prompt with the
+    /// filter, then a window of rows around the selection.
+    func lines(width: Int) -> [String] {
+        let width = max(20, width)
+        var out = [fit("Site> " + filter, width)]
+        let shown = visible
+        if shown.isEmpty {
+            out.append(fit("  no location matches \"\(filter)\"; Backspace to edit", width))
+        }
+        let first = min(max(0, selected - height + 1), max(0, shown.count - height))
+        for (i, row) in shown.enumerated().dropFirst(first).prefix(height) {
+            let marker = i == selected ? "> " : "  "
+            let detail = (row.tag.map { "\($0) · " } ?? "") + row.lastUsed
+            let room = width - 2 - detail.count - 2
+            let name = row.name.count > room ? String(row.name.prefix(max(1, room - 1))) + "…" : row.name
+            out.append(marker + name + String(repeating: " ", count: max(2, width - 2 - name.count - detail.count)) + detail)
+        }
+        out.append(fit("  ↑/↓ move · type to filter · Enter picks · Esc cancels", width))
+        return out.map { fit($0, width) }
+    }
+
+    func fit(_ s: String, _ width: Int) -> String {
+        s.count <= width ? s : String(s.prefix(width - 1)) + "…"
+    }
+}

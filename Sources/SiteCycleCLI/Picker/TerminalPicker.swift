@@ -1,0 +1,163 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import SiteCycleKit
+
+/// The terminal as it was before the picker changed it; restored on every
+/// way out, including signals (a signal handler can only reach globals).
+nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var terminalIsRaw = false
+nonisolated(unsafe) private var resized: sig_atomic_t = 0
+
+private func restoreTerminal() {
+    guard terminalIsRaw else { return }
+    var t = savedTerminal
+    tcsetattr(0, TCSAFLUSH, &t)
+    terminalIsRaw = false
+    // Show the cursor again, in case it was hidden.
+    let show: [UInt8] = Array("\u{1B}[?25h".utf8)
+    _ = show.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+}
+
+private func onSignal(_ signal: Int32) {
+    restoreTerminal()
+    let clear: [UInt8] = Array("\r\u{1B}[J".utf8)
+    _ = clear.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    Glibc_signalExit(signal)
+}
+
+private func onResize(_ signal: Int32) { resized = 1 }
+
+@inline(__always) private func Glibc_signalExit(_ signal: Int32) { _exit(128 + signal) }
+
+/// Runs a `SitePicker` inline under the prompt, fzf-style: a fixed number
+/// of lines, the scrollback left alone, and the terminal restored however
+/// it ends.
+enum TerminalPicker {
+    /// The picked location and the typed note (nil: no note), or nil when
+    /// cancelled.
+    static func run(_ picker: SitePicker) -> (location: String, note: String?)? {
+        var picker = picker
+        guard tcgetattr(0, &savedTerminal) == 0 else { return nil }
+        var raw = savedTerminal
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
+        raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { signal(s, onSignal) }
+        signal(SIGWINCH, onResize)
+        // A parent may have left these blocked; blocked, they would wait
+        // until after the picker, with the terminal still raw.
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&mask, s) }
+        sigprocmask(SIG_UNBLOCK, &mask, nil)
+        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
+        terminalIsRaw = true
+        defer {
+            restoreTerminal()
+            for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { signal(s, SIG_DFL) }
+        }
+        func draw(_ lines: [String]) {
+            var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
+            if lines.count > 1 { out += "\u{1B}[\(lines.count - 1)A" }
+            emit(out + "\r")
+        }
+        // Pick a location.
+        var chosen: String?
+        while chosen == nil {
+            draw(picker.lines(width: columns()))
+            guard let key = readKey() else { continue }
+            switch picker.handle(key) {
+            case .none: continue
+            case .cancel:
+                emit("\r\u{1B}[J")
+                return nil
+            case .pick(let name): chosen = name
+            }
+        }
+        guard picker.asksForNote else {
+            emit("\r\u{1B}[J")
+            return (chosen!, nil)
+        }
+        // Then an optional note, on one line.
+        var note = ""
+        while true {
+            draw(["Site> \(chosen!)", "Note (Enter for none)> " + note])
+            emit("\u{1B}[1B\r\u{1B}[\(("Note (Enter for none)> " + note).count)C")
+            let key = readKey()
+            emit("\u{1B}[1A\r")
+            switch key {
+            case .enter?:
+                emit("\r\u{1B}[J")
+                return (chosen!, note.isEmpty ? nil : note)
+            case .escape?, .interrupt?:
+                emit("\r\u{1B}[J")
+                return nil
+            case .backspace?: if !note.isEmpty { note.removeLast() }
+            case .character(let c)?: note.append(c)
+            default: break
+            }
+        }
+    }
+
+    static func emit(_ text: String) {
+        let bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeBytes { write(1, $0.baseAddress! + done, bytes.count - done) }
+            if n <= 0 { if errno == EINTR { continue }; return }
+            done += n
+        }
+    }
+
+    static func columns() -> Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 80
+    }
+
+    /// One key; nil after a resize (so the caller redraws) or a read error.
+    static func readKey() -> SitePicker.Key? {
+        var byte: UInt8 = 0
+        let n = read(0, &byte, 1)
+        if n < 0 && errno == EINTR { resized = 0; return nil }
+        guard n == 1 else { return .escape }  // end of input: treat as cancel
+        switch byte {
+        case 0x0D, 0x0A: return .enter
+        case 0x03: return .interrupt
+        case 0x7F, 0x08: return .backspace
+        case 0x10: return .up      // Ctrl-P
+        case 0x0E: return .down    // Ctrl-N
+        case 0x1B:
+            // A lone Esc, or the start of an arrow key's sequence.
+            guard waitForInput(milliseconds: 50) else { return .escape }
+            var seq: [UInt8] = [0, 0]
+            guard read(0, &seq, 1) == 1 else { return .escape }
+            guard seq[0] == UInt8(ascii: "[") || seq[0] == UInt8(ascii: "O") else { return .other }
+            guard read(0, &seq[1], 1) == 1 else { return .other }
+            switch seq[1] {
+            case UInt8(ascii: "A"): return .up
+            case UInt8(ascii: "B"): return .down
+            default: return .other
+            }
+        case 0x20...0x7E: return .character(Character(Unicode.Scalar(byte)))
+        case 0xC0...0xF4:
+            // A UTF-8 character: read its continuation bytes.
+            let count = byte >= 0xF0 ? 3 : byte >= 0xE0 ? 2 : 1
+            var bytes = [byte] + [UInt8](repeating: 0, count: count)
+            for i in 1...count where read(0, &bytes[i], 1) != 1 { return .other }
+            return String(validating: bytes, as: UTF8.self).flatMap(\.first).map { .character($0) } ?? .other
+        default: return .other
+        }
+    }
+
+    static func waitForInput(milliseconds: Int32) -> Bool {
+        var fds = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+        return poll(&fds, 1, milliseconds) > 0
+    }
+}

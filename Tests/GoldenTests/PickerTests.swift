@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+
+/// `sitecycle log` with no location, at a real prompt in tmux: the picker
+/// as a person uses it, the journal and the terminal's settings checked
+/// after each way out.
+@Suite(.serialized) struct PickerTests {
+    let dir: URL
+    let env: [String: String]
+    final class Socket { var name = "sitecycle-pick-\(UUID().uuidString.prefix(8))" }
+    let socket = Socket()
+
+    static let journal = """
+        timezone UTC
+        target 72h
+        location Left Arm
+        location Right Arm
+        location Left Hip
+        location Right Hip
+        location Lower Back
+
+        2026-02-01 08:00  Left Arm
+        2026-02-04 08:00  Right Hip
+
+        """
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        try PickerTests.journal.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        env = BinaryRunner.baseEnvironment(home: dir).merging(["TERM": "xterm-256color"]) { $1 }
+    }
+
+    func sh(_ program: String, _ args: [String]) throws -> BinaryRunner.Output {
+        try BinaryRunner.process(URL(fileURLWithPath: program), args, in: dir, environment: env)
+    }
+
+    func tmux(_ args: String...) throws -> String { try sh("/usr/bin/tmux", ["-L", socket.name] + args).stdout }
+
+    func screen(until predicate: (String) -> Bool) throws -> String {
+        var text = ""
+        for _ in 0..<100 {
+            text = try tmux("capture-pane", "-p", "-t", "t")
+            if predicate(text) { return text }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return text
+    }
+
+    /// A bash prompt 80×24 in `dir`, with the terminal settings saved.
+    func start() throws {
+        let closeAll = "for fd in $(ls /proc/$$/fd); do [ \"$fd\" -gt 2 ] && eval \"exec $fd>&-\"; done; exec \"$@\""
+        _ = try sh("/bin/bash", ["-c", closeAll, "bash", "/usr/bin/tmux", "-L", socket.name, "new-session", "-d", "-s", "t",
+                                 "-x", "80", "-y", "24", "bash --norc --noprofile"])
+        let bin = BinaryRunner.executable.deletingLastPathComponent().path
+        _ = try tmux("send-keys", "-t", "t", "cd '\(dir.path)'; export PATH='\(bin)':$PATH TZ=UTC SITECYCLE_FILE=sites.journal; stty -a > before.txt; "
+                     + "echo READY", "Enter")
+        _ = try screen { $0.contains("\nREADY") }
+    }
+
+    func stop() {
+        let pids = ((try? tmux("list-panes", "-a", "-F", "#{pane_pid}")) ?? "").split(whereSeparator: \.isNewline)
+            .compactMap { Int32($0) }
+        _ = try? tmux("kill-server")
+        for pid in pids where kill(pid, 0) == 0 { kill(pid, SIGKILL) }
+        try? FileManager.default.removeItem(at: dir)
+    }
+
+    func journal() throws -> String { try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8) }
+
+    /// The terminal's settings after the command match those before it.
+    func terminalRestored() throws -> Bool {
+        _ = try tmux("send-keys", "-t", "t", "stty -a > after.txt; cmp -s before.txt after.txt && echo RESTORED || echo CHANGED",
+                     "Enter")
+        let text = try screen { $0.contains("\nRESTORED") || $0.contains("\nCHANGED") }
+        return text.contains("\nRESTORED")
+    }
+
+    func openPicker() throws -> String {
+        _ = try tmux("send-keys", "-t", "t", "sitecycle --now '2026-02-07 08:00' log; echo EXIT=$?", "Enter")
+        return try screen { $0.contains("Enter picks") }
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func enterTwiceLogsTheTopRecommendation() throws {
+        defer { stop() }
+        try start()
+        let sheet = try openPicker()
+        // Recommended first (selected), then the rest, then Avoid, each with its last use.
+        let order = ["> Right Arm", "Left Hip", "Lower Back", "Right Hip", "Left Arm"].compactMap { sheet.range(of: $0)?.lowerBound }
+        #expect(order.count == 5 && order == order.sorted(), "\(sheet)")
+        #expect(sheet.contains("recommended · never used") && sheet.contains("avoid · 3 days ago"))
+        #expect(sheet.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        let done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("Logged Right Arm at 2026-02-07 08:00.") && done.contains("EXIT=0"), "\(done)")
+        #expect(try journal() == PickerTests.journal + "2026-02-07 08:00  Right Arm\n")
+        #expect(try terminalRestored())
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func typingFiltersAndANoteIsWrittenAsLogWouldWriteIt() throws {
+        defer { stop() }
+        try start()
+        _ = try openPicker()
+        _ = try tmux("send-keys", "-t", "t", "-l", "low")
+        let filtered = try screen { $0.contains("Site> low") }
+        #expect(filtered.contains("> Lower Back") && !filtered.contains("Left Hip"), "\(filtered)")
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "-l", "sore; new tape")
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        let done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("Logged Lower Back") && done.contains("EXIT=0"), "\(done)")
+        #expect(try journal() == PickerTests.journal + "2026-02-07 08:00  Lower Back  ; sore; new tape\n")
+        #expect(try terminalRestored())
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func escapeAndCtrlCWriteNothing() throws {
+        defer { stop() }
+        try start()
+        _ = try openPicker()
+        _ = try tmux("send-keys", "-t", "t", "Down", "Escape")
+        var done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("EXIT=130"), "\(done)")
+        _ = try tmux("send-keys", "-t", "t", "clear", "Enter")
+        _ = try openPicker()
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "C-c")
+        done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("EXIT=130"), "\(done)")
+        #expect(try journal() == PickerTests.journal)
+        #expect(try terminalRestored())
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func aSignalWhileOpenRestoresTheTerminal() throws {
+        defer { stop() }
+        try start()
+        _ = try openPicker()
+        // The picker is the shell's child in the pane.
+        let shell = try tmux("display-message", "-p", "-t", "t", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try sh("/usr/bin/pgrep", ["-P", shell]).stdout.split(whereSeparator: \.isNewline).compactMap { Int32($0) }
+        #expect(child.count == 1, "\(child)")
+        for pid in child { kill(pid, SIGTERM) }
+        let done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("EXIT=143"), "\(done)")
+        #expect(try journal() == PickerTests.journal)
+        #expect(try terminalRestored())
+    }
+}

@@ -1,0 +1,44 @@
+import Testing
+@testable import SiteCycleCLI
+
+struct SitePickerTests {
+    let rows = [
+        SitePicker.Row(name: "Right Front Abdomen", slug: "right-front-abdomen", tag: "recommended", lastUsed: "never used"),
+        SitePicker.Row(name: "Lower Back", slug: "lower-back", tag: nil, lastUsed: "12 days ago"),
+        SitePicker.Row(name: "Left Front Abdomen", slug: "left-front-abdomen", tag: "avoid", lastUsed: "today"),
+    ]
+
+    @Test func enterPicksTheTopRowAndArrowsMove() {
+        var p = SitePicker(rows: rows)
+        #expect(p.handle(.down) == .none)
+        #expect(p.handle(.character("k")) == .none)  // j/k move while nothing is typed
+        #expect(p.handle(.enter) == .pick("Right Front Abdomen"))
+        #expect(p.handle(.up) == .none && p.selected == 0)
+        p.selected = 2
+        #expect(p.handle(.down) == .none && p.selected == 2)
+        #expect(p.handle(.escape) == .cancel && p.handle(.interrupt) == .cancel)
+    }
+
+    @Test func typingFiltersByNameOrSlugAnyCase() {
+        var p = SitePicker(rows: rows)
+        for c in "FRONT" { _ = p.handle(.character(c)) }
+        #expect(p.visible.map(\.name) == ["Right Front Abdomen", "Left Front Abdomen"])
+        _ = p.handle(.down)
+        #expect(p.handle(.enter) == .pick("Left Front Abdomen"))
+        var q = SitePicker(rows: rows)
+        for c in "lower-b" { _ = q.handle(.character(c)) }  // after typing, j and k filter too
+        #expect(q.visible.map(\.name) == ["Lower Back"])
+        for _ in 0..<7 { _ = q.handle(.backspace) }
+        #expect(q.filter.isEmpty && q.visible.count == 3)
+        for c in "zz" { _ = q.handle(.character(c)) }
+        #expect(q.handle(.enter) == .none)
+        #expect(q.lines(width: 80)[1].contains("no location matches"))
+    }
+
+    @Test(arguments: [80, 40, 24]) func everyLineFitsTheWidth(_ width: Int) {
+        let p = SitePicker(rows: rows + [SitePicker.Row(name: String(repeating: "Very Long Name ", count: 8), slug: "v",
+                                                         tag: "recommended", lastUsed: "never used")])
+        for line in p.lines(width: width) { #expect(line.count <= width, "\(line)") }
+        #expect(p.lines(width: width).contains { $0.contains("…") })
+    }
+}
