@@ -70,8 +70,8 @@ private func runWithoutCommand(_ arguments: [String], _ environment: RunEnvironm
 private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
     let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
                                                             environment: environment.environment))
-    environment.stderr.write("sitecycle: " + style.error("error:") + " " + message.terminalSafeMessage + "\n")
-    if let help { environment.stderr.write("  " + style.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+    environment.stderr.write("sitecycle: " + style.error("error:") + " " + Invocation.wrapped(message, after: "sitecycle: error: ") + "\n")
+    if let help { environment.stderr.write("  " + style.help("hint:") + " " + Invocation.wrapped(help, after: "  hint: ") + "\n") }
     return ExitCode.usage
 }
 

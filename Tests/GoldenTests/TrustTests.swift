@@ -133,7 +133,7 @@ struct TrustTests {
         #expect(log.stderr.contains("warning: Lower Back was in for 31 days, over 3× the target"), "\(log.stderr)")
         let check = try sitecycle("check")
         #expect(check.exitCode == 0)
-        #expect(check.stderr.contains("in for 31 days, more than 3× the target: a change missing?"), "\(check.stderr)")
+        #expect(check.stderr.unwrapped.contains("in for 31 days, more than 3× the target: a change missing?"), "\(check.stderr)")
         let stats = try sitecycle("stats")
         #expect(stats.stdout.contains("1 session over 3× the target counted"), "\(stats.stdout)")
     }
@@ -230,7 +230,7 @@ struct TrustTests {
         let check = try sitecycle("check")
         #expect(check.exitCode == 1)
         #expect(check.stderr.utf8.count < 5_000, "\(check.stderr.utf8.count) bytes")
-        #expect(check.stderr.contains("unknown location \"Left xxx"))
+        #expect(check.stderr.unwrapped.contains("unknown location \"Left xxx"))
         #expect(check.stderr.contains("x…"))
         let json = try sitecycle("check", "--json")
         #expect(json.stdout.utf8.count < 5_000, "\(json.stdout.utf8.count) bytes")

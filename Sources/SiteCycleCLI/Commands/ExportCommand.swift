@@ -3,7 +3,7 @@ import SiteCycleKit
 extension CommandRegistry {
     static let export = Command(
         name: "export",
-        summary: "write the history as CSV (the app's format), JSON, Nightscout or iCalendar",
+        summary: "export as CSV (the app's format), JSON, Nightscout or iCalendar",
         usage: "sitecycle export [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes to standard output (also `-o -` or `-o /dev/stdout`), or to

@@ -119,11 +119,13 @@ struct HistoryReport {
         for c in changes {
             var row = pad(String(c.line), lineWidth, right: true) + "  " + displayStart(c) + "  "
             row += pad(c.location ?? "removed", nameWidth) + "  " + pad(duration(c), 6, right: true)
+            // Notes wrap at 80 columns, continuing under the Note column.
             let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-            if let first = noteLines.first, !first.isEmpty { row += "  " + String(first).terminalSafe }
+                .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
+            if let first = noteLines.first, !first.isEmpty { row += "  " + first }
             while row.hasSuffix(" ") { row.removeLast() }  // a `removed` row has no hours
             out += row + "\n"
-            for more in noteLines.dropFirst() { out += noteIndent + String(more).terminalSafe + "\n" }
+            for more in noteLines.dropFirst() { out += noteIndent + more + "\n" }
         }
         return out
     }

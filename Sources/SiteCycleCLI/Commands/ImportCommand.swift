@@ -3,7 +3,7 @@ import SiteCycleKit
 extension CommandRegistry {
     static let importCommand = Command(
         name: "import",
-        summary: "merge history from the SiteCycle app's CSV, our JSON or Nightscout",
+        summary: "merge history from the app's CSV, our JSON or Nightscout",
         usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--map \"FROM=TO\"]... [--dry-run]",
         details: """
             Merges into the journal, never replacing it: entries already there
@@ -191,10 +191,11 @@ struct ImportService {
         for r in plan.rejected { out += "  rejected, row \(r.row): \(r.reason.terminalSafe)\n" }
         let markers = plan.additions.filter { $0.location == nil }.count
         let sites = plan.additions.count - markers
-        out += (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
+        let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
             + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
-            + "\(plan.rejected.count) rejected.\n"
+            + "\(plan.rejected.count) rejected."
+        out += TextWrap.wrap(summary, indent: "  ") + "\n"
         if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
         return out
     }

@@ -112,9 +112,9 @@ struct SiteChangeService {
             if let previousNoteChange { invocation.out(previousNoteChange.terminalSafeMessage + "\n") }
             if recentlyUsed, let last = before.avoid.first(where: { $0.location.name == location.name })?.lastUse {
                 let alternatives = before.recommended.map(\.location.name).joined(separator: ", ")
-                invocation.out("Note: \(location.name) was used recently (\(displayStart(last)), "
+                invocation.out(TextWrap.wrap("Note: \(location.name) was used recently (\(displayStart(last)), "
                                + "\(daysAgo(last.start, now: at, zone: zone)))."
-                               + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives).") + "\n")
+                               + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives)."), indent: "  ") + "\n")
             }
         }
         planned.reportNeedsOnlyChanges = true
