@@ -52,6 +52,25 @@ enum HelpText {
             $XDG_DATA_HOME/sitecycle/sites.journal (~/.local/share/… when unset).
             `sitecycle help COMMAND` explains a command, `help journal` the file
             format, `help time` the times --now, --at, --from and --to take.
+            A bare `sitecycle` shows the status, or how to begin.
+
+            """
+        return s
+    }
+
+    /// What a bare `sitecycle` prints before there is a journal.
+    static func gettingStarted(_ location: JournalLocation) -> String {
+        var s = "sitecycle \(sitecycleVersion): rotate insulin pump sites, kept in a plain-text journal.\n\n"
+        if location.origin != .noHome {
+            s += TextWrap.wrap("No journal yet at \(location.path) (\(location.explanation)).", indent: "  ") + "\n\n"
+        }
+        s += """
+            Getting started:
+              sitecycle init          a few questions, then the journal is created
+              sitecycle recommend     where to put the next site
+              sitecycle log lfa       log Left Front Abdomen, now
+              sitecycle status        how long it has been in, when it is due
+              sitecycle help          every command; `help journal`: the file format
 
             """
         return s
