@@ -61,15 +61,21 @@ final class Invocation {
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.
     @discardableResult
     func fail(_ message: String, help: String? = nil, code: Int32 = ExitCode.failure) -> Int32 {
-        err("sitecycle: " + errStyle.error("error:") + " " + message.terminalSafeMessage + "\n")
-        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+        err("sitecycle: " + errStyle.error("error:") + " " + Self.wrapped(message, after: "sitecycle: error: ") + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + Self.wrapped(help, after: "  hint: ") + "\n") }
         return code
+    }
+
+    /// A message made safe for the terminal and broken at spaces to fit 80
+    /// columns after `prefix`; a long path moves whole to the next line.
+    static func wrapped(_ text: String, after prefix: String) -> String {
+        TextWrap.wrap(text.terminalSafeMessage, start: prefix.count, indent: "        ")
     }
 
     /// `sitecycle: warning: …` plus an optional hint, on standard error.
     func warn(_ message: String, help: String? = nil) {
-        err("sitecycle: " + errStyle.warning("warning:") + " " + message.terminalSafeMessage + "\n")
-        if let help { err("  " + errStyle.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+        err("sitecycle: " + errStyle.warning("warning:") + " " + Self.wrapped(message, after: "sitecycle: warning: ") + "\n")
+        if let help { err("  " + errStyle.help("hint:") + " " + Self.wrapped(help, after: "  hint: ") + "\n") }
     }
 
     func usageError(_ e: UsageError) -> Int32 {

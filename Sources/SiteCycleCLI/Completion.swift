@@ -129,7 +129,7 @@ struct Completer {
             default: return ([], false)
             }
         case "locations" where index == 0:
-            return (["list", "add", "rename", "enable", "disable", "remove", "move"].map { Candidate(value: $0, description: "") }, false)
+            return (["list", "add", "rename", "enable", "disable", "remove", "move", "sides"].map { Candidate(value: $0, description: "") }, false)
         case "locations" where index == 1 && line.positionals[0] != "add":
             return (locationsAndZones(line), false)
         default: return ([], false)

@@ -91,9 +91,12 @@ extension CommandRegistry {
             Prints a script that completes commands, options and — live from your
             journal — location names, recommended sites first:
 
-              bash   sitecycle completions bash > ~/.local/share/bash-completion/completions/sitecycle
-              zsh    sitecycle completions zsh > ~/.zfunc/_sitecycle   (with fpath+=(~/.zfunc) before compinit)
-              fish   sitecycle completions fish > ~/.config/fish/completions/sitecycle.fish
+              bash   sitecycle completions bash \\
+                       > ~/.local/share/bash-completion/completions/sitecycle
+              zsh    sitecycle completions zsh > ~/.zfunc/_sitecycle
+                       (with fpath+=(~/.zfunc) before compinit)
+              fish   sitecycle completions fish \\
+                       > ~/.config/fish/completions/sitecycle.fish
 
             Outside quotes, locations complete as slugs (`left-front-abdomen`),
             which `log` accepts; after an opening quote, as full names. The

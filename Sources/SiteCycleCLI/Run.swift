@@ -63,15 +63,29 @@ private func runWithoutCommand(_ arguments: [String], _ environment: RunEnvironm
         environment.stdout.write("sitecycle \(sitecycleVersion)\n")
         return ExitCode.ok
     }
-    environment.stdout.write(HelpText.overview())
-    return parsed.flag("--help") || arguments.isEmpty ? ExitCode.ok : ExitCode.usage
+    if parsed.flag("--help") {
+        environment.stdout.write(HelpText.overview())
+        return ExitCode.ok
+    }
+    // A bare `sitecycle` answers the question of the day, as `git status`
+    // and `task` do: the status with a journal, how to begin without one.
+    let location = JournalLocation.resolve(flag: parsed.value("--file"), environment: environment.environment)
+    guard location.origin != .noHome, JournalFile.exists(location.path) else {
+        environment.stdout.write(HelpText.gettingStarted(location))
+        return ExitCode.ok
+    }
+    let status = CommandRegistry.status
+    let invocation = Invocation(command: status, arguments: parsed, environment: environment, rawArguments: arguments)
+    let code = status.run(invocation)
+    if !invocation.json && code != ExitCode.failure { invocation.out("\n`sitecycle help` lists the commands.\n") }
+    return code
 }
 
 private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
     let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
                                                             environment: environment.environment))
-    environment.stderr.write("sitecycle: " + style.error("error:") + " " + message.terminalSafeMessage + "\n")
-    if let help { environment.stderr.write("  " + style.help("hint:") + " " + help.terminalSafeMessage + "\n") }
+    environment.stderr.write("sitecycle: " + style.error("error:") + " " + Invocation.wrapped(message, after: "sitecycle: error: ") + "\n")
+    if let help { environment.stderr.write("  " + style.help("hint:") + " " + Invocation.wrapped(help, after: "  hint: ") + "\n") }
     return ExitCode.usage
 }
 

@@ -75,3 +75,18 @@ struct BinaryRunner {
         return url
     }
 }
+
+extension String {
+    /// The text with every line break and the indentation after it made one
+    /// space: a message as written, before it was wrapped to 80 columns.
+    var unwrapped: String {
+        var out = "", pendingBreak = false
+        for ch in self {
+            if ch == "\n" { pendingBreak = true; continue }
+            if pendingBreak && ch == " " { continue }
+            if pendingBreak { out += " "; pendingBreak = false }
+            out.append(ch)
+        }
+        return out
+    }
+}

@@ -150,7 +150,7 @@ struct EditInProcessTests {
         let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"],
                     stdin: "y\n", terminal: true)
         #expect(r.exitCode == 0, "\(r.stderr)")
-        #expect(r.stderr.contains("unknown location \"Lowr Back\""))
+        #expect(r.stderr.contains("location \"Lowr Back\""))
         #expect(r.stdout.contains("Edit again? [Y/n] "))
         #expect(r.stdout.contains("Saved"))
         #expect(try String(contentsOfFile: journal, encoding: .utf8).hasSuffix("2026-11-01 08:15  Lower Back ; fixed\n"))

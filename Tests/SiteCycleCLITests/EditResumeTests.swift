@@ -54,11 +54,11 @@ struct EditResumeTests {
         let keep = try f.editor("keep.sh", "exit 0")
         let blocked = edit(f, keep)
         #expect(blocked.exitCode == 1)
-        #expect(blocked.stderr == """
+        #expect(blocked.stderr.unwrapped == """
             sitecycle: error: an unfinished edit is waiting in \(f.copy)
               hint: `sitecycle edit --resume` reopens it; `--discard` moves it aside
 
-            """)
+            """.unwrapped)
         let resumed = edit(f, keep, ["--resume"])
         #expect(resumed.exitCode == 0, "\(resumed.stderr)")
         #expect(try f.text(f.journal) == journalText + "2026-11-05 09:00  B\n")

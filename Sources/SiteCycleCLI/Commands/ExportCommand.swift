@@ -3,7 +3,7 @@ import SiteCycleKit
 extension CommandRegistry {
     static let export = Command(
         name: "export",
-        summary: "write the history as CSV (the app's format), JSON, Nightscout or iCalendar",
+        summary: "export as CSV (the app's format), JSON, Nightscout or iCalendar",
         usage: "sitecycle export [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes to standard output (also `-o -` or `-o /dev/stdout`), or to
@@ -12,6 +12,11 @@ extension CommandRegistry {
             replaced whole; a device or FIFO given as FILE is written into, never
             replaced. --from/--to/--last select site changes by start, as in
             `history`.
+
+            The format is --format, else the extension of FILE (.csv, .json,
+            .ics), else csv. A --format that contradicts FILE's extension
+            (`--format csv -o sites.json`) is refused, so a file never holds
+            what its name says it does not.
 
             csv         exactly as the SiteCycle app writes it, for a care team or a
                         spreadsheet: date,location,duration_hours,note with the start
@@ -42,7 +47,8 @@ extension CommandRegistry {
         ],
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let format = invocation.arguments.value("--format") ?? "csv"
+                let format = try exportFormat(given: invocation.arguments.value("--format"),
+                                              output: invocation.arguments.value("--output"))
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
                 let changes = selection.apply(journal.changes)
                 let text: String
@@ -88,4 +94,21 @@ extension CommandRegistry {
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
             }
         })
+}
+
+/// The format asked for, or the one FILE's extension names: `-o sites.json`
+/// writes JSON, not CSV under a .json name. Nightscout is JSON too.
+func exportFormat(given: String?, output: String?) throws(CommandError) -> String {
+    var implied: [String]?
+    if let output, case .file = OutputTarget.classify(output),
+       let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
+        implied = ["csv": ["csv"], "json": ["json", "nightscout"], "ics": ["ics"]][output[output.index(after: dot)...].lowercased()]
+    }
+    guard let given else { return implied?.first ?? "csv" }
+    if let implied, ["csv", "json", "nightscout", "ics"].contains(given), !implied.contains(given) {
+        throw CommandError("--format \(given) contradicts the file name \(output!)",
+                           help: "drop --format to write \(implied[0]), or name the file .\(given == "nightscout" ? "json" : given)",
+                           usage: true)
+    }
+    return given
 }

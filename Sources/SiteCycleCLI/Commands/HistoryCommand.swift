@@ -113,17 +113,26 @@ struct HistoryReport {
             let fill = String(repeating: " ", count: max(0, w - s.count))
             return right ? fill + s : s + fill
         }
-        let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "   Hours  Note"
+        // The Hours column starts where its header does: hours end under the
+        // `s` of "Hours", and `active` starts under its `H`.
+        let durations = changes.map(duration)
+        let numberWidth = max(5, durations.filter { $0 != "active" }.map(\.count).max() ?? 0)
+        let hoursWidth = max(numberWidth, durations.contains("active") ? 6 : 5)
+        func hoursCell(_ d: String) -> String { pad(d == "active" ? d : pad(d, numberWidth, right: true), hoursWidth) }
+        let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "  "
+            + pad("Hours", hoursWidth) + "  Note"
         var out = invocation.outStyle.bold(header) + "\n"
-        let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 10)
-        for c in changes {
+        let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 2 + hoursWidth + 2)
+        for (c, d) in zip(changes, durations) {
             var row = pad(String(c.line), lineWidth, right: true) + "  " + displayStart(c) + "  "
-            row += pad(c.location ?? "removed", nameWidth) + "  " + pad(duration(c), 6, right: true)
+            row += pad(c.location ?? "removed", nameWidth) + "  " + hoursCell(d)
+            // Notes wrap at 80 columns, continuing under the Note column.
             let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-            if let first = noteLines.first, !first.isEmpty { row += "  " + String(first).terminalSafe }
+                .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
+            if let first = noteLines.first, !first.isEmpty { row += "  " + first }
             while row.hasSuffix(" ") { row.removeLast() }  // a `removed` row has no hours
             out += row + "\n"
-            for more in noteLines.dropFirst() { out += noteIndent + String(more).terminalSafe + "\n" }
+            for more in noteLines.dropFirst() { out += noteIndent + more + "\n" }
         }
         return out
     }

@@ -3,7 +3,7 @@ import SiteCycleKit
 extension CommandRegistry {
     static let importCommand = Command(
         name: "import",
-        summary: "merge history from the SiteCycle app's CSV, our JSON or Nightscout",
+        summary: "merge history from the app's CSV, our JSON or Nightscout",
         usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--map \"FROM=TO\"]... [--dry-run]",
         details: """
             Merges into the journal, never replacing it: entries already there
@@ -186,14 +186,25 @@ struct ImportService {
         if !plan.settings.isEmpty {
             out += "Settings\(dryRun ? " to add" : " added"): " + plan.settings.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + "\n"
         }
-        for c in plan.conflicts { out += "  conflict, row \(c.row): \(c.reason.terminalSafe)\n" }
-        for r in plan.rejected { out += "  rejected, row \(r.row): \(r.reason.terminalSafe)\n" }
+        // Conflicts and rejected rows are lists of their own, each under its
+        // heading, never indented as if they belonged to the list above.
+        func list(_ heading: String, _ rows: [(row: Int, reason: String)]) {
+            guard !rows.isEmpty else { return }
+            out += heading + ":\n"
+            for r in rows {
+                let lead = "  row \(r.row): "
+                out += lead + TextWrap.wrap(r.reason.terminalSafe, start: lead.count, indent: "    ") + "\n"
+            }
+        }
+        list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
+        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
         let markers = plan.additions.filter { $0.location == nil }.count
         let sites = plan.additions.count - markers
-        out += (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
+        let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
             + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
-            + "\(plan.rejected.count) rejected.\n"
+            + "\(plan.rejected.count) rejected."
+        out += TextWrap.wrap(summary, indent: "  ") + "\n"
         if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
         return out
     }

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let locations = Command(
         name: "locations",
         summary: "list, add, rename, enable, disable, remove or move locations",
-        usage: "sitecycle locations [list | add NAME [--sides] | rename OLD NEW | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER]",
+        usage: "sitecycle locations [list | add NAME [--sides] | rename OLD NEW | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
         details: """
             With no subcommand, lists every location in header order: name,
             zone, side, enabled, uses, last used (--json for a list of objects).
@@ -19,6 +19,15 @@ extension CommandRegistry {
                                    (soft delete) when it has; says which
               move NAME --before OTHER | --after OTHER
                                    change the header order (the sort order)
+              sides ZONE on|off    give a zone a Left and a Right location, or
+                                   make it one location again (the app's
+                                   laterality switch); what it replaces is
+                                   disabled, so its history stays
+
+            Names that differ only in case are one name: `add hip` is refused
+            while `Hip` is declared, or while the zone Hip has Left Hip and
+            Right Hip (`sides Hip off` makes it one location). `add NAME
+            --sides` on a declared unsided NAME is `sides NAME on`.
 
             NAME may be a zone (`Front Abdomen`): the command then acts on both
             sides. Disabling or removing the last enabled location is refused.
@@ -42,11 +51,12 @@ extension CommandRegistry {
                     LocationsService(invocation: invocation, journal: journal).list(now: now)
                 }
             }
-            guard ["add", "rename", "enable", "disable", "remove", "move"].contains(sub) else {
-                let guess = suggestion(for: sub, among: ["list", "add", "rename", "enable", "disable", "remove", "move"])
+            let subcommands = ["list", "add", "rename", "enable", "disable", "remove", "move", "sides"]
+            guard subcommands.dropFirst().contains(sub) else {
+                let guess = suggestion(for: sub, among: subcommands)
                 return invocation.usageError(UsageError("unknown subcommand `locations \(sub)`",
                                                         help: guess.map { "did you mean `locations \($0)`?" }
-                                                            ?? "subcommands: list, add, rename, enable, disable, remove, move"))
+                                                            ?? "subcommands: " + subcommands.joined(separator: ", ")))
             }
             return invocation.changeJournal { journal, now throws(CommandError) in
                 let service = LocationsService(invocation: invocation, journal: journal)
@@ -56,6 +66,7 @@ extension CommandRegistry {
                 case "enable": return try service.setEnabled(rest, true)
                 case "disable": return try service.setEnabled(rest, false)
                 case "remove": return try service.remove(rest)
+                case "sides": return try service.sides(rest)
                 default: return try service.move(rest)
                 }
             }
@@ -105,6 +116,18 @@ struct LocationsService {
         let sides = invocation.arguments.flag("--sides")
         if sides, Location.split(name).side != nil {
             throw CommandError("\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone", usage: true)
+        }
+        let zoneWords = LocationMatcher.words(name)
+        if sides, journal.locations.contains(where: { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }) {
+            return try setSides(name, on: true)
+        }
+        if !sides, Location.split(name).side == nil {
+            let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
+            if let first = sided.first {
+                throw CommandError("\(first.zone) is a zone: " + sided.map(\.name).joined(separator: " and "),
+                                   help: "log one of them, or make it one location with "
+                                       + "`sitecycle locations sides \"\(first.zone)\" off`")
+            }
         }
         let names = sides ? ["Left \(name)", "Right \(name)"] : [name]
         for n in names { try checkNewName(n, replacing: []) }
@@ -192,6 +215,58 @@ struct LocationsService {
             }
         }
         return done(editor, messages.joined(separator: "\n"))
+    }
+
+    func sides(_ words: [String]) throws(CommandError) -> PlannedEdit {
+        guard let last = words.last, ["on", "off"].contains(last.lowercased()), words.count >= 2 else {
+            throw CommandError("sides takes a zone and on or off", help: "sitecycle locations sides \"Upper Arm\" on",
+                               usage: true)
+        }
+        return try setSides(collapse(words.dropLast().joined(separator: " ")), on: last.lowercased() == "on")
+    }
+
+    /// The laterality switch: the zone's unsided location and its Left and
+    /// Right ones trade places. What is switched away from is disabled, not
+    /// removed, so every past site change keeps its name.
+    func setSides(_ typed: String, on: Bool) throws(CommandError) -> PlannedEdit {
+        let zoneWords = LocationMatcher.words(typed)
+        let unsided = journal.locations.first { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }
+        let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
+        guard unsided != nil || !sided.isEmpty else {
+            throw CommandError("no zone \"\(typed)\"", help: "`sitecycle locations` lists them", usage: true)
+        }
+        let zone = unsided?.name ?? sided[0].zone
+        let keep = on ? sided : unsided.map { [$0] } ?? []
+        let retire = on ? unsided.map { [$0] } ?? [] : sided
+        var editor = JournalEditor(source: journal.source)
+        var added: [String] = []
+        if keep.isEmpty {
+            added = on ? ["Left \(zone)", "Right \(zone)"] : [zone]
+            for n in added { try checkNewName(n, replacing: []) }
+            editor.insert(added.map { "location \($0)" }, afterLine: retire.map(\.line).max()!)
+        }
+        var enabled: [String] = []
+        for location in keep where !location.isEnabled {
+            if let flag = syntax.declaration(atLine: location.line)?.disabledFlag { editor.replace(flag, with: "") }
+            enabled.append(location.name)
+        }
+        var disabled: [String] = []
+        for location in retire where location.isEnabled {
+            if let d = syntax.declaration(atLine: location.line) {
+                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+            }
+            disabled.append(location.name)
+        }
+        guard !added.isEmpty || !enabled.isEmpty || !disabled.isEmpty else {
+            return done(editor, "\(zone) already \(on ? "has sides" : "is one location").")
+        }
+        var message = "\(zone) " + (on ? "now has sides" : "is one location again") + ":"
+        if !added.isEmpty { message += " added \(added.joined(separator: " and "));" }
+        if !enabled.isEmpty { message += " enabled \(enabled.joined(separator: " and "));" }
+        if !disabled.isEmpty {
+            message += " disabled \(disabled.joined(separator: " and ")), kept for its history;"
+        }
+        return done(editor, TextWrap.wrap(String(message.dropLast()) + "."))
     }
 
     func move(_ words: [String]) throws(CommandError) -> PlannedEdit {

@@ -141,9 +141,10 @@ struct SiteChangeCommand {
             break
         }
         if let (last, alternatives) = o.recentlyUsed {
-            invocation.out("Note: \(o.logged.location!) was used recently (\(displayStart(last)), "
+            invocation.out(TextWrap.wrap("Note: \(o.logged.location!) was used recently (\(displayStart(last)), "
                            + "\(daysAgo(last.start, now: o.logged.start, zone: o.journal.zone)))."
-                           + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives.joined(separator: ", ")).") + "\n")
+                           + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives.joined(separator: ", ")).")
+                           , indent: "  ") + "\n")
         }
     }
 
@@ -182,7 +183,8 @@ struct SiteChangeCommand {
 enum LocationResolver {
     static func enabledLocation(_ typed: String, in journal: Journal) throws(CommandError) -> Location {
         guard !typed.trimmingBlanks().isEmpty else { throw CommandError("which location?", help: "sitecycle log LOCATION", usage: true) }
-        switch LocationMatcher(locations: journal.locations).match(typed) {
+        let matcher = LocationMatcher(locations: journal.locations)
+        switch matcher.match(typed) {
         case .found(let location):
             return location
         case .ambiguous(let candidates):
@@ -193,11 +195,29 @@ enum LocationResolver {
             throw CommandError("\"\(location.name)\" is disabled",
                                help: "enable it with `sitecycle locations enable \"\(location.name)\"`")
         case .notFound(let guess):
+            // A zone is the place without its side: say which sides it has.
+            let zones = matcher.zones(matching: typed)
+            if let first = zones.first?.locations.first {
+                let which = zones.map { "\($0.zone) is " + orList($0.locations.map(\.name)) }.joined(separator: "; ")
+                throw CommandError(which, help: "say which side, e.g. `sitecycle log \(LocationMatcher.initials(first.name))`",
+                                   usage: true)
+            }
+            let slips = matcher.initialsOneLetterOff(typed)
+            if !slips.isEmpty {
+                let options = slips.map { "`\(LocationMatcher.initials($0.name))` (\($0.name))" }
+                throw CommandError("no location \"\(typed)\"", help: "did you mean \(orList(options))?", usage: true)
+            }
             throw CommandError("no location \"\(typed)\"",
                                help: guess.map { "did you mean \"\($0)\"?" }
                                    ?? "see `sitecycle locations`, or add it with `sitecycle locations add \"\(typed)\"`",
                                usage: true)
         }
+    }
+
+    /// "A", "A or B", "A, B or C".
+    static func orList(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " or " + items.last!
     }
 
     /// A zone's locations or one location, disabled ones included: for

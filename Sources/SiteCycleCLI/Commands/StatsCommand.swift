@@ -3,12 +3,12 @@ import SiteCycleKit
 extension CommandRegistry {
     static let stats = Command(
         name: "stats",
-        summary: "per-site durations, absorption insight, usage distribution, balance",
+        summary: "durations per site, absorption insight, usage and balance",
         usage: "sitecycle stats [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
         details: """
             For each enabled location, in header order (and each disabled one
-            used in the range, marked): uses (the active site counts), mean,
-            median (even count: mean of the two middle values), min and max
+            used in the range, marked "(off)"): uses (the active site counts),
+            mean, median (even count: mean of the two middle values), min and max
             hours of completed sessions, last use and days since (all-time,
             calendar days in the journal's zone). Overall: site changes,
             completed sessions, mean and median over every row.
@@ -89,9 +89,9 @@ struct StatsReport {
         }
         out += "\n\n"
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
-        if stats.robust { rows[0].append("Set aside") }
+        if stats.robust { rows[0].append("Aside") }  // "set aside"; in 80 columns
         for l in stats.locations {
-            var row = [l.location.name + (l.location.isEnabled ? "" : " (disabled)"), String(l.uses), hours(l.average), hours(l.median), hours(l.hours.min()),
+            var row = [l.location.name + (l.location.isEnabled ? "" : " (off)"), String(l.uses), hours(l.average), hours(l.median), hours(l.hours.min()),
                        hours(l.hours.max()), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
                        l.daysSinceLastUse.map(String.init) ?? "-"]
             if stats.robust { row.append(String(l.excluded)) }

@@ -8,8 +8,10 @@ extension CommandRegistry {
         details: """
             Shows the active site, when it went in, the hours since (real hours,
             DST-correct), a bar towards the target, the state, when the change
-            is due, and the top recommendation. States: ok below 80 % of the
-            target, due-soon from 80 % to 100 %, overdue beyond it.
+            is due, the site's note, and the top recommendation. States: ok
+            below 80 % of the target, due-soon from 80 % to 100 %, overdue
+            beyond it; more than 48 h overdue reads in days ("overdue by 3 days
+            4 h"). The bar is full only at or past the target.
 
             --check prints one line and exits 0 when no site is active or the
             site is below its target, and 3 when it is due (at or past the
@@ -83,8 +85,17 @@ struct StatusReport {
         switch s.state {
         case .ok: return "ok, due in \(formatHours(s.hoursLeft)) h"
         case .dueSoon: return s.hoursLeft > 0 ? "due soon, in \(formatHours(s.hoursLeft)) h" : "due now"
-        case .overdue: return "overdue by \(formatHours(-s.hoursLeft)) h"
+        case .overdue: return "overdue by " + overdueText(-s.hoursLeft)
         }
+    }
+
+    /// Hours up to two days ("overdue by 30.5 h"); beyond, days and whole
+    /// hours ("overdue by 3 days 4 h"), which is how a person counts them.
+    func overdueText(_ hours: Double) -> String {
+        guard hours > 48 else { return "\(formatHours(hours)) h" }
+        let whole = Int(hours.rounded(.down))
+        let days = whole / 24, rest = whole % 24
+        return "\(days) days" + (rest > 0 ? " \(rest) h" : "")
     }
 
     func checkLine(_ status: SiteStatus?, due: Bool) -> String {
@@ -115,15 +126,21 @@ struct StatusReport {
         var out = style.bold(s.active.location!) + " since \(displayStart(s.active)) (\(daysAgo(s.active.start, now: now, zone: zone)))\n"
         out += "  \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h  "
             + colour(progressBar(s.progress, width: 24)) + "  \(percent)%\n"
-        out += "  " + colour(stateText(s)) + " (\(displayTime(s.due, in: zone)))\n"
+        out += "  " + colour(stateText(s)) + " (due \(displayTime(s.due, in: zone)))\n"
+        if let note = s.active.note, !note.isEmpty {
+            // The note as written, each line wrapped, and never a control byte.
+            let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
+                .flatMap { TextWrap.lines(String($0).terminalSafe, start: 8, indent: "        ") }
+            out += "  Note: " + lines.joined(separator: "\n        ") + "\n"
+        }
         if let next { out += "Next: \(next)\n" }
         return out
     }
 
     /// `[██████████░░░░]`, or `[#####-----]` where Unicode is not wanted;
-    /// past the target the bar is full.
+    /// only at or past the target is the bar full (98 % leaves a cell empty).
     func progressBar(_ progress: Double, width: Int) -> String {
-        let filled = max(0, min(width, Int((progress * Double(width)).rounded())))
+        let filled = progress >= 1 ? width : max(0, min(width - 1, Int((progress * Double(width)).rounded(.down))))
         let (on, off) = invocation.unicodeOutput ? ("█", "░") : ("#", "-")
         return "[" + String(repeating: on, count: filled) + String(repeating: off, count: width - filled) + "]"
     }

@@ -4,7 +4,7 @@ import SiteCycleKit
 extension CommandRegistry {
     static let sync = Command(
         name: "sync",
-        summary: "commit, pull and push the journal with git; merge conflict copies",
+        summary: "sync the journal with git; merge conflict copies",
         usage: "sitecycle sync [--setup] [--timeout SECONDS]",
         details: """
             In a git repository: commits the journal if it changed (the message

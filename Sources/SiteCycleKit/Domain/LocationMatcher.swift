@@ -59,6 +59,43 @@ public struct LocationMatcher {
         return pool.filter { words($0.name).map { String($0.prefix(1)) }.joined().hasPrefix(typed[0]) }
     }
 
+    /// The enabled zones that `input` names, whole (`front abdomen`) or by
+    /// the start of each word (`front`), with the sided locations of each:
+    /// a zone is not a place to put a site, but it says which ones are.
+    public func zones(matching input: String) -> [(zone: String, locations: [Location])] {
+        let typed = LocationMatcher.words(input)
+        guard !typed.isEmpty else { return [] }
+        var result: [(zone: String, locations: [Location])] = []
+        for location in locations where location.isEnabled && location.side != nil {
+            let zone = LocationMatcher.words(location.zone)
+            guard typed.count <= zone.count, zip(typed, zone).allSatisfy({ $1.hasPrefix($0) }) else { continue }
+            if let i = result.firstIndex(where: { $0.zone == location.zone }) {
+                result[i].locations.append(location)
+            } else {
+                result.append((location.zone, [location]))
+            }
+        }
+        return result
+    }
+
+    /// Enabled locations whose initials (`rfa`) are one letter off what was
+    /// typed (`rfb`): a slip of the finger, answered with a did-you-mean.
+    public func initialsOneLetterOff(_ input: String) -> [Location] {
+        let typed = LocationMatcher.words(input)
+        guard typed.count == 1, typed[0].count >= 2 else { return [] }
+        let word = Array(typed[0].unicodeScalars)
+        return locations.filter { location in
+            guard location.isEnabled else { return false }
+            let initials = Array(LocationMatcher.words(location.name).map { String($0.prefix(1)) }.joined().unicodeScalars)
+            return initials.count == word.count && zip(initials, word).filter { $0 != $1 }.count == 1
+        }
+    }
+
+    /// `lfa` for `Left Front Abdomen`.
+    public static func initials(_ name: String) -> String {
+        words(name).map { String($0.prefix(1)) }.joined()
+    }
+
     /// The locations of a zone (`Front Abdomen` gives both sides), or of the
     /// one location with that exact name; nil when neither.
     public func zoneOrLocation(_ input: String) -> [Location]? {

@@ -19,9 +19,16 @@ public struct DiagnosticRenderer {
     public func render(_ d: Diagnostic, in source: SourceFile) -> String {
         let label = d.severity == .error ? style.error("error") : style.warning("warning")
         // Messages quote the user's text: never let its control bytes reach the terminal.
-        var out = style.bold("\(source.path):\(d.line):\(d.column):") + " \(label): " + style.bold(safe(d.message)) + "\n"
         let gutterWidth = String(d.line).count
         let pad = String(repeating: " ", count: gutterWidth)
+        // Message and help are wrapped to 80 columns, continuing under the help.
+        let location = "\(source.path):\(d.line):\(d.column):"
+        let labelText = d.severity == .error ? "error" : "warning"
+        let messageLines = TextWrap.lines(safe(d.message), start: TextWrap.columns(location) + labelText.count + 3,
+                                          indent: pad + "   ")
+        var out = style.bold(location) + " \(label): "
+            + messageLines.enumerated().map { ($0.offset == 0 ? "" : pad + "   ") + style.bold($0.element) }
+                .joined(separator: "\n") + "\n"
         let bar = style.dim("|")
         if d.line >= 1 && d.line <= source.lines.count {
             let span = source.lines[d.line - 1]
@@ -33,7 +40,8 @@ public struct DiagnosticRenderer {
             out += "\(pad) \(bar) " + indent + colored + "\n"
         }
         if let help = d.help {
-            out += "\(pad) = " + style.help("help:") + " " + safe(help) + "\n"
+            out += "\(pad) = " + style.help("help:") + " "
+                + TextWrap.wrap(safe(help), start: gutterWidth + 9, indent: pad + "         ") + "\n"
         }
         return out
     }
