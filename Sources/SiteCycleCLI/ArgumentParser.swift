@@ -41,6 +41,9 @@ public struct UsageError: Error, Sendable {
     }
 }
 
+/// `--device NAME`, for every command that reads or writes one rotation.
+let deviceOption = OptionSpec(["--device"], value: "NAME", "the rotation: pump (default) or a declared device")
+
 /// Options valid with every command, anywhere on the line (as in hledger).
 let globalOptions = [
     OptionSpec(["--file", "-f"], value: "PATH", "the journal (else $SITECYCLE_FILE, else the XDG data path)"),

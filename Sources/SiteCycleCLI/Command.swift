@@ -102,6 +102,13 @@ final class Invocation {
         return journal
     }
 
+    /// The journal if it can be read, saying nothing either way (for a
+    /// guess that must not print, like whether a word names a device).
+    func readJournalQuietly() -> Journal? {
+        guard let bytes = try? JournalFile.read(journalLocation.path) else { return nil }
+        return JournalBuilder.load(SourceFile(path: journalLocation.path, bytes: bytes), defaultZone: systemZone)
+    }
+
     /// Reads and parses the journal, errors and all (for `check`).
     func readJournal() -> Journal? {
         let location = journalLocation

@@ -50,6 +50,23 @@ extension Invocation {
         }
     }
 
+    /// `--device NAME` (the pump when absent), checked against the journal.
+    func device(in journal: Journal, given: String? = nil) throws(CommandError) -> String {
+        let name = given ?? arguments.value("--device") ?? Device.pumpName
+        guard journal.deviceIndex(name) != nil else {
+            throw CommandError("no device `\(name)` in \(journal.source.path)",
+                               help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
+                                   + "`sitecycle set device NAME DURATION`", usage: true)
+        }
+        return name
+    }
+
+    /// The journal as the rotation `--device` names: its changes, target
+    /// and locations (see `Journal.rotation`).
+    func rotation(_ journal: Journal) throws(CommandError) -> Journal {
+        journal.rotation(try device(in: journal))
+    }
+
     /// "Now" for a command that has a journal; a bad `--now` is a usage error.
     func now(for journal: Journal) throws(CommandError) -> Instant {
         do { return try now(in: journal.zone) } catch { throw CommandError(error.message, help: error.help, usage: true) }

@@ -22,6 +22,7 @@ extension CommandRegistry {
             next site's start is refused: amend that one instead.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--location"], value: "NAME", "the right location"),
             OptionSpec(["--at"], value: "TIME", "the right start"),
             OptionSpec(["--end"], value: "TIME", "when the site came out"),
@@ -39,6 +40,7 @@ extension CommandRegistry {
         summary: "delete a site change (and its note lines)",
         usage: "sitecycle delete ENTRY",
         details: entryHelp,
+        options: [deviceOption],
         positionals: 1...1,
         run: { invocation in
             invocation.changeJournal { journal, now throws(CommandError) in

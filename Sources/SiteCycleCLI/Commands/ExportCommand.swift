@@ -39,6 +39,7 @@ extension CommandRegistry {
                         an alarm, for the next change due.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics"),
             OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
             OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
@@ -46,7 +47,8 @@ extension CommandRegistry {
             OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
         ],
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
+            invocation.report { full, now throws(CommandError) in
+                let journal = try invocation.rotation(full)
                 let format = try exportFormat(given: invocation.arguments.value("--format"),
                                               output: invocation.arguments.value("--output"))
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)

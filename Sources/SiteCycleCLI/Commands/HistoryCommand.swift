@@ -23,6 +23,7 @@ extension CommandRegistry {
             durationHours are null while active.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--location"], value: "NAME", "only this location or zone"),
             OptionSpec(["--from"], value: "TIME", "starts at or after TIME"),
             OptionSpec(["--to"], value: "TIME", "starts at or before TIME"),
@@ -31,7 +32,8 @@ extension CommandRegistry {
         ],
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
+            invocation.report { full, now throws(CommandError) in
+                let journal = try invocation.rotation(full)
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now)
                 var changes = selection.apply(journal.changes)
                 if let limit = invocation.arguments.value("--limit") {

@@ -33,6 +33,7 @@ extension CommandRegistry {
             --json prints {"logged":{…},"previous":{…}|null,"recentlyUsed":bool}.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--note"], value: "TEXT", "a note for this site (\"bled on insertion\")"),
             OptionSpec(["--at"], value: "TIME", "when it happened (default: now)"),
             OptionSpec(["--previous-note"], value: "TEXT", "add to the note of the site being closed"),
@@ -47,15 +48,17 @@ extension CommandRegistry {
     static let remove = Command(
         name: "remove",
         summary: "end the active site without a new one (pump break)",
-        usage: "sitecycle remove [--at TIME] [--note TEXT]",
+        usage: "sitecycle remove [DEVICE] [--at TIME] [--note TEXT]",
         details: """
             Writes a `removed` line: the active site ends there and no site is
             active until the next `log`. Refused when no site is active.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--at"], value: "TIME", "when it was taken out (default: now)"),
             OptionSpec(["--note"], value: "TEXT", "why (\"pump break\")"),
         ],
+        positionals: 0...1,
         reportsJSON: true,
         run: { invocation in
             SiteChangeCommand(invocation: invocation).remove()
@@ -76,25 +79,32 @@ struct SiteChangeCommand {
 
     func log() -> Int32 {
         var picked: (location: String, note: String?)?
-        if invocation.arguments.positionals.isEmpty {
+        // `log sensor` with nothing after the device word picks too.
+        let words = invocation.arguments.positionals
+        let onlyADevice = words.count == 1 && Device.problem(with: words[0]) == nil
+            && (words[0] == Device.pumpName || invocation.readJournalQuietly()?.deviceIndex(words[0]) != nil)
+        if words.isEmpty || onlyADevice {
             guard let picker = invocation.environment.picker else {
                 return invocation.usageError(UsageError("missing argument", help: "usage: \(invocation.command.usage)"))
             }
             guard let journal = invocation.loadJournal() else { return ExitCode.failure }
-            let at: Instant
+            let at: Instant, device: String
             do {
                 let now = try invocation.now(for: journal)
                 at = try invocation.time(option: "--at", in: journal, now: now)
+                device = try invocation.device(in: journal, given: invocation.arguments.positionals.first)
             } catch {
                 return invocation.fail(error)
             }
-            var sheet = SitePicker(recommendation: Recommender.recommend(journal, now: at), now: at, zone: journal.zone)
+            var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
+                                   zone: journal.zone)
             sheet.asksForNote = !invocation.arguments.has("--note")
             guard let choice = picker(sheet) else { return SiteChangeCommand.cancelled }
             picked = choice
         }
         return invocation.change({ journal, now throws(CommandError) in
             let args = invocation.arguments
+            let (device, words) = try SiteChangeCommand.device(args.positionals, in: journal, invocation: invocation)
             let location: Location
             if let p = picked {
                 guard let l = journal.location(named: p.location), l.isEnabled else {
@@ -102,7 +112,7 @@ struct SiteChangeCommand {
                 }
                 location = l
             } else {
-                location = try LocationResolver.enabledLocation(args.positionals.joined(separator: " "), in: journal)
+                location = try LocationResolver.enabledLocation(words.joined(separator: " "), in: journal)
             }
             var request = SiteChangeService.LogRequest(
                 location: location.name, at: try invocation.time(option: "--at", in: journal, now: now),
@@ -113,8 +123,21 @@ struct SiteChangeCommand {
             } else if args.flag("--replace-note") {
                 throw CommandError("--replace-note goes with --previous-note", usage: true)
             }
+            request.device = device
             do throws(ServiceError) { return try SiteChangeService.log(request, in: journal) } catch { throw CommandError(error) }
         }, render: render)
+    }
+
+    /// The device an entry is for: `--device`, or a first word that names
+    /// a declared device (`log sensor Left Arm`); and the words after it.
+    static func device(_ words: [String], in journal: Journal, invocation: Invocation) throws(CommandError) -> (String, [String]) {
+        if let first = words.first, journal.deviceIndex(first) != nil, first != Device.pumpName || words.count > 1 {
+            if let given = invocation.arguments.value("--device"), given != first {
+                throw CommandError("`\(first)` and --device \(given) name two devices", usage: true)
+            }
+            return (first, Array(words.dropFirst()))
+        }
+        return (try invocation.device(in: journal), words)
     }
 
     func render(_ o: SiteChangeService.LogOutcome) {
@@ -128,7 +151,12 @@ struct SiteChangeCommand {
             return
         }
         warnAboutLongSessions(o.longSessions)
-        invocation.out("Logged \(o.logged.location!) at \(displayStart(o.logged)).\n")
+        if let (why, alternatives) = o.restriction {
+            invocation.warn("\(o.logged.location!) is " + RecommendReport.describe(why, zone: o.journal.zone),
+                            help: alternatives.isEmpty ? nil : "recommended instead: \(alternatives.joined(separator: ", "))")
+        }
+        let device = o.journal.hasDevices ? " (\(o.journal.deviceNames[Int(o.logged.device)]))" : ""
+        invocation.out("Logged \(o.logged.location!)\(device) at \(displayStart(o.logged)).\n")
         if let closed = o.closed, let hours = closed.durationHours {
             invocation.out("Closed \(closed.location!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
         }
@@ -150,9 +178,12 @@ struct SiteChangeCommand {
 
     func remove() -> Int32 {
         invocation.change({ journal, now throws(CommandError) in
+            let (device, rest) = try SiteChangeCommand.device(invocation.arguments.positionals, in: journal,
+                                                               invocation: invocation)
+            guard rest.isEmpty else { throw CommandError("unexpected argument `\(rest[0])`", usage: true) }
             let request = SiteChangeService.RemoveRequest(
                 at: try invocation.time(option: "--at", in: journal, now: now),
-                note: try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note"))
+                note: try EntryWriter.cleanNote(invocation.arguments.value("--note"), option: "--note"), device: device)
             do throws(ServiceError) { return try SiteChangeService.remove(request, in: journal) } catch { throw CommandError(error) }
         }, render: { o in
             let writer = EntryWriter(journal: o.journal)
@@ -162,7 +193,8 @@ struct SiteChangeCommand {
                 return
             }
             warnAboutLongSessions(o.longSessions)
-            invocation.out("Removed \(o.closed.location!) at \(displayStart(o.removal)) after "
+            let device = o.journal.hasDevices ? " (\(o.journal.deviceNames[Int(o.removal.device)]))" : ""
+            invocation.out("Removed \(o.closed.location!)\(device) at \(displayStart(o.removal)) after "
                            + "\(formatHours(o.closed.durationHours ?? 0)) h.\n")
             invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
         })

@@ -32,6 +32,7 @@ extension CommandRegistry {
             as ISO-8601 with offset or null, tag "avoid", "recommended" or null.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
             OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
         ],
@@ -39,7 +40,8 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
                 let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
-                let recommendation = Recommender.recommend(journal, strategy: strategy, now: now)
+                let recommendation = Recommender.recommend(journal, device: try invocation.device(in: journal),
+                                                           strategy: strategy, now: now)
                 let report = RecommendReport(invocation: invocation, zone: journal.zone, now: now)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
             }
@@ -71,6 +73,15 @@ struct RecommendReport {
         }
     }
 
+    /// "resting until 2026-02-10 08:00", "paused until …", "occupied by the sensor".
+    static func describe(_ r: Recommendation.Restriction, zone: ZoneRules) -> String {
+        switch r {
+        case .resting(let t): return "resting until \(displayTime(t, in: zone))"
+        case .paused(let t): return "paused until \(displayTime(t, in: zone))"
+        case .occupied(let device): return "occupied by the \(device)"
+        }
+    }
+
     func lastUsed(_ item: Recommendation.Item) -> String {
         guard let use = item.lastUse else { return "never used" }
         return "\(displayStart(use))  \(daysAgo(use.start, now: now, zone: zone))"
@@ -91,9 +102,24 @@ struct RecommendReport {
         out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0)) }.joined()
         out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
         out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0)) }.joined()
+        let avoided = Set(r.avoid.map(\.location.name))
+        let held = r.all.compactMap { e -> String? in
+            guard !avoided.contains(e.item.location.name), let why = r.restriction(of: e.item.location.name) else { return nil }
+            return e.item.location.name + " is " + RecommendReport.describe(why, zone: zone)
+        }
+        if r.recommended.count < Recommender.listSize && !held.isEmpty {
+            for line in TextWrap.lines("(fewer than \(Recommender.listSize): " + held.joined(separator: "; ") + ")", width: 76) {
+                out += "  " + line + "\n"
+            }
+        }
         out += "\n" + style.bold("All locations") + "\n"
         for (item, tag) in r.all {
-            out += row(" ", item, tag: tag.map { $0 == .avoid ? style.red("avoid") : style.green("recommended") } ?? "")
+            var label = tag.map { $0 == .avoid ? style.red("avoid") : $0 == .recommended ? style.green("recommended")
+                                  : style.yellow($0.rawValue) } ?? ""
+            if let until = r.restriction(of: item.location.name)?.until, tag != .avoid {
+                label += " until " + String(displayTime(until, in: zone).prefix(10))
+            }
+            out += row(" ", item, tag: label)
         }
         return out
     }
@@ -112,7 +138,13 @@ struct RecommendReport {
         return .object(strategy + [
             ("avoid", .array(r.avoid.map { .object(item($0)) })),
             ("recommended", .array(r.recommended.map { .object(item($0)) })),
-            ("all", .array(r.all.map { .object(item($0.item) + [("tag", .optional($0.tag?.rawValue))]) })),
+            ("all", .array(r.all.map { entry -> JSON in
+                var fields = item(entry.item) + [("tag", .optional(entry.tag?.rawValue))]
+                if entry.tag != .avoid, let until = r.restriction(of: entry.item.location.name)?.until {
+                    fields.append(("until", .string(isoTime(until, in: zone))))
+                }
+                return .object(fields)
+            })),
         ])
     }
 }

@@ -45,6 +45,7 @@ extension CommandRegistry {
             nulls where a value does not exist.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
             OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
             OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
@@ -53,7 +54,8 @@ extension CommandRegistry {
         ],
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
+            invocation.report { full, now throws(CommandError) in
+                let journal = try invocation.rotation(full)
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
                 let args = invocation.arguments
                 guard !(args.flag("--robust") && args.flag("--mean")) else {

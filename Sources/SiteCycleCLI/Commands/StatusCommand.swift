@@ -22,6 +22,7 @@ extension CommandRegistry {
             "targetHours","progress","due","state"}|null,"next":LOCATION|null}.
             """,
         options: [
+            deviceOption,
             OptionSpec(["--check"], "one line; exit 3 when the change is due"),
             OptionSpec(["--within"], value: "HOURS", "with --check: also exit 3 when due within HOURS"),
         ],
@@ -29,7 +30,22 @@ extension CommandRegistry {
         run: { invocation in
             var exitCode = ExitCode.ok
             let result = invocation.report { journal, now throws(CommandError) in
-                exitCode = try StatusReport(invocation: invocation, journal: journal, now: now).run()
+                // Every device, the pump first, unless --device asks for one.
+                let devices = journal.hasDevices && !invocation.arguments.has("--device")
+                    ? journal.deviceNames : [try invocation.device(in: journal)]
+                var json: [JSON] = []
+                for (i, device) in devices.enumerated() {
+                    let report = StatusReport(invocation: invocation, journal: journal.rotation(device), full: journal,
+                                              device: device, now: now)
+                    if devices.count > 1 && !invocation.json && !invocation.arguments.flag("--check") {
+                        invocation.out((i > 0 ? "\n" : "") + invocation.outStyle.bold(device.prefix(1).uppercased()
+                                       + device.dropFirst()) + "\n")
+                    }
+                    let (code, object) = try report.run(printJSON: devices.count == 1)
+                    json.append(object)
+                    if code != ExitCode.ok { exitCode = code }
+                }
+                if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
             }
             return result == ExitCode.ok ? exitCode : result
         })
@@ -42,14 +58,18 @@ extension ExitCode {
 
 struct StatusReport {
     let invocation: Invocation
+    /// The device's rotation, and the whole journal (for recommendations:
+    /// recency and occupied sites span devices).
     let journal: Journal
+    let full: Journal
+    let device: String
     let now: Instant
 
     var zone: ZoneRules { journal.zone }
 
-    func run() throws(CommandError) -> Int32 {
+    func run(printJSON: Bool = true) throws(CommandError) -> (Int32, JSON) {
         let status = SiteStatus(journal, now: now)
-        let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
+        let next = Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
         var within = 0.0
         if let text = invocation.arguments.value("--within") {
             guard invocation.arguments.flag("--check") else { throw CommandError("--within goes with --check", usage: true) }
@@ -59,14 +79,16 @@ struct StatusReport {
             within = h
         }
         let due = status.map { $0.hoursLeft <= within } ?? false
+        let object = JSON.object([("device", .string(device)), ("active", status.map(json) ?? .null),
+                                  ("next", .optional(next))])
         if invocation.json {
-            invocation.out(JSON.object([("active", status.map(json) ?? .null), ("next", .optional(next))]).rendered())
+            if printJSON { invocation.out(object.rendered()) }
         } else if invocation.arguments.flag("--check") {
-            invocation.out(checkLine(status, due: due) + "\n")
+            invocation.out((journal.hasDevices ? device + ": " : "") + checkLine(status, due: due) + "\n")
         } else {
             invocation.out(text(status, next: next))
         }
-        return invocation.arguments.flag("--check") && due ? ExitCode.due : ExitCode.ok
+        return (invocation.arguments.flag("--check") && due ? ExitCode.due : ExitCode.ok, object)
     }
 
     func json(_ s: SiteStatus) -> JSON {

@@ -17,10 +17,11 @@ extension CommandRegistry {
 
             --json prints {"from","to","locations":[{"location","days":[dates]}]}.
             """,
-        options: [OptionSpec(["--days"], value: "N", "how many days back (default 30)")],
+        options: [deviceOption, OptionSpec(["--days"], value: "N", "how many days back (default 30)")],
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
+            invocation.report { full, now throws(CommandError) in
+                let journal = try invocation.rotation(full)
                 var days = 30
                 if let text = invocation.arguments.value("--days") {
                     guard let n = Int(text), (1...3660).contains(n) else {

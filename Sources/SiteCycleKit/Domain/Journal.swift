@@ -19,6 +19,34 @@ public struct Journal: Sendable {
 
     public var enabledLocations: [Location] { locations.filter(\.isEnabled) }
 
+    /// `pump`, then each declared device, in header order.
+    public var deviceNames: [String] { [Device.pumpName] + settings.devices.map(\.name) }
+
+    /// Whether the journal declares devices beyond the pump.
+    public var hasDevices: Bool { !settings.devices.isEmpty }
+
+    public func deviceIndex(_ name: String) -> UInt8? {
+        deviceNames.firstIndex(of: name).map(UInt8.init)
+    }
+
+    public func targetHours(of device: String) -> Double {
+        settings.devices.first { $0.name == device }?.targetHours ?? settings.targetHours
+    }
+
+    /// The journal as one device's rotation: its site changes only, its
+    /// target, and the locations that are for it — so every engine written
+    /// for one rotation works unchanged. A journal without devices is
+    /// returned as it is for the pump.
+    public func rotation(_ device: String) -> Journal {
+        guard hasDevices, let index = deviceIndex(device) else { return self }
+        var copy = self
+        copy.changes = changes.filter { $0.device == index }
+        copy.settings.targetHours = targetHours(of: device)
+        let used = Set(copy.changes.compactMap(\.location))
+        copy.locations = locations.filter { $0.isFor(device) || used.contains($0.name) }
+        return copy
+    }
+
     /// The site in place now: the newest change, unless it is `removed`.
     public func activeChange(at now: Instant) -> SiteChange? {
         guard let last = changes.last(where: { $0.start <= now }), !last.isRemoval else { return nil }

@@ -11,6 +11,12 @@ public struct Location: Equatable, Sendable {
     public var order: Int
     /// 1-based line of the declaration.
     public var line: Int
+    /// The devices that may use it (`for pump,sensor`); the pump alone when
+    /// the declaration does not say.
+    public var devices: [String] = [Device.pumpName]
+    /// `paused until DATE`: out of recommendations before that day's
+    /// midnight (journal time).
+    public var pausedUntil: CivilDate?
 
     public init(name: String, isEnabled: Bool = true, order: Int, line: Int) {
         self.name = name
@@ -18,6 +24,8 @@ public struct Location: Equatable, Sendable {
         self.order = order
         self.line = line
     }
+
+    public func isFor(_ device: String) -> Bool { devices.contains(device) }
 
     public var side: Side? { Location.split(name).side }
     public var zone: String { Location.split(name).zone }

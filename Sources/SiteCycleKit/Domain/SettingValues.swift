@@ -3,6 +3,17 @@
 /// Each returns the value or a sentence saying what was expected.
 public enum SettingValues {
     /// `72h`, `72`, `3d`, `2.5d`, `60.5h`: hours, more than 0, at most 30 days.
+    /// `2026-03-15`: a calendar date, or nil.
+    public static func date(_ text: String) -> CivilDate? {
+        let b = Array(text.utf8)
+        guard b.count == 10, b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
+              let y = Int(String(decoding: b[0..<4], as: UTF8.self)), let m = Int(String(decoding: b[5..<7], as: UTF8.self)),
+              let d = Int(String(decoding: b[8..<10], as: UTF8.self)), b.allSatisfy({ $0 == UInt8(ascii: "-") || isDigit($0) })
+        else { return nil }
+        let date = CivilDate(year: y, month: m, day: d)
+        return date.isValid ? date : nil
+    }
+
     public static func hours(_ text: String) -> Result<Double, SettingError> {
         var s = Substring(text.lowercased())
         var factor = 1.0

@@ -12,6 +12,11 @@ public struct Settings: Equatable, Sendable {
     public var robustStatistics = false
     /// `strategy`: how `recommend` ranks sites by default.
     public var strategy: RecommendationStrategy = .bySite
+    /// `rest`: hours a site is kept out of recommendations after a session
+    /// there ended, whichever device it was.
+    public var restHours: Double?
+    /// `device NAME DURATION` lines beyond the pump, in header order.
+    public var devices: [Device] = []
 
     public init() {}
 }

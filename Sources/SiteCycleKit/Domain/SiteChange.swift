@@ -11,6 +11,8 @@ public struct SiteChange: Equatable, Sendable {
     public var note: String?
     /// 1-based line in the journal.
     public var line: Int
+    /// Which rotation: an index into `Journal.deviceNames` (0, the pump).
+    public var device: UInt8 = 0
 
     public init(location: String?, start: Instant, end: Instant? = nil, offset: Int, note: String?, line: Int) {
         self.location = location

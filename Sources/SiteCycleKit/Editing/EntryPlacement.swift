@@ -13,13 +13,16 @@ package struct EntryWriter {
 
     /// One new line in time order: appended when newest, else right after
     /// the site change it follows (and that change's note lines).
-    package func insertion(location: String, at: Instant, note: String?) throws(ServiceError) -> JournalEditor {
-        if let same = journal.changes.first(where: { $0.start == at }) {
+    package func insertion(location: String, at: Instant, note: String?, device: UInt8 = 0) throws(ServiceError) -> JournalEditor {
+        // Two changes at one instant are fine on two devices, not on one.
+        if let same = journal.changes.first(where: { $0.start == at && $0.device == device }) {
             throw ServiceError("a site change is already logged at \(displayStart(same)) (line \(same.line))",
                                help: "pick another --at time, or correct that line with an editor")
         }
+        // Another device's entry names its device first, aligned like a name.
+        let field = device == 0 ? location : journal.deviceNames[Int(device)] + "  " + location
         let lines = EntryLayout(learningFrom: journal.syntax)
-            .lines(timestamp: timestampText(at), location: location, note: note)
+            .lines(timestamp: timestampText(at), location: field, note: note)
         var editor = JournalEditor(source: journal.source)
         if let last = journal.changes.last, at < last.start {
             if let previous = journal.changes.last(where: { $0.start < at }) {

@@ -7,7 +7,37 @@ public struct Recommendation: Sendable {
         public var lastUse: SiteChange?
     }
 
-    public enum Tag: String, Sendable { case avoid, recommended }
+    public enum Tag: String, Sendable { case avoid, recommended, resting, paused, occupied }
+
+    /// Why a location is kept out of Recommended for now.
+    public enum Restriction: Equatable, Sendable {
+        /// `rest`: a session there ended less than the rest period ago.
+        case resting(until: Instant)
+        /// `paused until DATE` on the location.
+        case paused(until: Instant)
+        /// Another device is worn there now.
+        case occupied(by: String)
+
+        public var tag: Tag {
+            switch self {
+            case .resting: return .resting
+            case .paused: return .paused
+            case .occupied: return .occupied
+            }
+        }
+
+        public var until: Instant? {
+            switch self {
+            case .resting(let t), .paused(let t): return t
+            case .occupied: return nil
+            }
+        }
+    }
+
+    /// Locations kept out of Recommended, and why.
+    public var restrictions: [String: Restriction] = [:]
+
+    public func restriction(of name: String) -> Restriction? { restrictions[name] }
 
     public var strategy: RecommendationStrategy
     /// The 3 most recently used distinct enabled locations, newest first.
@@ -19,6 +49,7 @@ public struct Recommendation: Sendable {
 
     public func tag(of name: String) -> Tag? {
         if avoid.contains(where: { $0.location.name == name }) { return .avoid }
+        if let r = restrictions[name] { return r.tag }
         if recommended.contains(where: { $0.location.name == name }) { return .recommended }
         return nil
     }
@@ -27,13 +58,56 @@ public struct Recommendation: Sendable {
 public enum Recommender {
     public static let listSize = 3
 
-    public static func recommend(_ journal: Journal, strategy: RecommendationStrategy? = nil, now: Instant) -> Recommendation {
-        recommend(locations: journal.locations, changes: journal.changes,
-                  strategy: strategy ?? journal.settings.strategy, now: now)
+    /// For one device: its locations only; recency from every device (it
+    /// belongs to the body); resting, paused and occupied locations kept out
+    /// of Recommended. A journal without `device`, `rest` or `paused` lines
+    /// gets exactly the app's recommendation.
+    public static func recommend(_ journal: Journal, device: String = Device.pumpName,
+                                 strategy: RecommendationStrategy? = nil, now: Instant) -> Recommendation {
+        let locations = journal.locations.filter { $0.isFor(device) }
+        let restrictions = self.restrictions(journal, device: device, locations: locations, now: now)
+        var r = recommend(locations: locations, changes: journal.changes, strategy: strategy ?? journal.settings.strategy,
+                          now: now, excluded: Set(restrictions.keys))
+        r.restrictions = restrictions
+        r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
+        return r
+    }
+
+    static func restrictions(_ journal: Journal, device: String, locations: [Location],
+                             now: Instant) -> [String: Recommendation.Restriction] {
+        var out: [String: Recommendation.Restriction] = [:]
+        let names = Set(locations.map(\.name))
+        if let rest = journal.settings.restHours {
+            // The last session at each location, whichever device; one still
+            // worn has not ended.
+            var latest: [String: SiteChange] = [:]
+            for c in journal.changes where c.start <= now && !c.isRemoval && names.contains(c.location!) {
+                latest[c.location!] = c
+            }
+            for (name, c) in latest {
+                guard let end = c.end, end <= now else {
+                    out[name] = .resting(until: now.adding(seconds: Int64(rest * 3600)))  // still worn
+                    continue
+                }
+                let until = end.adding(seconds: Int64((rest * 3600).rounded()))
+                if now < until { out[name] = .resting(until: until) }
+            }
+        }
+        for l in locations {
+            guard let day = l.pausedUntil else { continue }
+            let until = TimeArgument.startOfDay(day, zone: journal.zone)
+            if now < until { out[l.name] = .paused(until: until) }
+        }
+        for other in journal.deviceNames where other != device {
+            if let active = journal.rotation(other).activeChange(at: now), names.contains(active.location!) {
+                out[active.location!] = .occupied(by: other)
+            }
+        }
+        return out
     }
 
     public static func recommend(locations: [Location], changes: [SiteChange], strategy: RecommendationStrategy,
-                                 now: Instant) -> Recommendation {
+                                 now: Instant, excluded: Set<String> = []) -> Recommendation {
         var lastUse: [String: SiteChange] = [:]
         var recentSites: [SiteChange] = []  // newest first, for cooldown
         let enabledCount = locations.filter(\.isEnabled).count
@@ -55,7 +129,7 @@ public enum Recommender {
             .sorted { $0.lastUse!.start > $1.lastUse!.start }
             .prefix(listSize))
         let avoided = Set(avoid.map(\.location.name))
-        let rest = items.filter { !avoided.contains($0.location.name) }
+        let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
 
         let recommended: [Recommendation.Item]
         switch strategy {

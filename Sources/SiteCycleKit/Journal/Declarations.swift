@@ -29,7 +29,7 @@ extension JournalSyntax {
     /// Lines of settings directives (everything but `location`).
     public var settingLines: [Int] {
         lines.compactMap { line in
-            if case .directive(let d) = line.kind, d.keyword != .location { return line.number }
+            if case .directive(let d) = line.kind, d.keyword != .location, d.keyword != .device { return line.number }
             return nil
         }
     }

@@ -15,6 +15,7 @@ public struct JournalBuilder {
     public func build(_ syntax: JournalSyntax, diagnostics parseDiagnostics: [Diagnostic]) -> Journal {
         var state = BuildState(syntax: syntax, diagnostics: parseDiagnostics, zone: defaultZone)
         state.readHeader()
+        state.checkDevicesInHeader()
         state.readEntries()
         return Journal(syntax: syntax, settings: state.settings, locations: state.locations,
                        changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay())
@@ -32,6 +33,9 @@ private struct BuildState {
     package var locations: [Location] = []
     package var locationIndex: [String: Int] = [:]
     package var changes: [SiteChange] = []
+    /// Where each `device` was declared, and the first line of each setting.
+    package var deviceLines: [String: Int] = [:]
+    package var settingLinesSeen: [DirectiveSyntax.Keyword: Int] = [:]
     /// Built on the first unknown name; answers each distinct one once.
     package var suggester: NameSuggester?
 
@@ -65,6 +69,17 @@ private struct BuildState {
                 declareLocation(argument, directive: d, line: line)
                 continue
             }
+            if d.keyword == .device {
+                declareDevice(argument, directive: d, line: line)
+                continue
+            }
+            if d.keyword == .target, let first = deviceLines[Device.pumpName] {
+                report(.duplicateSetting, "the pump's target is already set on line \(first) (`device pump`)", line: line,
+                       d.keywordRange.lowerBound..<d.argument.upperBound,
+                       help: "`device pump DURATION` means `target DURATION`: keep one of the two lines")
+                continue
+            }
+            settingLinesSeen[d.keyword] = settingLinesSeen[d.keyword] ?? line.number
             if let first = settingLines[d.keyword] {
                 report(.duplicateSetting, "`\(d.keyword.rawValue)` is already set on line \(first)", line: line,
                        d.keywordRange.lowerBound..<d.argument.upperBound,
@@ -120,18 +135,87 @@ private struct BuildState {
             case .success(let s): settings.strategy = s
             case .failure(let e): return failure(e)
             }
-        case .location:
+        case .rest:
+            switch SettingValues.hours(argument) {
+            case .success(let h): settings.restHours = h
+            case .failure(let e): return failure(e)
+            }
+        case .location, .device:
             break
         }
         return nil
     }
 
+    /// `device NAME DURATION`: a second rotation (a CGM sensor) with its
+    /// target; `device pump DURATION` is the pump's `target`.
+    package mutating func declareDevice(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
+        let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
+        let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.count == 2 else {
+            report(.invalidSetting, "`device` takes a name and a target", line: line, range,
+                   help: "e.g. `device sensor 10d` for CGM sensors worn 10 days")
+            return
+        }
+        let name = words[0]
+        if let problem = Device.problem(with: name) {
+            report(.invalidSetting, "invalid device name `\(excerpt(name))`: \(problem)", line: line, range,
+                   help: "e.g. `device sensor 10d`")
+            return
+        }
+        let hours: Double
+        switch SettingValues.hours(words[1]) {
+        case .success(let h): hours = h
+        case .failure(let e):
+            report(.invalidSetting, "invalid `device` target: \(e.message)", line: line, range, help: e.help)
+            return
+        }
+        if name == Device.pumpName {
+            if let first = deviceLines[name] ?? settingLinesSeen[.target] {
+                report(.duplicateSetting, "the pump's target is already set on line \(first)", line: line, range,
+                       help: "`device pump DURATION` means `target DURATION`: keep one of the two lines")
+                return
+            }
+            deviceLines[name] = line.number
+            settings.targetHours = hours
+            return
+        }
+        if let first = deviceLines[name] {
+            report(.duplicateSetting, "device `\(name)` is already declared on line \(first)", line: line, range,
+                   help: "keep one `device \(name)` line and delete the other")
+            return
+        }
+        deviceLines[name] = line.number
+        settings.devices.append(Device(name: name, targetHours: hours, line: line.number))
+    }
+
     package mutating func declareLocation(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
         var name = collapse(argument)
         var enabled = true
-        if name.hasSuffix(" disabled") {
-            name = String(name.dropLast(" disabled".count))
-            enabled = false
+        var devices: [String]?
+        var pausedUntil: CivilDate?
+        // Clauses after the name, read from the end: `disabled`,
+        // `for DEV[,DEV…]`, `paused until YYYY-MM-DD`, in any order.
+        while true {
+            var words = name.split(separator: " ").map(String.init)
+            if words.count >= 2, words.last == "disabled" {
+                enabled = false
+            } else if words.count >= 3, words[words.count - 2] == "for",
+                      words.last!.split(separator: ",").allSatisfy({ Device.problem(with: String($0)) == nil }) {
+                devices = words.last!.split(separator: ",").map(String.init)
+                words.removeLast()
+            } else if words.count >= 4, words[words.count - 3] == "paused", words[words.count - 2] == "until" {
+                guard let date = SettingValues.date(words.last!) else {
+                    report(.invalidSetting, "`paused until` takes a date like 2026-03-15, not `\(excerpt(words.last!))`",
+                           line: line, d.argument, help: "write `paused until YYYY-MM-DD`")
+                    return
+                }
+                pausedUntil = date
+                words.removeLast(2)
+            } else {
+                break
+            }
+            words.removeLast()
+            name = words.joined(separator: " ")
         }
         if let problem = LocationName.problem(with: name) {
             let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
@@ -145,7 +229,31 @@ private struct BuildState {
             return
         }
         locationIndex[name] = locations.count
-        locations.append(Location(name: name, isEnabled: enabled, order: locations.count, line: line.number))
+        var location = Location(name: name, isEnabled: enabled, order: locations.count, line: line.number)
+        if let devices { location.devices = devices }
+        location.pausedUntil = pausedUntil
+        locations.append(location)
+    }
+
+    /// What only the whole header can tell: `for` names declared devices,
+    /// and no location name begins with a device's name (an entry
+    /// `sensor Left Arm` would be ambiguous).
+    package mutating func checkDevicesInHeader() {
+        let names = Set([Device.pumpName] + settings.devices.map(\.name))
+        for location in locations {
+            let line = syntax.lines[location.line - 1]
+            guard case .directive(let d) = line.kind else { continue }
+            for device in location.devices where !names.contains(device) {
+                report(.invalidSetting, "`for \(device)`: no device `\(excerpt(device))` is declared", line: line, d.argument,
+                       help: "declare it with `device \(device) DURATION`, or list only declared devices")
+            }
+            if let first = location.name.split(separator: " ").first, names.contains(String(first)),
+               names.count > 1 || first == Device.pumpName {
+                report(.invalidLocationName, "location \"\(excerpt(location.name))\" begins with the device name `\(first)`",
+                       line: line, d.argument,
+                       help: "an entry `\(first) …` names the device; rename the location, e.g. `locations rename`")
+            }
+        }
     }
 
     // MARK: Entries
@@ -195,12 +303,17 @@ private struct BuildState {
         finishNote()
         if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
         var kept = 0
+        // Each device is its own rotation: a change ends the one before it
+        // on the same device only.
+        var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
         for i in list.indices {
             var change = list[i]
             if change.note?.isEmpty == true { change.note = nil }
             let line = syntax.lines[change.line - 1]
-            if kept > 0 {
-                let last = list[kept - 1]
+            let d = Int(change.device)
+            if lastKept[d] >= 0 {
+                let li = lastKept[d]
+                let last = list[li]
                 if last.start == change.start {
                     let first = syntax.lines[last.line - 1]
                     reportClash(line, with: first)
@@ -211,8 +324,7 @@ private struct BuildState {
                     if lineBytes(line) == lineBytes(first) {
                         let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
                         if !mine.isEmpty && mine != theirs {
-                            list[kept - 1].note = ([list[kept - 1].note ?? ""] + mine).drop { $0.isEmpty }
-                                .joined(separator: "\n")
+                            list[li].note = ([list[li].note ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
                         }
                     }
                     continue
@@ -224,13 +336,14 @@ private struct BuildState {
                            line: line, e.timestampRange,
                            help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
                 }
-                if !last.isRemoval { list[kept - 1].end = change.start }
+                if !last.isRemoval { list[li].end = change.start }
             }
-            if change.isRemoval, kept == 0 || list[kept - 1].isRemoval, case .entry(let e) = line.kind {
+            if change.isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, case .entry(let e) = line.kind {
                 report(.warning, .nothingActive, "`removed` with no site active", line: line,
                        e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
             }
             list[kept] = change
+            lastKept[d] = kept
             kept += 1
         }
         list.removeLast(list.count - kept)
@@ -244,8 +357,9 @@ private struct BuildState {
     package mutating func warnAboutLongSessions() {
         // A line left out for an error would make its neighbour look long.
         guard !diagnostics.hasErrors else { return }
-        let limit = settings.targetHours * Double(SiteChange.longSessionFactor) * 3600
+        let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
         for c in changes {
+            let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
             guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
             let days = Double(end.seconds - c.start.seconds) / 86_400
@@ -308,12 +422,43 @@ private struct BuildState {
     /// The instant, location and note of one entry line, or nil (reported).
     package mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
         let time = instant(of: e, line: line)
-        let knownLocation = e.isRemoval || checkLocation(e, line: line)
+        let (device, name, nameRange) = deviceAndLocation(e)
+        let isRemoval = name == EntrySyntax.removedKeyword
+        let knownLocation = isRemoval || checkLocation(name, nameRange, line: line)
         guard let (instant, offset) = time, knownLocation else { return nil }
         if let range = e.noteRange { warnAboutControlCharacters(in: range, line: line) }
         let note = e.noteRange.map { NoteText.read(source.string($0)) }
-        return SiteChange(location: e.isRemoval ? nil : e.locationName, start: instant, offset: offset,
-                          note: note, line: line.number)
+        var change = SiteChange(location: isRemoval ? nil : name, start: instant, offset: offset, note: note, line: line.number)
+        change.device = device
+        if device > 0 || !settings.devices.isEmpty, !isRemoval, let i = locationIndex[name] {
+            let deviceName = device == 0 ? Device.pumpName : settings.devices[Int(device) - 1].name
+            if !locations[i].isFor(deviceName) {
+                report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line, nameRange,
+                       help: "add `\(deviceName)` to its `for` list in the header if it is, e.g. "
+                           + "`location \(excerpt(name))  for \((locations[i].devices + [deviceName]).joined(separator: ","))`")
+            }
+        }
+        return change
+    }
+
+    /// The device an entry belongs to (its first word, when that names a
+    /// declared device or `pump`) and the location or `removed` after it.
+    package func deviceAndLocation(_ e: EntrySyntax) -> (UInt8, String, Range<Int>) {
+        let field = e.locationName
+        guard let space = field.firstIndex(of: " ") else { return (0, field, e.locationRange) }
+        let first = field[..<space]
+        let device: UInt8
+        if first == Device.pumpName {
+            device = 0
+        } else if let i = settings.devices.firstIndex(where: { $0.name == first }) {
+            device = UInt8(i + 1)
+        } else {
+            return (0, field, e.locationRange)
+        }
+        // The location starts after the device word and its white space.
+        var start = e.locationRange.lowerBound + first.utf8.count
+        while start < e.locationRange.upperBound, isBlank(source.bytes[start]) { start += 1 }
+        return (device, String(field[field.index(after: space)...]), start..<e.locationRange.upperBound)
     }
 
     /// The instant a line names and the offset in force, or nil (reported).
@@ -335,12 +480,12 @@ private struct BuildState {
         }
     }
 
-    package mutating func checkLocation(_ e: EntrySyntax, line: SyntaxLine) -> Bool {
-        guard locationIndex[e.locationName] == nil else { return true }
+    package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
+        guard locationIndex[name] == nil else { return true }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
-        let help = suggester!.suggestion(for: e.locationName).map { "did you mean \"\($0)\"?" }
-            ?? "declare it in the header with `location \(excerpt(e.locationName))`"
-        report(.unknownLocation, "unknown location \"\(excerpt(e.locationName))\"", line: line, e.locationRange, help: help)
+        let help = suggester!.suggestion(for: name).map { "did you mean \"\($0)\"?" }
+            ?? "declare it in the header with `location \(excerpt(name))`"
+        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: help)
         return false
     }
 

@@ -30,7 +30,7 @@ public struct SyntaxLine: Sendable {
 
 public struct DirectiveSyntax: Sendable {
     public enum Keyword: String, Sendable, CaseIterable {
-        case timezone, target, location, strategy
+        case timezone, target, location, strategy, device, rest
         case absorptionThreshold = "absorption-threshold"
         case absorptionMode = "absorption-mode"
     }

@@ -121,7 +121,9 @@ public struct JournalTransaction {
     /// with their real line numbers; its syntax is the old one. Nil when the
     /// edit is not a plain append (the caller then parses the whole file).
     static func verifiedAppend(_ journal: Journal, _ editor: JournalEditor) -> Journal? {
-        guard let added = editor.appendedLines, let last = journal.changes.last else { return nil }
+        // With devices, the change a new line closes may be far above the
+        // last line: read the whole file instead.
+        guard !journal.hasDevices, let added = editor.appendedLines, let last = journal.changes.last else { return nil }
         let source = journal.source
         var context: [UInt8] = []
         for line in journal.syntax.lines {

@@ -13,6 +13,8 @@ public enum SiteChangeService {
         public var previousNote: String?
         /// Replace that note instead of adding to it.
         public var replaceNote = false
+        /// The rotation: `pump`, or a declared device such as `sensor`.
+        public var device = Device.pumpName
 
         public init(location: String, at: Instant, note: String? = nil, previousNote: String? = nil,
                     replaceNote: Bool = false) {
@@ -39,17 +41,29 @@ public enum SiteChangeService {
         /// When the location was in Avoid: its last use, and the locations
         /// that had rested longest.
         public var recentlyUsed: (lastUse: SiteChange, alternatives: [String])?
+        /// When the location is resting, paused or occupied by another
+        /// device: why, and the recommended locations instead.
+        public var restriction: (Recommendation.Restriction, alternatives: [String])?
         /// Sessions this write made longer than `longSessionFactor` × the target.
         public var longSessions: [SiteChange]
+    }
+
+    static func deviceIndex(_ name: String, in journal: Journal) throws(ServiceError) -> UInt8 {
+        guard let index = journal.deviceIndex(name) else {
+            throw ServiceError("no device `\(name)` in this journal", help: "declared: \(journal.deviceNames.joined(separator: ", "))",
+                               usage: true)
+        }
+        return index
     }
 
     public static func log(_ request: LogRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<LogOutcome> {
         let writer = EntryWriter(journal: journal)
         let at = request.at
-        let before = Recommender.recommend(journal, now: at)
-        var editor = try writer.insertion(location: request.location, at: at, note: request.note)
+        let device = try deviceIndex(request.device, in: journal)
+        let before = Recommender.recommend(journal, device: request.device, now: at)
+        var editor = try writer.insertion(location: request.location, at: at, note: request.note, device: device)
         var previousNote: PreviousNote?
-        let previous = journal.changes.last { $0.start < at }
+        let previous = journal.changes.last { $0.start < at && $0.device == device }
         if let given = request.previousNote {
             guard let previous, !previous.isRemoval else {
                 throw ServiceError("no site was active at \(displayTime(at, in: journal.zone)) to take --previous-note")
@@ -66,21 +80,25 @@ public enum SiteChangeService {
         let lastUse = before.tag(of: request.location) == .avoid
             ? before.avoid.first(where: { $0.location.name == request.location })?.lastUse : nil
         let alternatives = before.recommended.map(\.location.name)
+        let warning = before.restriction(of: request.location)
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
-            let logged = updated.changes.first { $0.start == at }!
-            let closed = updated.changes.last { $0.start < at }.flatMap { $0.isRemoval ? nil : $0 }
+            let logged = updated.changes.first { $0.start == at && $0.device == device }!
+            let closed = updated.changes.last { $0.start < at && $0.device == device }.flatMap { $0.isRemoval ? nil : $0 }
             return LogOutcome(journal: updated, logged: logged, closed: closed, previousNote: previousNote,
                               recentlyUsed: lastUse.map { ($0, alternatives) },
-                              longSessions: longSessions([closed, logged], in: updated))
+                              restriction: warning.map { ($0, alternatives) },
+                              longSessions: longSessions([closed, logged], in: updated.rotation(request.device)))
         }
     }
 
     public struct RemoveRequest: Sendable {
         public var at: Instant
         public var note: String?
-        public init(at: Instant, note: String? = nil) {
+        public var device = Device.pumpName
+        public init(at: Instant, note: String? = nil, device: String = Device.pumpName) {
             self.at = at
             self.note = note
+            self.device = device
         }
     }
 
@@ -93,16 +111,17 @@ public enum SiteChangeService {
 
     public static func remove(_ request: RemoveRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<RemoveOutcome> {
         let at = request.at
-        guard let active = journal.activeChange(at: at), active.start < at else {
+        let device = try deviceIndex(request.device, in: journal)
+        guard let active = journal.rotation(request.device).activeChange(at: at), active.start < at else {
             throw ServiceError("no site is active at \(displayTime(at, in: journal.zone)); nothing to remove",
                                help: "log the next site with `sitecycle log LOCATION`")
         }
         let editor = try EntryWriter(journal: journal).insertion(location: EntrySyntax.removedKeyword, at: at,
-                                                                 note: request.note)
+                                                                 note: request.note, device: device)
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
-            let closed = updated.changes.last { $0.start < at }!
-            return RemoveOutcome(journal: updated, removal: updated.changes.first { $0.start == at }!, closed: closed,
-                                 longSessions: longSessions([closed], in: updated))
+            let closed = updated.changes.last { $0.start < at && $0.device == device }!
+            return RemoveOutcome(journal: updated, removal: updated.changes.first { $0.start == at && $0.device == device }!,
+                                 closed: closed, longSessions: longSessions([closed], in: updated.rotation(request.device)))
         }
     }
 

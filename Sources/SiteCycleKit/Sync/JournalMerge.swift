@@ -404,7 +404,10 @@ extension MergeVersion {
         guard let e = entries[key] else { return [] }
         if e.location == location && e.note == note { return e.lines }
         let span = journal.syntax.lines[e.firstLine - 1].span
-        let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + (location ?? EntrySyntax.removedKeyword)
+        // Another device's entry keeps its device word before the location.
+        let device = e.device == 0 || Int(e.device) >= journal.deviceNames.count ? "" : journal.deviceNames[Int(e.device)] + "  "
+        let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
+            + (location ?? EntrySyntax.removedKeyword)
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
     }
 }

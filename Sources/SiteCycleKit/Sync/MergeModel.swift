@@ -18,7 +18,13 @@ package struct MergeVersion {
         package var lines: [String]
         package var syntax: EntrySyntax
         package var firstLine: Int
+        /// Its device (0, the pump): part of its identity, so a pump change
+        /// and a sensor change at the same minute are two entries.
+        package var device: UInt8 = 0
     }
+
+    /// An entry's identity: (device, start instant), ordered by time.
+    package static func key(_ seconds: Int64, device: UInt8) -> Int64 { seconds &* 16 &+ Int64(device) }
 
     package let journal: Journal
     package var entries: [Int64: Entry] = [:]
@@ -47,10 +53,10 @@ package struct MergeVersion {
                 var text = [source.lineText(line.number)]
                 var j = i + 1
                 while j < lines.count, case .noteContinuation = lines[j].kind { text.append(source.lineText(j + 1)); j += 1 }
-                let key = change.start.seconds
+                let key = MergeVersion.key(change.start.seconds, device: change.device)
                 entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
                                      location: change.location, note: change.note, offset: e.offset,
-                                     lines: text, syntax: e, firstLine: line.number)
+                                     lines: text, syntax: e, firstLine: line.number, device: change.device)
                 comments += pendingComments.map { ($0, .entry(key)) }
                 pendingComments = []
             case .directive(let d):
@@ -82,10 +88,10 @@ package struct MergeVersion {
     package mutating func rekey(matching base: MergeVersion) {
         guard journal.zone.identifier != base.journal.zone.identifier else { return }
         var baseKey: [Int64: Int64] = [:]
-        for e in base.entries.values where e.offset == nil { baseKey[e.civil] = e.start }
+        for e in base.entries.values where e.offset == nil { baseKey[MergeVersion.key(e.civil, device: e.device)] = e.start }
         var moves: [Int64: Int64] = [:]
         for e in entries.values where e.offset == nil {
-            if let k = baseKey[e.civil], k != e.start { moves[e.start] = k }
+            if let k = baseKey[MergeVersion.key(e.civil, device: e.device)], k != e.start { moves[e.start] = k }
         }
         guard !moves.isEmpty else { return }
         var result = entries.filter { moves[$0.key] == nil }

@@ -1,0 +1,31 @@
+/// A rotation: the pump's infusion sets (always there, unnamed in old
+/// journals) or another device declared with `device NAME DURATION`, such
+/// as a CGM sensor.
+public struct Device: Equatable, Sendable {
+    public var name: String
+    /// How long one site is meant to stay in.
+    public var targetHours: Double
+    /// 1-based line of the declaration (0 for the implicit pump).
+    public var line: Int
+
+    public init(name: String, targetHours: Double, line: Int) {
+        self.name = name
+        self.targetHours = targetHours
+        self.line = line
+    }
+
+    /// The unnamed rotation every journal has.
+    public static let pumpName = "pump"
+
+    /// A device name: lowercase letters, digits and `-`, not `removed`.
+    public static func problem(with name: String) -> String? {
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else {
+            return "a device name starts with a lowercase letter"
+        }
+        guard name.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" }) else {
+            return "a device name has only lowercase letters, digits and `-`"
+        }
+        if name == EntrySyntax.removedKeyword { return "`removed` is a keyword, not a device name" }
+        return nil
+    }
+}
