@@ -148,8 +148,8 @@ struct CompletionTests {
     func zshListsInOrderAndCompletesQuotedNamesThatRun() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let listing = try zsh("sitecycle log ", enter: false)
-        let order = ["right-front-abdomen  -- recommended · never used", "left-front-thigh  -- recommended · never used",
-                     "left-front-abdomen  -- avoid · 5 days ago", "lower-back  -- avoid · 2 days ago"]
+        let order = ["right-front-abdomen  -- recommended · never used", "left-front-thigh     -- recommended · never used",
+                     "left-front-abdomen   -- avoid · 5 days ago", "lower-back           -- avoid · 2 days ago"]
         let positions = order.map { listing.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "\(listing)")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -247,5 +247,33 @@ struct InteractiveCompletionTests {
     func fishAtAPrompt() throws {
         try run(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["fish", "--no-config", "-i"],
                 setup: "cd \(base.dir.path); source \(base.script("fish")); echo READY")
+    }
+}
+
+extension CompletionTests {
+    /// Issue 11, item 26: zsh lines the descriptions up in one column, and
+    /// `amend <Tab>` shows each entry's date and site, not a bare number.
+    @Test(.enabled(if: RequiredTools.zsh, "zsh is not installed (.ci/run installs it)"))
+    func zshAlignsDescriptionsAndDescribesEntries() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let amend = try zsh("sitecycle amend ", enter: false)
+        for line in ["last  -- the newest change", "9     -- 2026-11-04 08:00 Lower Back",
+                     "8     -- 2026-11-01 08:00 Left Front Abdomen"] {
+            #expect(amend.contains(line), "\(amend)")
+        }
+        let log = try zsh("sitecycle log ", enter: false)
+        for line in ["right-front-abdomen  -- recommended · never used", "left-front-thigh     -- recommended · never used",
+                     "lower-back           -- avoid · 2 days ago"] {
+            #expect(log.contains(line), "\(log)")
+        }
+    }
+
+    /// fish shows the same descriptions for `amend`.
+    @Test(.enabled(if: RequiredTools.fish, "fish is not installed (.ci/run installs it)"))
+    func fishDescribesEntriesForAmend() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try sh("/usr/bin/fish", ["--no-config", "-c", "source \(script("fish")); complete -C 'sitecycle amend '"])
+        #expect(r.stdout.contains("9\t2026-11-04 08:00 Lower Back"), "\(r.stdout)")
+        #expect(r.stdout.contains("8\t2026-11-01 08:00 Left Front Abdomen"), "\(r.stdout)")
     }
 }

@@ -10,7 +10,9 @@ struct CommandLineTests {
 
     @Test func initAsksForZonesOnATerminal() throws {
         let path = temporaryPath("sites.journal")
-        let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "2 x\n1 7\n", terminal: true)
+        // Enter keeps the time zone and the target; then the zones.
+        let result = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "\n\n2 x\n1 7\n",
+                         terminal: true)
         #expect(result.exitCode == 0)
         #expect(result.stdout.contains("Which zones do you use?"))
         #expect(result.stdout.contains("Please type numbers from 1 to 7"))
@@ -155,5 +157,45 @@ struct EditInProcessTests {
         #expect(r.stdout.contains("Saved"))
         #expect(try String(contentsOfFile: journal, encoding: .utf8).hasSuffix("2026-11-01 08:15  Lower Back ; fixed\n"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(".sites.journal.edit").path))
+    }
+}
+
+
+/// Issue 11, item 17: `init` on a terminal follows the app's onboarding.
+struct OnboardingTests {
+    func temporaryPath(_ name: String) -> String { CommandLineTests().temporaryPath(name) }
+
+    @Test func aWalkThroughFromWelcomeToTheFirstLog() throws {
+        let path = temporaryPath("sites.journal")
+        // Time zone, target, zones 1 and 7, an own zone, Buttock and Calf
+        // without sides, then log the recommended first site.
+        let answers = "Europe/Berln\nEurope/Berlin\n48h\n1 7\nCalf\n2 3\nlfa\n"
+        let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init"], environment: ["TZ": "UTC"],
+                    stdin: answers, terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.first == "Welcome to sitecycle: your pump sites, kept in one plain-text journal.")
+        #expect(r.stdout.contains("Time zone [UTC]: "))
+        #expect(r.stdout.contains("did you mean `Europe/Berlin`?"))
+        #expect(r.stdout.contains("How long should a site stay in? [72h]: "))
+        #expect(r.stdout.contains("Recommended for your first site: "))
+        #expect(r.stdout.contains("Logged Left Front Abdomen at 2026-11-20 08:00."), "\(r.stdout)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let journal = load(text)
+        #expect(journal.zone.identifier == "Europe/Berlin")
+        #expect(text.contains("target 48h"))
+        #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Buttock", "Calf"])
+        #expect(journal.changes.map { $0.location } == ["Left Front Abdomen"])
+    }
+
+    @Test func enterAcceptsEveryDefaultAndSkipsTheFirstLog() throws {
+        let path = temporaryPath("sites.journal")
+        let r = run(arguments: ["-f", path, "init"], environment: ["TZ": "Europe/Berlin"], stdin: "\n\n\n\n\n\n",
+                    terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Log it later with `sitecycle log LOCATION`."))
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.count == 14 && journal.changes.isEmpty)
+        #expect(journal.zone.identifier == "Europe/Berlin")
     }
 }

@@ -11,8 +11,14 @@ extension CommandRegistry {
 
             By default it declares the SiteCycle app's 14 locations: seven zones
             (Front Abdomen, Side Abdomen, Back Abdomen, Front Thigh, Side Thigh,
-            Back Arm, Buttock), each as a Left and a Right location. On a
-            terminal with no options it asks which zones to keep.
+            Back Arm, Buttock), each as a Left and a Right location.
+
+            On a terminal with no options it walks you through it, as the app
+            does: a welcome, the time zone (Enter keeps the system's), the
+            target (Enter keeps 72h), which zones to keep, zones of your own,
+            which zones to use without Left/Right, and finally the recommended
+            sites and an offer to log the one you are wearing now. Enter, or
+            the end of input, accepts each default.
 
             --zones takes a comma-separated list of those zones (`front-abdomen`
             also works). --no-sides declares each zone once, without Left/Right.
@@ -45,6 +51,19 @@ struct InitService {
                                    help: "use it as it is, or pass -f with a new path")
         }
         do throws(UsageError) {
+            if isInteractive {
+                let choices = Onboarding(invocation: invocation).run()
+                var journal = NewJournal(timezone: choices.timezone, locations: choices.locations)
+                journal.targetHours = choices.targetHours
+                do {
+                    try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
+                } catch {
+                    return invocation.fail(error.message)
+                }
+                invocation.out("\nCreated \(location.path) with \(journal.locations.count) locations in "
+                               + "\(journal.timezone), target \(SettingValues.formatHours(journal.targetHours)).\n")
+                return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
+            }
             var journal = NewJournal(timezone: try timezone(), locations: [])
             let zones = try chosenZones()
             journal.locations = DefaultZones.locationNames(zones: zones, sides: !invocation.arguments.flag("--no-sides"))
@@ -77,13 +96,15 @@ struct InitService {
         return given
     }
 
-    func chosenZones() throws(UsageError) -> [String] {
+    /// On a terminal and without any choice made by flags, `init` asks.
+    var isInteractive: Bool {
         let args = invocation.arguments
-        if let list = args.value("--zones") { return try InitService.parseZones(list) }
-        let noFlags = !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target")
-        if noFlags && invocation.environment.stdinIsTerminal && invocation.environment.stdoutIsTerminal {
-            return askForZones()
-        }
+        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target")
+        return noFlags && invocation.environment.stdinIsTerminal && invocation.environment.stdoutIsTerminal
+    }
+
+    func chosenZones() throws(UsageError) -> [String] {
+        if let list = invocation.arguments.value("--zones") { return try InitService.parseZones(list) }
         return DefaultZones.all
     }
 
@@ -104,25 +125,4 @@ struct InitService {
         guard !zones.isEmpty else { throw UsageError("`--zones` names no zone") }
         return DefaultZones.all.filter(zones.contains)
     }
-
-    /// Asks on the terminal; Enter (or end of input) keeps every zone.
-    func askForZones() -> [String] {
-        var prompt = "Which zones do you use? Each gets a Left and a Right location.\n"
-        for (i, zone) in DefaultZones.all.enumerated() { prompt += "  \(i + 1). \(zone)\n" }
-        invocation.out(prompt)
-        for _ in 0..<3 {
-            invocation.out("Numbers to keep (e.g. 1 2 4), or Enter for all: ")
-            guard let answer = invocation.environment.stdin.readLine() else { break }
-            let words = answer.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-            if words.isEmpty { return DefaultZones.all }
-            let numbers = words.compactMap { Int($0) }.filter { (1...DefaultZones.all.count).contains($0) }
-            if numbers.count == words.count {
-                return DefaultZones.all.enumerated().filter { numbers.contains($0.offset + 1) }.map(\.element)
-            }
-            invocation.out("Please type numbers from 1 to \(DefaultZones.all.count), separated by spaces.\n")
-        }
-        invocation.out("Keeping all zones.\n")
-        return DefaultZones.all
-    }
 }
-

@@ -162,13 +162,32 @@ struct LocationsService {
             if let declaration = syntax.declaration(atLine: location.line) { editor.replace(declaration.name, with: n) }
             for line in syntax.lines {
                 if case .entry(let e) = line.kind, e.locationName == location.name {
-                    editor.replace(e.locationRange, with: n)
+                    editor.replace(renamedRange(e), with: renamedText(e, to: n))
                     entries += 1
                 }
             }
         }
         let what = pairs.map { "\($0.0.name) to \($0.1)" }.joined(separator: ", ")
         return done(editor, "Renamed \(what) (\(entries) site change\(entries == 1 ? "" : "s") rewritten).")
+    }
+
+    /// The name, and on a line with a note the blanks up to its `;`: the
+    /// note keeps the column it was in.
+    func renamedRange(_ e: EntrySyntax) -> Range<Int> {
+        guard let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else { return e.locationRange }
+        return e.locationRange.lowerBound..<semicolon
+    }
+
+    func renamedText(_ e: EntrySyntax, to name: String) -> String {
+        let range = renamedRange(e)
+        guard range != e.locationRange else { return name }
+        let old = String(decoding: journal.source.bytes[range], as: UTF8.self)
+        let gap = old.unicodeScalars.count - String(decoding: journal.source.bytes[e.locationRange], as: UTF8.self)
+            .unicodeScalars.count
+        // Same column for the `;` when the new name leaves room; else the
+        // file's usual two spaces (or the one it had).
+        let width = old.unicodeScalars.count - name.unicodeScalars.count
+        return name + String(repeating: " ", count: max(min(2, gap), width))
     }
 
     func setEnabled(_ words: [String], _ enable: Bool) throws(CommandError) -> PlannedEdit {

@@ -12,8 +12,10 @@ extension CommandRegistry {
             active site counts up to now. Days are calendar days in the
             journal's zone. When N days do not fit in 80 columns, each column
             covers several days: full when the site was worn on all of them,
-            shaded when on some. The axis below gives the date of every
-            labelled column (MM-DD).
+            shaded when on some. The chart is as wide as the terminal: COLUMNS
+            when set, else 80. Under it, `|` marks the first of each month
+            (named below) and `^` each Monday (its day of the month below,
+            where there is room; only while a column is less than a week).
 
             --json prints {"from","to","locations":[{"location","days":[dates]}]}.
             """,
@@ -39,7 +41,11 @@ extension CommandRegistry {
 struct TimelineReport {
     let invocation: Invocation
     let timeline: Timeline
-    static let width = 80
+    /// The terminal's width from COLUMNS (as `ls` and `git` read it), else 80.
+    static func width(_ environment: [String: String]) -> Int {
+        guard let text = environment["COLUMNS"], let n = Int(text), n > 0 else { return 80 }
+        return max(n, 2 + minimumColumns + 12)
+    }
     /// However long the names, the chart keeps at least this many columns.
     static let minimumColumns = 10
 
@@ -51,10 +57,11 @@ struct TimelineReport {
     func text() -> String {
         guard !timeline.rows.isEmpty else { return "No locations to chart.\n" }
         // Names give way to the chart: at least `minimumColumns` of it.
-        let nameLimit = TimelineReport.width - 2 - TimelineReport.minimumColumns - 1
+        let width = TimelineReport.width(invocation.env)
+        let nameLimit = width - 2 - TimelineReport.minimumColumns - 1
         let labelWidth = min(timeline.rows.map { $0.location.name.count + ($0.location.isEnabled ? 0 : 1) }.max() ?? 0,
                              nameLimit) + 2
-        let available = TimelineReport.width - labelWidth
+        let available = width - labelWidth
         let perColumn = (timeline.days + available - 1) / available
         let dates = timeline.dates
         let columns = stride(from: 0, to: dates.count, by: perColumn).map { Array(dates[$0..<min($0 + perColumn, dates.count)]) }
@@ -71,20 +78,44 @@ struct TimelineReport {
                 + (location.isEnabled ? "" : "*")
             out += name + String(repeating: " ", count: labelWidth - name.count) + style.green(cells) + "\n"
         }
-        // Axis: a tick and the date of every k-th column, k keeping labels apart.
-        let step = max(6, (7 + perColumn - 1) / perColumn)
-        var ticks = String(repeating: " ", count: columns.count), labels = ""
-        for c in stride(from: 0, to: columns.count, by: step) {
-            let i = ticks.index(ticks.startIndex, offsetBy: c)
-            ticks.replaceSubrange(i...i, with: "^")
-            let date = columns[c][0]
-            let label = "\(pad2(date.month))-\(pad2(date.day))"
-            labels += String(repeating: " ", count: max(0, c - labels.count)) + label
-        }
         let indent = String(repeating: " ", count: labelWidth)
-        out += indent + ticks.trimmingBlanks() + "\n" + indent + labels + "\n"
+        let (ticks, labels) = axis(columns, perColumn: perColumn)
+        out += indent + ticks + "\n" + indent + labels + "\n"
+        out += indent + (perColumn < 7 ? "| first of a month, ^ Monday (its date below)" : "| first of a month") + "\n"
         if timeline.rows.contains(where: { !$0.location.isEnabled }) { out += "* disabled\n" }
         return out
+    }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// Marks under the chart: `|` on the column holding the 1st of a month,
+    /// with the month's name below; `^` on a column holding a Monday (when a
+    /// column is less than a week), with its day of the month below where
+    /// there is room. 1970-01-01 was a Thursday, so Mondays are day 4 mod 7.
+    func axis(_ columns: [[CivilDate]], perColumn: Int) -> (String, String) {
+        var ticks = Array(repeating: Character(" "), count: columns.count)
+        var labels = Array(repeating: Character(" "), count: columns.count + 8)
+        func place(_ text: String, at c: Int) {
+            let end = c + text.count
+            guard end <= labels.count, (max(0, c - 1)..<min(labels.count, end + 1)).allSatisfy({ labels[$0] == " " })
+            else { return }
+            for (i, ch) in text.enumerated() { labels[c + i] = ch }
+        }
+        var mondays: [(Int, CivilDate)] = []
+        for (c, group) in columns.enumerated() {
+            if let first = group.first(where: { $0.day == 1 }) {
+                ticks[c] = "|"
+                place(TimelineReport.months[first.month - 1] + (first.month == 1 ? " \(first.year)" : ""), at: c)
+            } else if perColumn < 7, let monday = group.first(where: { ($0.daysSinceEpoch % 7 + 7) % 7 == 4 }) {
+                ticks[c] = "^"
+                mondays.append((c, monday))
+            }
+        }
+        for (c, monday) in mondays { place(String(monday.day), at: c) }
+        func trailingTrimmed(_ chars: [Character]) -> String {
+            String(chars[..<(chars.lastIndex { $0 != " " }.map { $0 + 1 } ?? 0)])
+        }
+        return (trailingTrimmed(ticks), trailingTrimmed(labels))
     }
 
     func json() -> JSON {
