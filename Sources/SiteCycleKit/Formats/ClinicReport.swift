@@ -143,7 +143,7 @@ public enum ClinicReport {
         var svg = """
             <svg class="bodymap" viewBox="0 0 \(Int(2 * viewWidth + gap)) \(Int(viewHeight + 40))" role="img" aria-labelledby="map-title map-desc">
             <title id="map-title">Body map, front and back</title>
-            <desc id="map-desc">Each location with a known place is a circle with its key letter, shaded by its uses in the period (darker is more), and labelled with uses and mean hours. The same numbers are in the table beside it.</desc>
+            <desc id="map-desc">Each location with a known place is a circle with its key letter, shaded by its uses in the period (darker is more), and labelled below with its uses (12×) and mean hours. The same numbers are in the table beside it.</desc>
 
             """
         for (index, view) in [BodyMap.View.front, .back].enumerated() {
@@ -155,13 +155,15 @@ public enum ClinicReport {
                 guard let place = BodyMap.place(of: row.location.name), place.view == view else { continue }
                 let cx = place.x * viewWidth, cy = place.y * viewHeight
                 let level = usesLevel(row.uses, top: top)
-                let label = "\(row.uses) · \(row.average.map { "\(Int($0.rounded()))h" } ?? "–")"
+                // Two short lines under the circle keep neighbours' labels apart.
+                let mean = row.average.map { "\(Int($0.rounded())) h" } ?? "– h"
                 svg += """
                     <g class="site">
                     <title>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</title>
                     <circle cx="\(fmt(cx))" cy="\(fmt(cy))" r="14" fill="\(usesRamp[level])" class="level\(level)"/>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 5))" text-anchor="middle" class="key\(level >= 3 ? " light" : "")">\(escape(keys.letter[row.location.name] ?? ""))</text>
-                    <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(label)</text>
+                    <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(row.uses)×</text>
+                    <text x="\(fmt(cx))" y="\(fmt(cy + 45))" text-anchor="middle" class="label">\(mean)</text>
                     </g>
 
                     """
