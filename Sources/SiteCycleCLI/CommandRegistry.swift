@@ -2,5 +2,8 @@ import SiteCycleKit
 
 /// Every command, in the order `help` lists them.
 enum CommandRegistry {
-    static var all: [Command] { [initCommand, log, remove, status, remind, recommend, history, stats, timeline, export, importCommand, amend, delete, undo, edit, locations, set, check, fmt, merge, sync, completions, help, complete] }
+    static var all: [Command] {
+        [initCommand, log, remove, status, remind, devices, recommend, history, stats, timeline, map, report, export,
+         importCommand, amend, delete, undo, edit, locations, set, check, fmt, merge, sync, completions, help, complete]
+    }
 }

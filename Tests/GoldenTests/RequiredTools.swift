@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 
-/// Tools some tests drive (the real shells, tmux, Python's icalendar). On a
+/// Tools some tests drive (the real shells, tmux, Python's icalendar,
+/// Chromium). On a
 /// machine without one, those tests are skipped with a message naming it,
 /// instead of failing; .ci/run installs them all and sets
 /// SITECYCLE_REQUIRE_TOOLS=1, so in CI a missing tool fails the tests.

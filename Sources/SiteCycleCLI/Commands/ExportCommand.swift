@@ -70,28 +70,9 @@ extension CommandRegistry {
                     invocation.out(text)
                     return
                 }
-                var path = output
-                let unchanged = "nothing was written to \(path)"
-                do throws(FileError) {
-                    switch OutputTarget.classify(output) {
-                    case .standardOutput:
-                        invocation.out(text)
-                        return
-                    case .standardError:
-                        invocation.err(text)
-                    case .stream(let device):
-                        try OutputTarget.writeStream(device, Array(text.utf8), unchanged: unchanged)
-                    case .folder(let folder):
-                        let ext = format == "nightscout" ? "json" : format
-                        path = folder + (folder.hasSuffix("/") ? "" : "/") + "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)"
-                        try JournalStore.replace(path, with: Array(text.utf8), mode: 0o600,
-                                                 unchanged: "nothing was written to \(path)")
-                    case .file(let file):
-                        try JournalStore.replace(file, with: Array(text.utf8), mode: 0o600, unchanged: unchanged)
-                    }
-                } catch {
-                    throw CommandError(error.message, help: error.hint)
-                }
+                let ext = format == "nightscout" ? "json" : format
+                guard let path = try invocation.writeOutput(
+                    text, to: output, fileInFolder: "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)") else { return }
                 let rows = changes.filter { !$0.isRemoval }.count
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
             }

@@ -1,0 +1,40 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let devices = Command(
+        name: "devices",
+        summary: "the rotations in the journal (pump, sensor, …) and their sites",
+        usage: "sitecycle devices [--json]",
+        details: """
+            Lists each rotation, the pump first: its target, the site in now
+            and since when, and how many of the locations are for it. Declare
+            another with `device NAME DURATION` in the header (or `sitecycle set
+            device sensor 10d`); give `--device NAME` to log, remove, status,
+            recommend, history, stats, timeline, export, amend and delete.
+            --json prints {"devices":[{"device","targetHours","locations",
+            "active":{"location","start"}|null}]}.
+            """,
+        reportsJSON: true,
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                var json: [JSON] = []
+                var out = ""
+                for name in journal.deviceNames {
+                    let rotation = journal.rotation(name)
+                    let active = rotation.activeChange(at: now)
+                    let count = journal.locations.filter { $0.isEnabled && $0.isFor(name) }.count
+                    let target = journal.targetHours(of: name)
+                    json.append(.object([
+                        ("device", .string(name)), ("targetHours", .double(target)), ("locations", .int(count)),
+                        ("active", active.map { .object([("location", .string($0.location!)),
+                                                         ("start", .string(formatISO8601($0.start, offsetSeconds: $0.offset)))]) }
+                            ?? .null),
+                    ]))
+                    out += invocation.outStyle.bold(name) + "  target \(SettingValues.formatHours(target)), \(count) location"
+                        + (count == 1 ? "" : "s") + "\n"
+                    out += "  " + (active.map { "\($0.location!) since \(displayStart($0))" } ?? "no site in") + "\n"
+                }
+                invocation.out(invocation.json ? JSON.object([("devices", .array(json))]).rendered() : out)
+            }
+        })
+}

@@ -1,0 +1,57 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let report = Command(
+        name: "report",
+        summary: "one HTML page for the clinic: map, charts, table, notes",
+        usage: "sitecycle report [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        details: """
+            Writes one self-contained HTML file to show a care team: no scripts,
+            no fonts, nothing fetched from the network, so it opens from a USB
+            stick in any browser, and the browser's Print → PDF gives clean A4
+            or Letter pages, one section per page. Dark mode follows the
+            system's.
+
+            Sections: the period, when it was generated, the time zone and the
+            journal's file name; the site in now, its hours and when it is due;
+            a body map (front and back) with each known place shaded by uses in
+            the period and labelled with uses and mean hours, and the
+            locations with no known place listed beside it (see `help map`);
+            the usage distribution with the equal share and the balance; a
+            calendar of the period, one cell per day, coloured and lettered by
+            location; the per-site table of `stats` with the absorption flag;
+            the notes written in the period. Every chart has a title and a
+            description, and its numbers are also in a table.
+
+            The period is the 90 days up to --to (default now) unless --from or
+            --last say otherwise (site changes are selected by start, as in `stats`).
+            Without -o the page goes to standard output; -o DIR writes
+            DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
+            zone). Files are created private (mode 0600).
+
+            Example: sitecycle -f examples/realistic.journal report -o /tmp
+            """,
+        options: [
+            OptionSpec(["--from"], value: "TIME", "from TIME (default: 90 days ago)"),
+            OptionSpec(["--to"], value: "TIME", "up to TIME (default: now)"),
+            OptionSpec(["--last"], value: "Nd", "the last N days"),
+            OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
+        ],
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
+                guard from <= selection.to else {
+                    throw CommandError("--from is after now: the period would be empty", usage: true)
+                }
+                let html = ClinicReport.html(journal, period: ClinicReport.Period(from: from, to: selection.to), now: now)
+                guard let output = invocation.arguments.value("--output") else {
+                    invocation.out(html)
+                    return
+                }
+                let name = "sitecycle-report-\(journal.zone.civil(now).date.iso).html"
+                guard let path = try invocation.writeOutput(html, to: output, fileInFolder: name) else { return }
+                invocation.out("Wrote the report to \(path).\n")
+            }
+        })
+}

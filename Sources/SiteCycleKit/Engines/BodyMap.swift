@@ -1,0 +1,168 @@
+/// Where each location sits on a body, and how it stands by one measure:
+/// the data behind `sitecycle map` and the report's body map, as a pure
+/// function of the journal and the moment.
+///
+/// Places are cells of a fixed outline (`outline`, 25 × 18 characters),
+/// seen from the front (your right on the viewer's left, as in a mirror
+/// turned round: someone facing you) and from the back (your left on the
+/// viewer's left). A mark takes two cells: its symbol and its key letter.
+/// `x` and `y` (0–1 within the view) are the middle of those two cells, so
+/// the terminal, the JSON and the report's SVG agree on every place.
+///
+/// Devices (pump and CGM sensor) are not in the journal yet; when they are,
+/// `compute` takes the device and each device's active site gets its own
+/// state, without changing the places.
+public struct BodyMap: Sendable {
+    public enum View: String, Sendable { case front, back, none }
+
+    public enum Measure: String, Sendable, CaseIterable { case rest, uses, hours }
+
+    /// One state per measure; `rawValue` is the JSON's `state`.
+    public enum State: String, Sendable, CaseIterable {
+        // --by rest
+        case active, avoid, recent, rested, never, disabled
+        // --by uses: share of all uses against an equal share
+        case unused, low, even, high
+        // --by hours: mean duration against the overall mean
+        case noData = "no-data", flagged, shorter, longer
+    }
+
+    public struct Place: Sendable, Equatable {
+        public var view: View
+        public var row: Int
+        public var column: Int
+        public var x: Double { (Double(column) + 1) / Double(BodyMap.width) }
+        public var y: Double { (Double(row) + 0.5) / Double(BodyMap.height) }
+    }
+
+    public struct Mark: Sendable {
+        public var location: Location
+        public var place: Place?
+        public var state: State
+        /// Site changes here up to now, the active one included.
+        public var uses: Int
+        public var share: Double
+        public var daysSinceUse: Int?
+        public var meanHours: Double?
+        public var isActive: Bool
+        public var absorptionFlagged: Bool
+    }
+
+    public var measure: Measure
+    /// Every declared location, in header order: none is left out.
+    public var marks: [Mark]
+
+    public var placed: [Mark] { marks.filter { $0.place != nil } }
+    public var unplaced: [Mark] { marks.filter { $0.place == nil } }
+
+    /// A site used within this many days is `recent`: skin needs about two
+    /// weeks to heal before the same spot is used again.
+    public static let restDays = 14
+    /// Below half an equal share is `low`, above one and a half is `high`.
+    public static let evenBand = 0.5...1.5
+
+    public static let width = 25
+    public static let height = 18
+    /// The same outline serves both views; only the places differ.
+    public static let outline = [
+        "          .---.          ",
+        "         (     )         ",
+        "          '---'          ",
+        "    .-----'   '-----.    ",
+        "   /                 \\   ",
+        "  /  /|           |\\  \\  ",
+        " /  / |           | \\  \\ ",
+        "/  /  |           |  \\  \\",
+        "(__/  |           |  \\__)",
+        "      |           |      ",
+        "      |           |      ",
+        "     /     / \\     \\     ",
+        "     |     | |     |     ",
+        "     |     | |     |     ",
+        "     |     | |     |     ",
+        "      \\    | |    /      ",
+        "       |   | |   |       ",
+        "      (____| |____)      ",
+    ]
+
+    /// Known places by name (compared without case). `help map` shows them.
+    public static let knownPlaces: [(name: String, place: Place)] = {
+        func p(_ view: View, _ row: Int, _ column: Int) -> Place { Place(view: view, row: row, column: column) }
+        // Front view: the wearer's right is on the viewer's left.
+        let front: [(String, Place)] = [
+            ("Right Chest", p(.front, 4, 8)), ("Left Chest", p(.front, 4, 15)),
+            ("Right Upper Arm", p(.front, 6, 2)), ("Left Upper Arm", p(.front, 6, 21)),
+            ("Right Side Abdomen", p(.front, 7, 7)), ("Left Side Abdomen", p(.front, 7, 16)),
+            ("Right Front Abdomen", p(.front, 8, 10)), ("Left Front Abdomen", p(.front, 8, 13)),
+            ("Right Hip", p(.front, 10, 7)), ("Left Hip", p(.front, 10, 16)),
+            ("Right Side Thigh", p(.front, 13, 6)), ("Right Front Thigh", p(.front, 13, 9)),
+            ("Left Front Thigh", p(.front, 13, 14)), ("Left Side Thigh", p(.front, 13, 17)),
+        ]
+        // Back view: the wearer's left is on the viewer's left.
+        let back: [(String, Place)] = [
+            ("Left Back Arm", p(.back, 6, 2)), ("Right Back Arm", p(.back, 6, 21)),
+            ("Left Back Abdomen", p(.back, 8, 7)), ("Right Back Abdomen", p(.back, 8, 16)),
+            ("Lower Back", p(.back, 9, 11)),
+            ("Left Upper Buttock", p(.back, 10, 8)), ("Right Upper Buttock", p(.back, 10, 15)),
+            ("Left Buttock", p(.back, 11, 7)), ("Right Buttock", p(.back, 11, 16)),
+            ("Left Calf", p(.back, 16, 9)), ("Right Calf", p(.back, 16, 14)),
+        ]
+        return (front + back).map { (name: $0.0, place: $0.1) }
+    }()
+
+    public static func place(of name: String) -> Place? {
+        let key = name.lowercased()
+        return knownPlaces.first { $0.name.lowercased() == key }?.place
+    }
+
+    public static func compute(_ journal: Journal, by measure: Measure, now: Instant) -> BodyMap {
+        let stats = Statistics.compute(journal, include: { _ in true }, now: now,
+                                       robust: journal.settings.robustStatistics)
+        var perLocation: [String: Statistics.PerLocation] = [:]
+        for row in stats.locations { perLocation[row.location.name] = row }
+        let active = journal.activeChange(at: now)?.location
+        let avoid = Set(Recommender.recommend(journal, now: now).avoid.map(\.location.name))
+        let total = stats.locations.map(\.uses).reduce(0, +)
+        let equal = journal.enabledLocations.isEmpty ? 1 : 1 / Double(journal.enabledLocations.count)
+        let reference = stats.robust ? stats.overall.medianHours : stats.overall.averageHours
+        let marks = journal.locations.map { location -> Mark in
+            let row = perLocation[location.name]
+            let uses = row?.uses ?? 0
+            let share = total > 0 ? Double(uses) / Double(total) : 0
+            var mark = Mark(location: location, place: place(of: location.name), state: .never, uses: uses,
+                            share: share, daysSinceUse: row?.daysSinceLastUse, meanHours: row?.average,
+                            isActive: location.name == active, absorptionFlagged: row?.absorption?.flagged ?? false)
+            switch measure {
+            case .rest:
+                mark.state = mark.isActive ? .active
+                    : !location.isEnabled ? .disabled
+                    : avoid.contains(location.name) ? .avoid
+                    : (mark.daysSinceUse.map { $0 < restDays } ?? false) ? .recent
+                    : mark.daysSinceUse == nil ? .never : .rested
+            case .uses:
+                let ratio = share / equal
+                mark.state = uses == 0 ? .unused : ratio < evenBand.lowerBound ? .low
+                    : ratio > evenBand.upperBound ? .high : .even
+            case .hours:
+                if mark.absorptionFlagged {
+                    mark.state = .flagged
+                } else if let mean = mark.meanHours, let reference {
+                    mark.state = mean < reference ? .shorter : .longer
+                } else {
+                    mark.state = .noData
+                }
+            }
+            return mark
+        }
+        return BodyMap(measure: measure, marks: marks)
+    }
+
+    /// The states a measure can give, in the order the legend lists them.
+    public static func states(of measure: Measure) -> [State] {
+        switch measure {
+        case .rest: [.active, .avoid, .recent, .rested, .never, .disabled]
+        case .uses: [.high, .even, .low, .unused]
+        case .hours: [.flagged, .shorter, .longer, .noData]
+        }
+    }
+}

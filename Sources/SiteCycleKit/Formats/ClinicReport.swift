@@ -1,0 +1,374 @@
+/// The report to bring to the clinic: one self-contained HTML page (no
+/// scripts, no fonts, nothing fetched) that prints as a few A4 or Letter
+/// pages. A pure function of the journal, the period and the moment.
+///
+/// The page is also well-formed XML (every element closed, only the XML
+/// entities), so each inline SVG parses on its own and strict parsers accept
+/// it. Every string that comes from the journal goes through `escape`.
+///
+/// Devices are not in the journal yet: "Now" shows the one rotation. When
+/// they are, it gets a row per device and the map a mark per active site.
+public enum ClinicReport {
+    public struct Period: Sendable {
+        public var from: Instant
+        public var to: Instant
+        public init(from: Instant, to: Instant) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public static let defaultDays = 90
+
+    public static func html(_ journal: Journal, period: Period, now: Instant) -> String {
+        let inPeriod: (SiteChange) -> Bool = { $0.start >= period.from && $0.start <= period.to }
+        let stats = Statistics.compute(journal, include: inPeriod, now: min(now, period.to),
+                                       robust: journal.settings.robustStatistics)
+        let zone = journal.zone
+        let days = Int(zone.civil(period.to).date.daysSinceEpoch - zone.civil(period.from).date.daysSinceEpoch) + 1
+        let timeline = Timeline.compute(journal, days: max(1, days), now: period.to)
+        let keys = Keys(journal.locations)
+        var page = head(journal, period: period, now: now)
+        page += nowSection(journal, now: now)
+        page += mapSection(stats, keys: keys)
+        page += distributionSection(stats)
+        page += timelineSection(timeline, keys: keys)
+        page += tableSection(stats)
+        page += notesSection(journal, include: inPeriod)
+        page += "</body>\n</html>\n"
+        return page
+    }
+
+    /// Text as HTML (and XML) character data or attribute value.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for ch in text.unicodeScalars {
+            switch ch {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            // Control characters are not allowed in XML; journal text should
+            // have none, but a report must still parse.
+            case _ where ch.value < 0x20 && ch != "\n" && ch != "\t": out += "\u{FFFD}"
+            default: out.unicodeScalars.append(ch)
+            }
+        }
+        return out
+    }
+
+    static func time(_ instant: Instant, _ zone: ZoneRules) -> String { zone.civil(instant).journalText }
+
+    static func hours(_ value: Double?) -> String { value.map(formatHours) ?? "–" }
+
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    // MARK: Sections
+
+    static func head(_ journal: Journal, period: Period, now: Instant) -> String {
+        let zone = journal.zone
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8"/>
+            <meta name="viewport" content="width=device-width, initial-scale=1"/>
+            <title>Infusion site rotation, \(escape(String(time(period.from, zone).prefix(10)))) to \(escape(String(time(period.to, zone).prefix(10))))</title>
+            <style>\(style)</style>
+            </head>
+            <body>
+            <header id="header">
+            <h1>Infusion site rotation</h1>
+            <dl>
+            <dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
+            <dt>Generated</dt><dd>\(escape(time(now, zone)))</dd>
+            <dt>Time zone</dt><dd>\(escape(zone.identifier))</dd>
+            <dt>Journal</dt><dd>\(escape(fileName(journal.source.path)))</dd>
+            </dl>
+            </header>
+
+            """
+    }
+
+    static func nowSection(_ journal: Journal, now: Instant) -> String {
+        var s = "<section id=\"now\">\n<h2>Now</h2>\n"
+        guard let status = SiteStatus(journal, now: now) else {
+            return s + "<p>No site is in at \(escape(time(now, journal.zone))).</p>\n</section>\n"
+        }
+        let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
+        s += """
+            <table>
+            <thead><tr><th scope="col">Device</th><th scope="col">Site</th><th scope="col">Since</th><th scope="col">Elapsed</th><th scope="col">Due</th><th scope="col">State</th></tr></thead>
+            <tbody><tr><td>Pump</td><td>\(escape(status.active.location ?? ""))</td><td>\(escape(time(status.active.start, journal.zone)))</td><td>\(formatHours(status.elapsedHours)) h of \(formatHours(status.targetHours)) h</td><td>\(escape(time(status.due, journal.zone)))</td><td>\(state)</td></tr></tbody>
+            </table>
+            </section>
+
+            """
+        return s
+    }
+
+    /// Key letters shared by the map and the calendar, in header order.
+    struct Keys {
+        var letter: [String: String] = [:]
+        var colour: [String: String] = [:]
+        static let letters = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+        /// Twelve hues of different lightness; the letter in each cell carries
+        /// the meaning in greyscale.
+        static let palette = ["#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948",
+                              "#b07aa1", "#ff9da7", "#9c755f", "#bab0ac", "#1f4e79", "#8cd17d"]
+        init(_ locations: [Location]) {
+            for (i, l) in locations.enumerated() {
+                letter[l.name] = i < Keys.letters.count ? String(Keys.letters[i]) : String(i + 1)
+                colour[l.name] = Keys.palette[i % Keys.palette.count]
+            }
+        }
+    }
+
+    /// Light to dark: the level reads in greyscale as well as in colour.
+    static let usesRamp = ["#ffffff", "#c6dbef", "#6baed6", "#2171b5", "#08306b"]
+
+    static func usesLevel(_ uses: Int, top: Int) -> Int {
+        uses == 0 || top == 0 ? 0 : max(1, min(4, Int((Double(uses) / Double(top) * 4).rounded(.up))))
+    }
+
+    static func mapSection(_ stats: Statistics, keys: Keys) -> String {
+        let rows = stats.locations
+        let top = rows.map(\.uses).max() ?? 0
+        let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
+        let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
+        var svg = """
+            <svg class="bodymap" viewBox="0 0 \(Int(2 * viewWidth + gap)) \(Int(viewHeight + 40))" role="img" aria-labelledby="map-title map-desc">
+            <title id="map-title">Body map, front and back</title>
+            <desc id="map-desc">Each location with a known place is a circle with its key letter, shaded by its uses in the period (darker is more), and labelled below with its uses (12×) and mean hours. The same numbers are in the table beside it.</desc>
+
+            """
+        for (index, view) in [BodyMap.View.front, .back].enumerated() {
+            let ox = Double(index) * (viewWidth + gap)
+            svg += "<g transform=\"translate(\(Int(ox)) 30)\">\n"
+            svg += "<text class=\"view\" x=\"\(Int(viewWidth / 2))\" y=\"-10\" text-anchor=\"middle\">\(view == .front ? "Front (wearer's right on the left)" : "Back (wearer's left on the left)")</text>\n"
+            svg += silhouette(sx: sx, sy: sy)
+            for row in rows {
+                guard let place = BodyMap.place(of: row.location.name), place.view == view else { continue }
+                let cx = place.x * viewWidth, cy = place.y * viewHeight
+                let level = usesLevel(row.uses, top: top)
+                // Two short lines under the circle keep neighbours' labels apart.
+                let mean = row.average.map { "\(Int($0.rounded())) h" } ?? "– h"
+                svg += """
+                    <g class="site">
+                    <title>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</title>
+                    <circle cx="\(fmt(cx))" cy="\(fmt(cy))" r="14" fill="\(usesRamp[level])" class="level\(level)"/>
+                    <text x="\(fmt(cx))" y="\(fmt(cy + 5))" text-anchor="middle" class="key\(level >= 3 ? " light" : "")">\(escape(keys.letter[row.location.name] ?? ""))</text>
+                    <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(row.uses)×</text>
+                    <text x="\(fmt(cx))" y="\(fmt(cy + 45))" text-anchor="middle" class="label">\(mean)</text>
+                    </g>
+
+                    """
+            }
+            svg += "</g>\n"
+        }
+        svg += "</svg>\n"
+        var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th></tr></thead>\n<tbody>\n"
+        for row in rows where BodyMap.place(of: row.location.name) != nil {
+            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td></tr>\n"
+        }
+        table += "</tbody>\n</table>\n"
+        let unplaced = rows.filter { BodyMap.place(of: $0.location.name) == nil }
+        var list = ""
+        if !unplaced.isEmpty {
+            list = "<h3>No known place on the map</h3>\n<ul class=\"unplaced\">\n"
+            for row in unplaced {
+                list += "<li>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</li>\n"
+            }
+            list += "</ul>\n"
+        }
+        var legend = "<p class=\"ramp\">Shading by uses: "
+        legend += ["none", "fewest", "", "", "most"].enumerated().map { i, word in
+            "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
+        }.joined(separator: " ")
+        legend += " (up to \(top) uses).</p>\n"
+        return "<section id=\"map\" class=\"page\">\n<h2>Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
+            + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
+    }
+
+    /// The outline of a body in the map's grid units, scaled.
+    static func silhouette(sx: Double, sy: Double) -> String {
+        let outline: [(Double, Double)] = [
+            (11, 2.6), (5, 3.3), (2.6, 5), (0.3, 8.7), (2.6, 9.1), (4.4, 6.8), (6.3, 5.6),
+            (6.3, 11), (5.2, 11.4), (5.2, 15.2), (6.4, 16.2), (6.6, 17.8), (11.4, 17.8), (11.6, 11.8),
+            (12.5, 11.3), (13.4, 11.8), (13.6, 17.8), (18.4, 17.8), (18.6, 16.2), (19.8, 15.2), (19.8, 11.4),
+            (18.7, 11), (18.7, 5.6), (20.6, 6.8), (22.4, 9.1), (24.7, 8.7), (22.4, 5), (20, 3.3), (14, 2.6),
+        ]
+        let points = outline.map { "\(fmt($0.0 * sx)),\(fmt($0.1 * sy))" }.joined(separator: " ")
+        return "<circle class=\"body\" cx=\"\(fmt(12.5 * sx))\" cy=\"\(fmt(1.3 * sy))\" r=\"\(fmt(1.25 * sy))\"/>\n"
+            + "<polygon class=\"body\" points=\"\(points)\"/>\n"
+    }
+
+    static func fmt(_ v: Double) -> String {
+        let r = (v * 10).rounded() / 10
+        return r == r.rounded() ? String(Int(r)) : String(r)
+    }
+
+    static func percent(_ share: Double) -> String {
+        let tenths = Int((share * 1000).rounded())
+        return "\(tenths / 10).\(tenths % 10)%"
+    }
+
+    static func distributionSection(_ stats: Statistics) -> String {
+        let rows = stats.locations.filter(\.location.isEnabled)
+        let total = rows.map(\.uses).reduce(0, +)
+        var s = "<section id=\"distribution\" class=\"page\">\n<h2>Usage distribution</h2>\n"
+        guard !rows.isEmpty else { return s + "<p>No enabled locations.</p>\n</section>\n\n" }
+        let equal = 1 / Double(rows.count)
+        let shares = rows.map { total > 0 ? Double($0.uses) / Double(total) : 0 }
+        let top = max(shares.max() ?? 0, equal)
+        let labelWidth = 230.0, barWidth = 480.0, rowHeight = 26.0
+        let height = Double(rows.count) * rowHeight + 40
+        s += """
+            <svg class="bars" viewBox="0 0 820 \(Int(height))" role="img" aria-labelledby="bars-title bars-desc">
+            <title id="bars-title">Share of site changes per location</title>
+            <desc id="bars-desc">One bar per enabled location, its length the share of all site changes in the period; the dashed line marks an equal share of \(percent(equal)). The numbers are also in the per-site table.</desc>
+
+            """
+        for (i, (row, share)) in zip(rows, shares).enumerated() {
+            let y = Double(i) * rowHeight + 10
+            let w = share / top * barWidth
+            s += "<text x=\"\(fmt(labelWidth - 8))\" y=\"\(fmt(y + 17))\" text-anchor=\"end\">\(escape(row.location.name))</text>\n"
+            s += "<rect class=\"bar\" x=\"\(fmt(labelWidth))\" y=\"\(fmt(y + 4))\" width=\"\(fmt(w))\" height=\"\(fmt(rowHeight - 8))\"/>\n"
+            s += "<text x=\"\(fmt(labelWidth + w + 6))\" y=\"\(fmt(y + 17))\">\(row.uses) · \(percent(share))</text>\n"
+        }
+        let ex = labelWidth + equal / top * barWidth
+        s += "<line class=\"equal\" x1=\"\(fmt(ex))\" y1=\"4\" x2=\"\(fmt(ex))\" y2=\"\(fmt(height - 22))\"/>\n"
+        s += "<text x=\"\(fmt(ex))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">equal share \(percent(equal))</text>\n</svg>\n"
+        let balance = stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "–"
+        s += "<p>Rotation balance: <strong>\(balance)</strong> (100 means even use of all enabled locations, 0 every use on one).</p>\n</section>\n\n"
+        return s
+    }
+
+    static func timelineSection(_ timeline: Timeline, keys: Keys) -> String {
+        var worn: [CivilDate: [String]] = [:]
+        for row in timeline.rows {
+            for day in row.worn { worn[day, default: []].append(row.location.name) }
+        }
+        // Weeks as rows, Monday first, so the calendar reads like one.
+        let dates = timeline.dates
+        let lead = Int((dates[0].daysSinceEpoch + 3) % 7)  // 1970-01-01 was a Thursday
+        let cell = 26.0, left = 100.0, top = 24.0
+        let weeks = (lead + dates.count + 6) / 7
+        let height = top + Double(weeks) * cell + 10
+        var s = """
+            <section id="timeline" class="page">
+            <h2>Rotation timeline</h2>
+            <svg class="calendar" viewBox="0 0 \(Int(left + 7 * cell + 10)) \(Int(height))" role="img" aria-labelledby="cal-title cal-desc">
+            <title id="cal-title">Rotation calendar, \(dates[0].iso) to \(dates.last!.iso)</title>
+            <desc id="cal-desc">One cell per day, one row per week from Monday, coloured by the location worn and marked with its key letter; a day with two sites shows both halves. The legend below names the letters.</desc>
+
+            """
+        for (i, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
+            s += "<text x=\"\(fmt(left + Double(i) * cell + cell / 2))\" y=\"16\" text-anchor=\"middle\" class=\"small\">\(name)</text>\n"
+        }
+        for (i, date) in dates.enumerated() {
+            let slot = lead + i, week = slot / 7, weekday = slot % 7
+            let x = left + Double(weekday) * cell, y = top + Double(week) * cell
+            if weekday == 0 || i == 0 {
+                s += "<text x=\"\(fmt(left - 8))\" y=\"\(fmt(y + 17))\" text-anchor=\"end\" class=\"small\">\(date.iso)</text>\n"
+            }
+            let names = worn[date] ?? []
+            s += "<g><title>\(date.iso): \(names.isEmpty ? "no site" : escape(names.joined(separator: ", ")))</title>\n"
+            if names.isEmpty {
+                s += "<rect class=\"empty\" x=\"\(fmt(x + 1))\" y=\"\(fmt(y + 1))\" width=\"\(fmt(cell - 2))\" height=\"\(fmt(cell - 2))\"/>\n"
+            }
+            let part = (cell - 2) / Double(max(1, names.count))
+            for (k, name) in names.enumerated() {
+                let px = x + 1 + Double(k) * part
+                s += "<rect x=\"\(fmt(px))\" y=\"\(fmt(y + 1))\" width=\"\(fmt(part))\" height=\"\(fmt(cell - 2))\" fill=\"\(keys.colour[name] ?? "#999")\"/>\n"
+                s += "<text x=\"\(fmt(px + part / 2))\" y=\"\(fmt(y + 17))\" text-anchor=\"middle\" class=\"cellkey\">\(escape(keys.letter[name] ?? ""))</text>\n"
+            }
+            s += "</g>\n"
+        }
+        s += "</svg>\n<ul class=\"legend\">\n"
+        for row in timeline.rows {
+            let name = row.location.name
+            s += "<li><span class=\"swatch\" style=\"background:\(keys.colour[name] ?? "#999")\"></span><strong>\(escape(keys.letter[name] ?? ""))</strong> \(escape(name)) (\(row.worn.count) day\(row.worn.count == 1 ? "" : "s"))</li>\n"
+        }
+        return s + "</ul>\n</section>\n\n"
+    }
+
+    static func tableSection(_ stats: Statistics) -> String {
+        let total = stats.locations.map(\.uses).reduce(0, +)
+        var s = """
+            <section id="sites" class="page">
+            <h2>Per-site figures</h2>
+            <table class="sites">
+            <thead><tr><th scope="col">Location</th><th scope="col">Uses</th><th scope="col">Share</th><th scope="col">Mean h</th><th scope="col">Median h</th><th scope="col">Min h</th><th scope="col">Max h</th><th scope="col">Last used</th><th scope="col">Days since</th><th scope="col">Absorption</th></tr></thead>
+            <tbody>
+
+            """
+        for l in stats.locations {
+            let share = total > 0 ? percent(Double(l.uses) / Double(total)) : "–"
+            let last = l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never"
+            let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption?.message ?? "") : "–"
+            s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
+                + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.hours.min()))</td>"
+                + "<td class=\"n\">\(hours(l.hours.max()))</td><td>\(last)</td><td class=\"n\">\(l.daysSinceLastUse.map(String.init) ?? "–")</td><td>\(flag)</td></tr>\n"
+        }
+        let o = stats.overall
+        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
+        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one.</p>\n</section>\n\n"
+        return s
+    }
+
+    static func notesSection(_ journal: Journal, include: (SiteChange) -> Bool) -> String {
+        let noted = journal.changes.filter { include($0) && !($0.note ?? "").isEmpty }
+        var s = "<section id=\"notes\" class=\"page\">\n<h2>Notes</h2>\n"
+        guard !noted.isEmpty else { return s + "<p>No notes in this period.</p>\n</section>\n" }
+        s += "<table class=\"notes\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Site</th><th scope=\"col\">Note</th></tr></thead>\n<tbody>\n"
+        for c in noted {
+            s += "<tr><td>\(escape(displayStart(c)))</td><td>\(escape(c.location ?? "removed"))</td><td>\(escape(c.note ?? ""))</td></tr>\n"
+        }
+        return s + "</tbody>\n</table>\n</section>\n"
+    }
+
+    static let style = """
+
+        :root { color-scheme: light dark; --fg: #111; --bg: #fff; --muted: #555; --body: #eee; --line: #999; --bar: #2171b5; }
+        @media (prefers-color-scheme: dark) { :root { --fg: #eee; --bg: #181818; --muted: #bbb; --body: #333; --line: #777; --bar: #6baed6; } }
+        body { font-family: system-ui, sans-serif; color: var(--fg); background: var(--bg); margin: 2em auto; max-width: 60em; padding: 0 1em; line-height: 1.4; }
+        h1 { margin-bottom: 0.2em; } h2 { border-bottom: 1px solid var(--line); padding-bottom: 0.2em; }
+        dl { display: grid; grid-template-columns: max-content auto; gap: 0.1em 1em; }
+        dt { font-weight: bold; } dd { margin: 0; }
+        table { border-collapse: collapse; margin: 0.5em 0; }
+        th, td { border: 1px solid var(--line); padding: 0.2em 0.5em; text-align: left; vertical-align: top; }
+        td.n { text-align: right; font-variant-numeric: tabular-nums; }
+        svg { width: 100%; height: auto; font-size: 13px; fill: var(--fg); }
+        svg text { fill: var(--fg); }
+        .body { fill: var(--body); stroke: var(--line); stroke-width: 1.5; }
+        .site circle { stroke: var(--fg); stroke-width: 1.2; }
+        .site .level0 { stroke-dasharray: 3 2; }
+        svg text.key { font-weight: bold; fill: #111; } svg text.key.light { fill: #fff; }
+        svg.bodymap { font-size: 16px; } svg text.label { font-size: 15px; }
+        svg text.view { font-weight: bold; font-size: 17px; }
+        svg text.small { font-size: 11px; }
+        svg text.cellkey { font-size: 12px; font-weight: bold; fill: #111; }
+        .bar { fill: var(--bar); } .equal { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 5 3; }
+        .empty { fill: none; stroke: var(--line); stroke-dasharray: 2 2; }
+        .calendar { max-width: 24em; }
+        .mapwrap { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
+        .figure { flex: 3 1 28em; } .side { flex: 1 1 14em; }
+        .swatch { display: inline-block; width: 1em; height: 1em; border: 1px solid var(--line); vertical-align: middle; margin: 0 0.25em; }
+        ul.legend { columns: 2; list-style: none; padding: 0; }
+        * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+        @page { margin: 15mm; }
+        @media print {
+          :root { --fg: #111; --bg: #fff; --muted: #555; --body: #eee; --line: #999; --bar: #2171b5; }
+          body { margin: 0; max-width: none; font-size: 10.5pt; }
+          section.page { break-before: page; }
+          table, svg, li { break-inside: avoid; }
+          tr { break-inside: avoid; }
+        }
+
+        """
+}

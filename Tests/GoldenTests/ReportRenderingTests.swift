@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+
+/// A real browser (Chromium, headless, installed by .ci/run) prints the
+/// clinic report to pages and pixels.
+struct ReportRenderingTests {
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+
+    /// Headless Chromium prints the report to a PDF and a PNG in a temporary
+    /// folder (never the repository) and both have something on them.
+    @Test(.enabled(if: RequiredTools.required || chromium != nil,
+                   "chromium is not installed (apt-get install chromium); the report is not rendered"))
+    func chromiumRendersItToPagesAndPixels() throws {
+        let (dir, _, output) = try ReportTests().report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0)
+        let browser = URL(fileURLWithPath: ReportRenderingTests.chromium ?? "/usr/bin/chromium")
+        let page = "file://" + dir.path + "/sitecycle-report-2026-11-21.html"
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                      "--user-data-dir=" + dir.appendingPathComponent("profile").path]
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let pdf = dir.appendingPathComponent("report.pdf"), png = dir.appendingPathComponent("report.png")
+        _ = try BinaryRunner.process(browser, common + ["--print-to-pdf=" + pdf.path, page], in: dir, environment: env)
+        _ = try BinaryRunner.process(browser, common + ["--screenshot=" + png.path, "--window-size=1200,2400", page],
+                                     in: dir, environment: env)
+        let pdfData = try Data(contentsOf: pdf)
+        let pdfText = String(decoding: pdfData, as: UTF8.self)
+        let pages = pdfText.components(separatedBy: "/Type /Page").count - 1 - (pdfText.components(separatedBy: "/Type /Pages").count - 1)
+            + pdfText.components(separatedBy: "/Type/Page").count - 1 - (pdfText.components(separatedBy: "/Type/Pages").count - 1)
+        #expect(pdfData.starts(with: Array("%PDF".utf8)))
+        #expect(pages >= 2, "the PDF has \(pages) pages")
+        #expect(pdfData.count > 20_000)
+        let pngData = try Data(contentsOf: png)
+        #expect(pngData.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // A blank page compresses to a few KB; a drawn one is much bigger.
+        #expect(pngData.count > 50_000, "the screenshot is \(pngData.count) bytes")
+        if let keep = ProcessInfo.processInfo.environment["SITECYCLE_KEEP_RENDERING"], !keep.isEmpty {
+            try? FileManager.default.removeItem(atPath: keep + "/report.png")
+            try? FileManager.default.removeItem(atPath: keep + "/report.pdf")
+            try? FileManager.default.copyItem(at: png, to: URL(fileURLWithPath: keep + "/report.png"))
+            try? FileManager.default.copyItem(at: pdf, to: URL(fileURLWithPath: keep + "/report.pdf"))
+        }
+    }
+}

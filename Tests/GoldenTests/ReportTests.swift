@@ -1,0 +1,117 @@
+import Foundation
+import Testing
+
+/// The clinic report: a strict parser reads it, each SVG parses as XML and
+/// is described, nothing is fetched or run, journal text is escaped.
+struct ReportTests {
+    static let realistic = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("examples/realistic.journal")
+
+    func report(journal: String? = nil, _ extra: [String] = []) throws -> (dir: URL, html: String, output: BinaryRunner.Output) {
+        let dir = try BinaryRunner.temporaryDirectory()
+        let path = dir.appendingPathComponent("sites.journal")
+        if let journal { try journal.write(to: path, atomically: true, encoding: .utf8) }
+        else { try FileManager.default.copyItem(at: ReportTests.realistic, to: path) }
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let output = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-21 12:00", "report", "-o", dir.path] + extra,
+                                          in: dir, environment: env)
+        let file = dir.appendingPathComponent("sitecycle-report-2026-11-21.html")
+        let html = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+        return (dir, html, output)
+    }
+
+    @Test func writesAPrivateFileNamedByTheDate() throws {
+        let (dir, html, output) = try report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0)
+        #expect(output.stdout == "Wrote the report to \(dir.path)/sitecycle-report-2026-11-21.html.\n")
+        let attributes = try FileManager.default.attributesOfItem(atPath: dir.path + "/sitecycle-report-2026-11-21.html")
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+    }
+
+    @Test func hasTheSectionsInOrderAndNothingActive() throws {
+        let (dir, html, _) = try report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ids = ["id=\"header\"", "id=\"now\"", "id=\"map\"", "id=\"distribution\"", "id=\"timeline\"", "id=\"sites\"", "id=\"notes\""]
+        let positions = ids.map { html.range(of: $0)?.lowerBound }
+        #expect(positions.allSatisfy { $0 != nil })
+        #expect(positions.compactMap { $0 }.sorted() == positions.compactMap { $0 })
+        let lower = html.lowercased()
+        #expect(!lower.contains("<script"))
+        #expect(!lower.contains("http:") && !lower.contains("https:") && !lower.contains("//"))
+        #expect(!lower.contains("@import") && !lower.contains("url("))
+        #expect(html.contains("<dd>sites.journal</dd>") && !html.contains(dir.path))
+        #expect(html.contains("<dd>Europe/Berlin</dd>"))
+        #expect(html.contains("Period</dt><dd>2026-08-23 13:00 to 2026-11-21 12:00"))
+        #expect(html.contains("Rotation balance:"))
+        #expect(html.contains("Left Front Abdomen"))
+    }
+
+    static let hostile = """
+        timezone Europe/Berlin
+        location Left Front Abdomen
+        location Tummy & "Co" <b>
+
+        2026-11-01 08:00  Left Front Abdomen   ; <script>alert(1)</script>
+        2026-11-04 08:00  Tummy & "Co" <b>    ; it's < fine & "ok"
+
+        """
+
+    @Test func journalTextIsEscaped() throws {
+        let (dir, html, output) = try report(journal: ReportTests.hostile)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.contains("Tummy &amp; &quot;Co&quot; &lt;b&gt;"))
+        #expect(!html.contains("<b>"))
+    }
+
+    /// Python's expat (strict XML) over the whole page and over each SVG
+    /// alone, and html.parser; every SVG has a title and a desc first.
+    @Test(.enabled(if: RequiredTools.python3, "python3 is not installed"), arguments: [nil, ReportTests.hostile])
+    func strictParsersAcceptIt(journal: String?) throws {
+        let (dir, _, output) = try report(journal: journal)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0)
+        let check = """
+            import sys, re, xml.etree.ElementTree as ET
+            from html.parser import HTMLParser
+            text = open(sys.argv[1], encoding="utf-8").read()
+            root = ET.fromstring(text)
+            assert root.tag == "html", root.tag
+            svgs = re.findall(r"<svg\\b.*?</svg>", text, re.S)
+            assert len(svgs) == 3, len(svgs)
+            for s in svgs:
+                svg = ET.fromstring(s)
+                kids = [c.tag for c in svg]
+                assert kids[:2] == ["title", "desc"], kids[:2]
+                assert svg.find("title").text.strip() and svg.find("desc").text.strip()
+            assert len(list(root.iter("script"))) == 0
+            sections = [s.get("id") for s in root.iter("section")]
+            assert sections == ["now", "map", "distribution", "timeline", "sites", "notes"], sections
+            notes = "".join(root.find(".//section[@id='notes']").itertext())
+            if "alert" in text:
+                assert "<script>alert(1)</script>" in notes, notes
+            class Strict(HTMLParser):
+                def __init__(self):
+                    super().__init__(convert_charrefs=True)
+                    self.stack = []
+                def handle_starttag(self, tag, attrs):
+                    if tag not in ("meta",): self.stack.append(tag)
+                def handle_startendtag(self, tag, attrs): pass
+                def handle_endtag(self, tag):
+                    assert self.stack and self.stack[-1] == tag, (tag, self.stack[-3:])
+                    self.stack.pop()
+            p = Strict(); p.feed(text); p.close()
+            assert not p.stack, p.stack
+            print("ok")
+            """
+        let run = try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/env"),
+                                           ["python3", "-c", check, "sitecycle-report-2026-11-21.html"], in: dir,
+                                           environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
+        #expect(run.stdout == "ok\n", "\(run.stderr)")
+    }
+}
