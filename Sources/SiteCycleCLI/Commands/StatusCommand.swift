@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let status = Command(
         name: "status",
         summary: "the site in now, how long, when it is due, where next",
-        usage: "sitecycle status [--check [--within HOURS]]",
+        usage: "sitecycle status [--check|--short] [--within HOURS]",
         details: """
             Shows the active site, when it went in, the hours since (real hours,
             DST-correct), a bar towards the target, the state, when the change
@@ -18,13 +18,19 @@ extension CommandRegistry {
             target) — for cron, shell prompts and notifiers. With --within
             HOURS it also exits 3 when the target is at most HOURS away.
 
-            --json prints {"active":{"location","start","elapsedHours",
+            --short prints one line for a shell prompt, tmux or a status bar:
+            `L Front Abdomen 53h/72h`, `L Front Abdomen due in 9h`, `L Front
+            Abdomen overdue 5h` (every device, joined by ` · `), with the exit
+            status of --check.
+
+            --json prints {"device","active":{"location","start","elapsedHours",
             "targetHours","progress","due","state"}|null,"next":LOCATION|null}.
             """,
         options: [
             deviceOption,
             OptionSpec(["--check"], "one line; exit 3 when the change is due"),
-            OptionSpec(["--within"], value: "HOURS", "with --check: also exit 3 when due within HOURS"),
+            OptionSpec(["--short"], "one short line for prompts and status bars; exit as --check"),
+            OptionSpec(["--within"], value: "HOURS", "with --check or --short: also exit 3 when due within HOURS"),
         ],
         reportsJSON: true,
         run: { invocation in
@@ -33,18 +39,24 @@ extension CommandRegistry {
                 // Every device, the pump first, unless --device asks for one.
                 let devices = journal.hasDevices && !invocation.arguments.has("--device")
                     ? journal.deviceNames : [try invocation.device(in: journal)]
-                var json: [JSON] = []
+                var json: [JSON] = [], short: [String] = []
+                let oneLine = invocation.arguments.flag("--short")
+                if oneLine && invocation.arguments.flag("--check") {
+                    throw CommandError("give --check or --short, not both", usage: true)
+                }
                 for (i, device) in devices.enumerated() {
                     let report = StatusReport(invocation: invocation, journal: journal.rotation(device), full: journal,
                                               device: device, now: now)
-                    if devices.count > 1 && !invocation.json && !invocation.arguments.flag("--check") {
+                    if devices.count > 1 && !invocation.json && !invocation.arguments.flag("--check") && !oneLine {
                         invocation.out((i > 0 ? "\n" : "") + invocation.outStyle.bold(device.prefix(1).uppercased()
                                        + device.dropFirst()) + "\n")
                     }
                     let (code, object) = try report.run(printJSON: devices.count == 1)
                     json.append(object)
+                    if oneLine { short.append(report.shortLine(withDevice: devices.count > 1)) }
                     if code != ExitCode.ok { exitCode = code }
                 }
+                if oneLine && !invocation.json { invocation.out(short.joined(separator: " · ") + "\n") }
                 if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
             }
             return result == ExitCode.ok ? exitCode : result
@@ -72,7 +84,9 @@ struct StatusReport {
         let next = Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
         var within = 0.0
         if let text = invocation.arguments.value("--within") {
-            guard invocation.arguments.flag("--check") else { throw CommandError("--within goes with --check", usage: true) }
+            guard invocation.arguments.flag("--check") || invocation.arguments.flag("--short") else {
+                throw CommandError("--within goes with --check or --short", usage: true)
+            }
             guard case .success(let h) = SettingValues.hours(text) else {
                 throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
             }
@@ -83,12 +97,35 @@ struct StatusReport {
                                   ("next", .optional(next))])
         if invocation.json {
             if printJSON { invocation.out(object.rendered()) }
+        } else if invocation.arguments.flag("--short") {
+            // Printed by the caller, all devices on one line.
         } else if invocation.arguments.flag("--check") {
             invocation.out((journal.hasDevices ? device + ": " : "") + checkLine(status, due: due) + "\n")
         } else {
             invocation.out(text(status, next: next))
         }
-        return (invocation.arguments.flag("--check") && due ? ExitCode.due : ExitCode.ok, object)
+        let checks = invocation.arguments.flag("--check") || invocation.arguments.flag("--short")
+        return (checks && due ? ExitCode.due : ExitCode.ok, object)
+    }
+
+    /// `L Front Abdomen 53h/72h`, `… due in 9h`, `… overdue 5h`, `no site`.
+    func shortLine(withDevice: Bool) -> String {
+        let prefix = withDevice && device != Device.pumpName ? device + " " : ""
+        guard let s = SiteStatus(journal, now: now) else { return prefix + "no site" }
+        var name = s.active.location!
+        if name.hasPrefix("Left ") { name = "L " + name.dropFirst(5) }
+        if name.hasPrefix("Right ") { name = "R " + name.dropFirst(6) }
+        // Hours for a pump's few days; days for a sensor's week or more.
+        let inDays = s.targetHours >= 96
+        let days = { (h: Double) in "\(Int((h / 24).rounded(.down)))d" }
+        let hours = { (h: Double) in "\(Int(h.rounded(.down)))h" }
+        let span = { (h: Double) in h >= 48 ? days(h) : hours(h) }
+        switch s.state {
+        case .ok: return prefix + name + " " + (inDays ? days(s.elapsedHours) + "/" + days(s.targetHours)
+                                                : hours(s.elapsedHours) + "/" + hours(s.targetHours))
+        case .dueSoon: return prefix + name + (s.hoursLeft >= 1 ? " due in " + span(s.hoursLeft) : " due now")
+        case .overdue: return prefix + name + " overdue " + span(-s.hoursLeft)
+        }
     }
 
     func json(_ s: SiteStatus) -> JSON {
