@@ -33,7 +33,7 @@ struct StatisticsTests {
         // 20.5 % rounds half away from zero.
         #expect(Statistics.absorption(79.5, 100, threshold: 20, robust: false).percentBelow == 21)
         #expect(Statistics.absorption(100.5, 100, threshold: 20, robust: false).percentBelow == -1)
-        #expect(Statistics.absorption(50, 80, threshold: 20, robust: true).message
+        #expect(StatisticsText.absorption(Statistics.absorption(50, 80, threshold: 20, robust: true))
                 == "Median duration at this site is 38% below your overall median. This may indicate absorption issues.")
     }
 

@@ -119,7 +119,7 @@ struct StatsReport {
             let mark = invocation.unicodeOutput ? "⚠" : "!"
             for l in flagged {
                 out += style.yellow("  \(mark) \(l.location.name)") + "\n"
-                for line in wrap(l.absorption!.message!, width: 74) { out += "    " + line + "\n" }
+                for line in wrap(StatisticsText.absorption(l.absorption!)!, width: 74) { out += "    " + line + "\n" }
             }
         }
         out += "\n" + distribution()
@@ -179,7 +179,7 @@ struct StatsReport {
                     ("absorption", .object([
                         ("flagged", .bool(l.absorption?.flagged ?? false)),
                         ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
-                        ("message", .optional(l.absorption?.message)),
+                        ("message", .optional(l.absorption.flatMap(StatisticsText.absorption))),
                     ])),
                 ])
             })),

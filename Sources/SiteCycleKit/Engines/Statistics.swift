@@ -20,7 +20,8 @@ public struct Statistics: Sendable {
         public var flagged: Bool
         /// Rounded half away from zero; negative when above the overall figure.
         public var percentBelow: Int
-        public var message: String?
+        /// Medians were compared (robust mode), not means.
+        public var robust: Bool
     }
 
     public struct PerLocation: Sendable {
@@ -144,11 +145,7 @@ public struct Statistics: Sendable {
         // "More than the threshold": a difference at the threshold itself,
         // up to floating-point noise, is not flagged.
         let flagged = below > threshold + 1e-9
-        let rounded = Int(below.rounded(.toNearestOrAwayFromZero))
-        let what = robust ? "Median duration" : "Average duration"
-        let of = robust ? "overall median" : "overall average"
-        return Absorption(flagged: flagged, percentBelow: rounded,
-                          message: flagged ? "\(what) at this site is \(rounded)% below your \(of). This may indicate absorption issues." : nil)
+        return Absorption(flagged: flagged, percentBelow: Int(below.rounded(.toNearestOrAwayFromZero)), robust: robust)
     }
 
     /// The SiteCycle app's later refinement: drop failed insertions (under

@@ -310,7 +310,7 @@ public enum ClinicReport {
         for l in stats.locations {
             let share = total > 0 ? percent(Double(l.uses) / Double(total)) : "–"
             let last = l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never"
-            let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption?.message ?? "") : "–"
+            let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption.flatMap(StatisticsText.absorption) ?? "") : "–"
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
                 + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.hours.min()))</td>"
                 + "<td class=\"n\">\(hours(l.hours.max()))</td><td>\(last)</td><td class=\"n\">\(l.daysSinceLastUse.map(String.init) ?? "–")</td><td>\(flag)</td></tr>\n"
