@@ -38,13 +38,15 @@ let package = Package(
             dependencies: ["SiteCycleKit"],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),
-        .testTarget(name: "SiteCycleKitTests", dependencies: ["SiteCycleKit"]),
-        .testTarget(name: "SiteCycleCLITests", dependencies: ["SiteCycleCLI", "SiteCycleKit"]),
+        // Small helpers every test target shares (one copy).
+        .target(name: "SiteCycleTestSupport", dependencies: ["SiteCycleKit"], path: "Tests/Support"),
+        .testTarget(name: "SiteCycleKitTests", dependencies: ["SiteCycleKit", "SiteCycleTestSupport"]),
+        .testTarget(name: "SiteCycleCLITests", dependencies: ["SiteCycleCLI", "SiteCycleKit", "SiteCycleTestSupport"]),
         // Runs the real binary on real files; depends on the executable so
         // `swift test` builds it first.
         .testTarget(
             name: "GoldenTests",
-            dependencies: ["sitecycle", "SiteCycleKit"],
+            dependencies: ["sitecycle", "SiteCycleKit", "SiteCycleTestSupport"],
             exclude: ["Cases"]
         ),
     ]

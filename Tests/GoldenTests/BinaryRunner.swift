@@ -1,4 +1,5 @@
 import Foundation
+@_exported import SiteCycleTestSupport
 
 /// Runs the built `sitecycle` executable as a user would: a real process in
 /// a real directory, with an explicit environment (no clock, no system zone).
@@ -73,20 +74,5 @@ struct BinaryRunner {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
-    }
-}
-
-extension String {
-    /// The text with every line break and the indentation after it made one
-    /// space: a message as written, before it was wrapped to 80 columns.
-    var unwrapped: String {
-        var out = "", pendingBreak = false
-        for ch in self {
-            if ch == "\n" { pendingBreak = true; continue }
-            if pendingBreak && ch == " " { continue }
-            if pendingBreak { out += " "; pendingBreak = false }
-            out.append(ch)
-        }
-        return out
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 @testable import SiteCycleCLI
 
 struct CommandLineTests {

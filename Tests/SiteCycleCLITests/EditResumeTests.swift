@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 @testable import SiteCycleCLI
 
 /// 7. An unfinished edit never blocks `edit` for good: a terminal offers to

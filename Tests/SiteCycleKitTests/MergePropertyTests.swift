@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 /// Random pairs of edit histories from one base: the merge keeps every entry
 /// either side added or kept, does not depend on which side is OURS (up to

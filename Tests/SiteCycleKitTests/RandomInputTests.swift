@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 /// The fuzzer's promises, checked on a fixed set of seeded mutations so CI
 /// runs them every time: no crash, no hang, a diagnostic for everything

@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 struct RenderingTests {
     @Test func caretsFollowTabsAndWideCharacters() {

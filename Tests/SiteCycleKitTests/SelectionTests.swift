@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 /// Selection must give exactly what sorting gives, whatever the order.
 struct SelectionTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 /// Services against an in-memory file system: no disk, no clock. Each test
 /// is a small journal, a request, and the file or refusal that follows.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 
 /// The zone rules read from the system's TZif files must agree with
 /// Foundation, which they replace on the hot path; these cases are the ones

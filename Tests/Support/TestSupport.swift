@@ -1,21 +1,24 @@
 import Foundation
-@testable import SiteCycleKit
+import SiteCycleKit
 
-let berlin = ZoneRules(identifier: "Europe/Berlin")!
-let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+// What the three test targets share: small journals, times, and reading
+// wrapped messages. A module of its own, so there is one copy.
+
+public let berlin = ZoneRules(identifier: "Europe/Berlin")!
+public let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
 /// Parses journal text as the commands do, in `zone` unless it says otherwise.
-func load(_ text: String, zone: ZoneRules = berlin) -> Journal {
+public func load(_ text: String, zone: ZoneRules = berlin) -> Journal {
     JournalBuilder.load(SourceFile(path: "test.journal", text: text), defaultZone: zone)
 }
 
-func instant(_ iso: String) -> Instant {
+public func instant(_ iso: String) -> Instant {
     guard case .success(let i) = TimeArgument.parse(iso, zone: .utc) else { fatalError("bad test time \(iso)") }
     return i
 }
 
-let header = """
+public let header = """
     timezone Europe/Berlin
     location Left Front Abdomen
     location Right Front Abdomen
@@ -26,7 +29,7 @@ let header = """
 extension String {
     /// The text with every line break and the indentation after it made one
     /// space: a message as written, before it was wrapped to 80 columns.
-    var unwrapped: String {
+    public var unwrapped: String {
         var out = "", pendingBreak = false
         for ch in self {
             if ch == "\n" { pendingBreak = true; continue }
