@@ -143,4 +143,25 @@ struct RemindTests {
         #expect(r.stdout.contains(" remind --via desktop\n"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
     }
+
+    @Test func eachDeviceHasItsOwnDueMoment() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            timezone UTC
+            target 72h
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor  Right Arm
+
+            """.write(to: root.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["remind"], now: "2026-02-05 08:00").exitCode == 3)
+        #expect(log("notify-send").count == 1)
+        #expect(log("notify-send")[0].contains("Pump: Left Arm since 2026-02-01 08:00"))
+        #expect(try sitecycle(["remind"], now: "2026-02-12 09:00").exitCode == 3)
+        #expect(log("notify-send").count == 2)
+        #expect(log("notify-send")[1].contains("Sensor: Right Arm since 2026-02-02 08:00, was due 2026-02-12 08:00"))
+    }
 }

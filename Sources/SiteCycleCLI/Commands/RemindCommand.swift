@@ -76,21 +76,29 @@ struct RemindCommand {
         let now: Instant
         do { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
         let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env)
-        switch Reminder.decide(journal, now: now, beforeSeconds: before, sent: log?.sent() ?? [], again: args.flag("--again")) {
-        case .notDue:
-            return ExitCode.ok
-        case .alreadySent:
-            return ExitCode.due
-        case .send(let reminder):
-            let body = text(reminder, zone: journal.zone)
-            guard send(body, via: via) else { return ExitCode.failure }
-            if via != .none {
-                do { try log?.record(reminder.moment) } catch {
-                    invocation.warn(error.message + "; the next run will remind again")
+        let sent = log?.sent() ?? []
+        var code = ExitCode.ok
+        // Each device has its own due moment (the pump first).
+        for device in journal.deviceNames {
+            switch Reminder.decide(journal, device: device, now: now, beforeSeconds: before, sent: sent,
+                                   again: args.flag("--again")) {
+            case .notDue:
+                continue
+            case .alreadySent:
+                code = ExitCode.due
+            case .send(let reminder):
+                code = ExitCode.due
+                var body = text(reminder, zone: journal.zone)
+                if journal.hasDevices { body = device.prefix(1).uppercased() + device.dropFirst() + ": " + body }
+                guard send(body, via: via) else { return ExitCode.failure }
+                if via != .none {
+                    do { try log?.record(reminder.moment) } catch {
+                        invocation.warn(error.message + "; the next run will remind again")
+                    }
                 }
             }
-            return ExitCode.due
         }
+        return code
     }
 
     /// "Left Front Abdomen since 2026-11-19 08:00, due 2026-11-22 08:00. Next: Right Side Thigh."

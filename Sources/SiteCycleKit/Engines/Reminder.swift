@@ -25,13 +25,14 @@ public struct Reminder: Sendable, Equatable {
     }
 
     /// Due when `now` is at or past the due time less `before` seconds.
-    public static func decide(_ journal: Journal, now: Instant, beforeSeconds: Int64, sent: Set<String>,
-                              again: Bool) -> Decision {
-        guard let status = SiteStatus(journal, now: now), now >= status.due.adding(seconds: -beforeSeconds) else {
+    public static func decide(_ journal: Journal, device: String = Device.pumpName, now: Instant, beforeSeconds: Int64,
+                              sent: Set<String>, again: Bool) -> Decision {
+        guard let status = SiteStatus(journal.rotation(device), now: now),
+              now >= status.due.adding(seconds: -beforeSeconds) else {
             return .notDue
         }
-        let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
-        let r = Reminder(device: "pump", location: status.active.location!, since: status.active.start, due: status.due,
+        let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
+        let r = Reminder(device: device, location: status.active.location!, since: status.active.start, due: status.due,
                          overdue: now >= status.due, next: next)
         return sent.contains(r.moment) && !again ? .alreadySent(r) : .send(r)
     }
