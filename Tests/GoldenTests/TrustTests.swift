@@ -240,7 +240,7 @@ struct TrustTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try write(Self.journal)
         let big = root.appendingPathComponent("treatments.json")
-        FileManager.default.createFile(atPath: big.path, contents: Data("[".utf8))
+        _ = FileManager.default.createFile(atPath: big.path, contents: Data("[".utf8))
         let handle = try FileHandle(forWritingTo: big)
         try handle.truncate(atOffset: 64 << 20 + 1)  // sparse: no disk needed
         try handle.close()
