@@ -155,3 +155,21 @@ struct DeviceMeaningTests {
         #expect(Journal.sameMeaning(journal, load(text)))
     }
 }
+
+/// The second example journal stays clean: no error, no warning, already
+/// formatted, and it shows what it is there to show.
+struct PumpAndSensorExampleTests {
+    @Test func theExampleIsCleanAndFormatted() throws {
+        let bytes = Array(try Data(contentsOf: packageRoot.appendingPathComponent("examples/pump-and-sensor.journal")))
+        let journal = JournalBuilder.load(SourceFile(path: "pump-and-sensor.journal", bytes: bytes), defaultZone: .utc)
+        #expect(journal.diagnostics.isEmpty, "\(journal.diagnostics.prefix(3).map(\.message))")
+        #expect(JournalFormatter(journal: journal).formatted() == bytes)
+        #expect(journal.settings.devices.map(\.name) == ["sensor"] && journal.settings.restHours == 120)
+        #expect(journal.locations.contains { $0.pausedUntil != nil })
+        #expect(journal.locations.contains { $0.devices == ["sensor"] })
+        #expect(journal.locations.contains { $0.devices == ["pump", "sensor"] })
+        let sensor = journal.rotation("sensor").changes
+        #expect(sensor.count > 100 && sensor.contains { $0.isRemoval })
+        #expect(journal.changes.first!.start < Instant(seconds: 1_675_209_600))  // before February 2023
+    }
+}
