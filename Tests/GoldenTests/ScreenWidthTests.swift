@@ -28,7 +28,7 @@ struct ScreenWidthTests {
             "SITECYCLE_NOW": "2026-11-21 12:00",
         ]) { $1 }
 
-        var runs: [[String]] = [[], ["help"], ["help", "journal"], ["help", "time"]]
+        var runs: [[String]] = [[], ["help"], ["help", "journal"], ["help", "time"], ["help", "devices"]]
         runs += Self.commands.map { ["help", $0] }
         runs += [
             ["status"], ["recommend"], ["history"], ["history", "--limit", "400"], ["stats"], ["stats", "--robust"],

@@ -132,6 +132,45 @@ struct SyncTests {
         #expect(try sitecycle(["check"], in: "m", file: "ours").exitCode == 0)
     }
 
+    /// A pump change on one side and a sensor change at the same minute on
+    /// the other: two devices, so two entries, and `merge` keeps both.
+    @Test func aPumpChangeAndASensorChangeAtTheSameMinuteAreBothKept() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = """
+            timezone UTC
+            target 72h
+            device sensor 10d
+
+            location Left Front Abdomen  for pump,sensor
+            location Right Front Abdomen  for pump,sensor
+            location Left Back Arm  for sensor
+
+            2026-02-01 08:15  Left Front Abdomen
+            2026-02-01 09:00  sensor  Left Back Arm
+
+            """
+        try write(base, "m/base")
+        try write(base, "m/ours")
+        try write(base, "m/theirs")
+        let now = ["--now", "2026-02-04 12:00"]
+        #expect(try sitecycle(now + ["log", "right front abdomen", "--at", "2026-02-04 08:00"], in: "m", file: "ours")
+            .exitCode == 0)
+        #expect(try sitecycle(now + ["log", "sensor", "left front abdomen", "--at", "2026-02-04 08:00"], in: "m",
+                              file: "theirs").exitCode == 0)
+        let r = try BinaryRunner.run(["merge", "base", "ours", "theirs"], in: root.appendingPathComponent("m"), environment: env)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try read("m/ours")
+        #expect(text.hasSuffix("""
+            2026-02-01 08:15  Left Front Abdomen
+            2026-02-01 09:00  sensor  Left Back Arm
+            2026-02-04 08:00  Right Front Abdomen
+            2026-02-04 08:00  sensor  Left Front Abdomen
+
+            """), "\(text)")
+        let check = try sitecycle(["check"], in: "m", file: "ours")
+        #expect(check.exitCode == 0 && check.stderr.isEmpty, "\(check.stderr)")
+    }
+
     /// THEIRS moved the journal to another time zone; each side's new
     /// entries keep the instant they were logged at, written with an offset.
     @Test func aTimeZoneChangeOnOneSideKeepsTheOthersNewInstants() throws {

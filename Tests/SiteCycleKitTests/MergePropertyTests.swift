@@ -248,3 +248,224 @@ struct MergePropertyTests {
         #expect(merged.changes.filter { $0.note == "checked" }.count == n / 20)
     }
 }
+
+/// The merge with devices: an entry is (device, instant), a `device` line is
+/// known by its name, and a location's devices and pause merge as its state.
+struct DeviceMergeTests {
+    typealias Random = SeededRandom
+
+    /// A pump+sensor journal as the generator edits it: entries by (device,
+    /// hour since the start), `device` lines by name in order.
+    struct Draft {
+        var devices: [(name: String, target: String)] = [("sensor", "10d")]
+        var pauses: [String: String] = [:]
+        var entries: [Key: (location: String, note: String?)] = [:]
+        static let locations = ["Left Front Abdomen", "Right Front Abdomen", "Left Back Arm", "Right Back Arm"]
+
+        struct Key: Hashable, Comparable {
+            var hour: Int
+            var sensor: Bool
+            static func < (a: Key, b: Key) -> Bool { (a.hour, a.sensor ? 1 : 0) < (b.hour, b.sensor ? 1 : 0) }
+            var device: UInt8 { sensor ? 1 : 0 }
+            var seconds: Int64 { 1_767_225_600 + Int64(hour) * 3600 }
+        }
+
+        var text: String {
+            var out = "timezone UTC\ntarget 72h\n"
+            for d in devices { out += "device \(d.name) \(d.target)\n" }
+            out += "rest 5d\n\n"
+            for l in Draft.locations {
+                out += "location \(l)  for pump,sensor" + (pauses[l].map { "  paused until \($0)" } ?? "") + "\n"
+            }
+            out += "\n"
+            for key in entries.keys.sorted() {
+                let e = entries[key]!
+                let t = CivilDateTime(secondsAsIfUTC: key.seconds).journalText
+                out += "\(t)  \(key.sensor ? "sensor  " : "")\(e.location)" + (e.note.map { "  ; \($0)" } ?? "") + "\n"
+            }
+            return out
+        }
+    }
+
+    static func edit(_ d: inout Draft, _ r: inout Random, side: String) {
+        for _ in 0..<(1 + r.int(4)) {
+            let keys = d.entries.keys.sorted()
+            switch r.int(8) {
+            case 0, 1, 2:
+                // Each side its own hours, and now and then one of a few
+                // hours both sides use: the same minute, on either device.
+                let hour = r.chance(50) ? 4001 + r.int(3) * 2 : r.int(1000) * 2 + (side == "o" ? 0 : 1)
+                let key = Draft.Key(hour: hour, sensor: r.chance(50))
+                d.entries[key] = (Draft.locations[r.int(Draft.locations.count)], r.chance(30) ? "\(side) \(r.int(9))" : nil)
+            case 3 where !keys.isEmpty:
+                d.entries[keys[r.int(keys.count)]] = nil
+            case 4 where !keys.isEmpty:
+                d.entries[keys[r.int(keys.count)]]!.note = "\(side) edit \(r.int(9))"
+            case 5 where r.chance(40):
+                // A second device, added on this side (a name of its own,
+                // or one both sides might add).
+                let name = r.chance(50) ? "patch-\(side)" : "patch"
+                if !d.devices.contains(where: { $0.name == name }) { d.devices.append((name, "3d")) }
+            case 6 where r.chance(40):
+                d.pauses[Draft.locations[r.int(Draft.locations.count)]] = "2026-0\(3 + r.int(3))-15"
+            default:
+                break
+            }
+        }
+    }
+
+    func journal(_ bytes: [UInt8]) -> Journal { JournalBuilder.load(SourceFile(path: "m", bytes: bytes), defaultZone: .utc) }
+    func journal(_ text: String) -> Journal { journal(Array(text.utf8)) }
+
+    func merge(_ b: String, _ o: String, _ t: String) -> JournalMerge.Result {
+        JournalMerge.merge(base: SourceFile(path: "b", text: b), ours: SourceFile(path: "o", text: o),
+                           theirs: SourceFile(path: "t", text: t), defaultZone: .utc)
+    }
+
+    /// What a journal says, independent of layout.
+    func meaning(_ j: Journal) -> [String] {
+        j.settings.devices.map { "D \($0.name) \($0.targetHours)" }.sorted()
+            + j.locations.map { "L \($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-")" }.sorted()
+            + j.changes.map { "E \(j.deviceNames[Int($0.device)]) \($0.start.seconds) \($0.location ?? "-") \($0.note ?? "")" }
+    }
+
+    @Test func randomPumpAndSensorHistoriesMergeWithoutLoss() {
+        var clean = 0, conflicted = 0, sameMinuteTwoDevices = 0, devicesAdded = 0
+        for seed in 1...300 {
+            var r = Random(seed: UInt64(seed) &* 7919)
+            var base = Draft()
+            for _ in 0..<r.int(10) {
+                base.entries[Draft.Key(hour: r.int(1000) * 2, sensor: r.chance(50))] = (Draft.locations[r.int(4)], nil)
+            }
+            var ours = base, theirs = base
+            DeviceMergeTests.edit(&ours, &r, side: "o")
+            DeviceMergeTests.edit(&theirs, &r, side: "t")
+            if r.chance(25) {
+                // One side changes one device and the other side the other
+                // device, at the same minute.
+                let hour = 4101 + r.int(3) * 2, sensor = r.chance(50)
+                ours.entries[Draft.Key(hour: hour, sensor: sensor)] = (Draft.locations[r.int(4)], nil)
+                theirs.entries[Draft.Key(hour: hour, sensor: !sensor)] = (Draft.locations[r.int(4)], "t same minute")
+            }
+            #expect(!journal(ours.text).diagnostics.hasErrors && !journal(theirs.text).diagnostics.hasErrors, "seed \(seed)")
+            let result = merge(base.text, ours.text, theirs.text)
+            guard result.conflicts == 0 else {
+                conflicted += 1
+                continue
+            }
+            clean += 1
+            let merged = journal(result.bytes)
+            #expect(!merged.diagnostics.hasErrors, "seed \(seed): \(merged.diagnostics.errors.map(\.message))")
+            let at = Dictionary(merged.changes.map { (Draft.Key(hour: Int(($0.start.seconds - 1_767_225_600) / 3600),
+                                                                sensor: $0.device == 1), $0) }) { a, _ in a }
+            // Every entry either side added or both kept is there, on its device.
+            let kept = Set(ours.entries.keys).intersection(theirs.entries.keys)
+            let added = Set(ours.entries.keys).subtracting(base.entries.keys)
+                .union(Set(theirs.entries.keys).subtracting(base.entries.keys))
+            for key in kept.union(added) {
+                #expect(at[key] != nil, "seed \(seed): lost the \(key.sensor ? "sensor" : "pump") entry at hour \(key.hour)")
+            }
+            for key in added where ours.entries[key] == nil || theirs.entries[key] == nil {
+                let other = Draft.Key(hour: key.hour, sensor: !key.sensor)
+                if added.contains(other) && (ours.entries[key] == nil) != (ours.entries[other] == nil) {
+                    sameMinuteTwoDevices += 1
+                }
+                let e = ours.entries[key] ?? theirs.entries[key]!
+                #expect(at[key]?.location == e.location, "seed \(seed): hour \(key.hour) moved")
+            }
+            // Every device either side added is declared.
+            for d in ours.devices + theirs.devices where !base.devices.contains(where: { $0.name == d.name }) {
+                devicesAdded += 1
+                #expect(merged.settings.devices.contains { $0.name == d.name }, "seed \(seed): lost device \(d.name)")
+            }
+            // A pause either side set alone is kept.
+            for (l, date) in ours.pauses where theirs.pauses[l] == nil {
+                #expect(merged.location(named: l)?.pausedUntil?.iso == date, "seed \(seed): lost the pause of \(l)")
+            }
+            // The same meaning whichever side is OURS; merging again changes nothing.
+            let swapped = merge(base.text, theirs.text, ours.text)
+            #expect(swapped.conflicts == 0 && meaning(journal(swapped.bytes)) == meaning(merged), "seed \(seed)")
+            let same = String(decoding: result.bytes, as: UTF8.self)
+            #expect(merge(same, same, same).bytes == result.bytes, "seed \(seed)")
+            #expect(merge(base.text, ours.text, ours.text).bytes == Array(ours.text.utf8), "seed \(seed)")
+        }
+        #expect(clean > 150 && conflicted > 5, "clean \(clean), conflicted \(conflicted)")
+        #expect(sameMinuteTwoDevices > 40, "only \(sameMinuteTwoDevices) same-minute pairs on two devices")
+        #expect(devicesAdded > 20, "only \(devicesAdded) devices added")
+    }
+
+    static let base = """
+        timezone UTC
+        target 72h
+        device sensor 10d
+
+        location Left Front Abdomen  for pump,sensor
+        location Left Back Arm  for sensor
+
+        2026-02-01 08:15  Left Front Abdomen
+
+        """
+
+    /// The issue's case: a pump change on one side and a sensor change at
+    /// the same minute on the other are two entries, and both stay.
+    @Test func aPumpChangeAndASensorChangeAtTheSameMinuteBothStay() {
+        let ours = DeviceMergeTests.base + "2026-02-04 08:00  Left Front Abdomen  ; pump\n"
+        let theirs = DeviceMergeTests.base + "2026-02-04 08:00  sensor  Left Back Arm\n"
+        let result = merge(DeviceMergeTests.base, ours, theirs)
+        #expect(result.conflicts == 0)
+        let merged = journal(result.bytes)
+        #expect(!merged.diagnostics.hasErrors)
+        #expect(merged.changes.map { "\($0.device) \($0.location ?? "-")" }
+            == ["0 Left Front Abdomen", "0 Left Front Abdomen", "1 Left Back Arm"])
+        let swapped = merge(DeviceMergeTests.base, theirs, ours)
+        #expect(swapped.conflicts == 0 && meaning(journal(swapped.bytes)) == meaning(merged))
+    }
+
+    /// The same minute on the same device, differently, is still a conflict.
+    @Test func twoSensorChangesAtTheSameMinuteConflict() {
+        let ours = DeviceMergeTests.base + "2026-02-04 08:00  sensor  Left Back Arm\n"
+        let theirs = DeviceMergeTests.base + "2026-02-04 08:00  sensor  Left Front Abdomen\n"
+        #expect(merge(DeviceMergeTests.base, ours, theirs).conflicts == 1)
+    }
+
+    /// `device` lines are known by name: a device added on one side (or a
+    /// different one on each) merges cleanly; one target changed on both
+    /// sides differently is one conflict.
+    @Test func devicesAreKeyedByName() {
+        let base = DeviceMergeTests.base
+        let ours = base.replacingOccurrences(of: "device sensor 10d\n", with: "device sensor 10d\ndevice patch 3d\n")
+        let theirs = base.replacingOccurrences(of: "device sensor 10d\n", with: "device sensor 10d\ndevice pen 7d\n")
+            + "2026-02-04 08:00  sensor  Left Back Arm\n"
+        let result = merge(base, ours, theirs)
+        #expect(result.conflicts == 0)
+        let merged = journal(result.bytes)
+        #expect(merged.settings.devices.map(\.name) == ["sensor", "patch", "pen"])
+        #expect(merged.changes.count == 2 && !merged.diagnostics.hasErrors)
+        let text = String(decoding: result.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("timezone UTC\ntarget 72h\ndevice sensor 10d\ndevice patch 3d\ndevice pen 7d\n\n"), "\(text)")
+
+        let one = merge(base, base.replacingOccurrences(of: "sensor 10d", with: "sensor 14d"), theirs)
+        #expect(one.conflicts == 0 && journal(one.bytes).settings.devices.map(\.targetHours) == [14 * 24, 7 * 24])
+        let both = merge(base, base.replacingOccurrences(of: "sensor 10d", with: "sensor 14d"),
+                         base.replacingOccurrences(of: "sensor 10d", with: "sensor 7d"))
+        #expect(both.conflicts == 1)
+    }
+
+    /// A pause (or a `for` list) set on one side survives an unrelated edit
+    /// on the other: a location's state is more than enabled or not.
+    @Test func aPauseOnOneSideIsKept() {
+        let base = DeviceMergeTests.base
+        let ours = base.replacingOccurrences(of: "Left Back Arm  for sensor",
+                                             with: "Left Back Arm  for sensor  paused until 2026-03-15  ; bruise")
+        let theirs = base.replacingOccurrences(of: "Abdomen  for pump,sensor", with: "Abdomen  for pump")
+            + "2026-02-04 08:00  Left Front Abdomen\n"
+        for (o, t) in [(ours, theirs), (theirs, ours)] {
+            let result = merge(base, o, t)
+            #expect(result.conflicts == 0)
+            let merged = journal(result.bytes)
+            #expect(merged.location(named: "Left Back Arm")?.pausedUntil?.iso == "2026-03-15")
+            #expect(merged.location(named: "Left Front Abdomen")?.devices == ["pump"])
+            #expect(merged.changes.count == 2)
+        }
+    }
+}

@@ -9,13 +9,34 @@ import SiteCycleTestSupport
 struct RandomInputTests {
     static let seeds: [[UInt8]] = {
         LosslessTests.examples.compactMap { try? Array(Data(contentsOf: packageRoot.appendingPathComponent("examples/\($0)"))) }
-            .map { Array($0.prefix(6_000)) }
+            .map { Array($0.prefix(6_000)) } + [Array(devicesSeed.utf8)]
     }()
+
+    /// A pump and a sensor sharing sites, with a rest period and a pause.
+    static let devicesSeed = """
+        timezone UTC
+        target 72h
+        device sensor 10d
+        rest 5d
+
+        location Left Front Abdomen  for pump,sensor
+        location Left Back Arm  for sensor
+        location Left Front Thigh  paused until 2026-03-15  ; bruise
+        location Lower Back
+
+        2026-02-01 08:15  Left Front Abdomen
+        2026-02-01 08:15  sensor  Left Back Arm      ; same minute, two devices
+        2026-02-04 08:00  pump  Lower Back
+        2026-02-11 10:30  sensor  Left Front Abdomen
+        2026-02-20 09:00  sensor  removed
+
+        """
 
     static let fragments: [[UInt8]] = [
         "location X\n", "2026-03-29 02:30  X\n", "<<<<<<< HEAD\n", "\r", "\0", "\u{FEFF}", "; note\n", "    ; more\n",
         "removed", "+14:00", "9999-12-31 23:59", "0000-00-00 99:99", "\"", "timezone Nowhere/Else\n", "target 0h\n",
         "\n\n", "\t", "disabled", "strategy cooldown 11\n", "\u{E9}", "\u{1F489}",
+        "device sensor 10d\n", "rest 5d\n", "  for pump,sensor", "  paused until 2026-03-15", "sensor  ",
     ].map { Array($0.utf8) } + [[0xFF], [0xC0, 0xAF], [0xED, 0xA0, 0x80], [0xE2, 0x82]]
 
     static func mutate(_ input: [UInt8], _ r: inout SeededRandom) -> [UInt8] {
@@ -101,5 +122,55 @@ struct RandomInputTests {
                 Issue.record("input \(n) (\(text)): \(problem)")
             }
         }
+    }
+}
+
+/// `fmt` checks `sameMeaning` before it writes: it must see every part of
+/// what devices add to a journal.
+struct DeviceMeaningTests {
+    func load(_ text: String) -> Journal { JournalBuilder.load(SourceFile(path: "j", text: text), defaultZone: .utc) }
+
+    @Test func sameMeaningSeesDevicesRestForPauseAndEntryDevice() {
+        let base = RandomInputTests.devicesSeed
+        let a = load(base)
+        #expect(!a.diagnostics.hasErrors)
+        #expect(Journal.sameMeaning(a, load(base)))
+        let changed = [
+            base.replacingOccurrences(of: "device sensor 10d", with: "device sensor 14d"),
+            base.replacingOccurrences(of: "rest 5d", with: "rest 6d"),
+            base.replacingOccurrences(of: "Abdomen  for pump,sensor", with: "Abdomen  for sensor,pump"),
+            base.replacingOccurrences(of: "until 2026-03-15", with: "until 2026-03-16"),
+            base.replacingOccurrences(of: "08:00  pump  Lower Back", with: "08:00  sensor  Lower Back"),
+        ]
+        for text in changed {
+            #expect(!Journal.sameMeaning(a, load(text)), "\(text)")
+        }
+    }
+
+    @Test func fmtKeepsDeviceWordsAndClauses() {
+        let journal = load(RandomInputTests.devicesSeed)
+        let text = String(decoding: JournalFormatter(journal: journal).formatted(), as: UTF8.self)
+        #expect(text.contains("location Left Front Thigh  paused until 2026-03-15  ; bruise\n"))
+        #expect(text.contains("2026-02-01 08:15  sensor  Left Back Arm       ; same minute, two devices\n"))
+        #expect(text.contains("2026-02-04 08:00  pump  Lower Back\n"))
+        #expect(Journal.sameMeaning(journal, load(text)))
+    }
+}
+
+/// The second example journal stays clean: no error, no warning, already
+/// formatted, and it shows what it is there to show.
+struct PumpAndSensorExampleTests {
+    @Test func theExampleIsCleanAndFormatted() throws {
+        let bytes = Array(try Data(contentsOf: packageRoot.appendingPathComponent("examples/pump-and-sensor.journal")))
+        let journal = JournalBuilder.load(SourceFile(path: "pump-and-sensor.journal", bytes: bytes), defaultZone: .utc)
+        #expect(journal.diagnostics.isEmpty, "\(journal.diagnostics.prefix(3).map(\.message))")
+        #expect(JournalFormatter(journal: journal).formatted() == bytes)
+        #expect(journal.settings.devices.map(\.name) == ["sensor"] && journal.settings.restHours == 120)
+        #expect(journal.locations.contains { $0.pausedUntil != nil })
+        #expect(journal.locations.contains { $0.devices == ["sensor"] })
+        #expect(journal.locations.contains { $0.devices == ["pump", "sensor"] })
+        let sensor = journal.rotation("sensor").changes
+        #expect(sensor.count > 100 && sensor.contains { $0.isRemoval })
+        #expect(journal.changes.first!.start < Instant(seconds: 1_675_209_600))  // before February 2023
     }
 }

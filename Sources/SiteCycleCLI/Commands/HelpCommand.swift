@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let help = Command(
         name: "help",
         summary: "show help for a command, or `help journal` for the file format",
-        usage: "sitecycle help [COMMAND|journal]",
+        usage: "sitecycle help [COMMAND|journal|time|devices]",
         positionals: 0...1,
         run: { invocation in
             guard let topic = invocation.arguments.positionals.first else {
@@ -19,8 +19,12 @@ extension CommandRegistry {
                 invocation.out(HelpText.time)
                 return ExitCode.ok
             }
+            if topic == "devices" || topic == "device" || topic == "sources" {
+                invocation.out(HelpText.devices)
+                return ExitCode.ok
+            }
             guard let command = CommandRegistry.all.first(where: { $0.name == topic || $0.aliases.contains(topic) }) else {
-                let guess = suggestion(for: topic, among: CommandRegistry.all.map(\.name) + ["journal", "time"])
+                let guess = suggestion(for: topic, among: CommandRegistry.all.map(\.name) + ["journal", "time", "devices"])
                 return invocation.usageError(UsageError("no help for `\(topic)`",
                                                         help: guess.map { "did you mean `\($0)`?" }))
             }
@@ -51,7 +55,8 @@ enum HelpText {
             The journal is -f PATH, else $SITECYCLE_FILE, else
             $XDG_DATA_HOME/sitecycle/sites.journal (~/.local/share/… when unset).
             `sitecycle help COMMAND` explains a command, `help journal` the file
-            format, `help time` the times --now, --at, --from and --to take.
+            format, `help time` the times --now, --at, --from and --to take,
+            `help devices` a pump and a CGM sensor in one journal.
             A bare `sitecycle` shows the status, or how to begin.
 
             """
@@ -183,7 +188,15 @@ enum HelpText {
                                   compares (see `sitecycle help stats`).
           strategy NAME           default for `recommend`: by-site, by-body-part,
                                   or cooldown N (N from 1 to 10).
-          location NAME [disabled]
+          device NAME DURATION    a second rotation with its target, such as
+                                  `device sensor 10d` for CGM sensors. NAME is
+                                  lowercase letters, digits and `-`. The pump is
+                                  the rotation every journal has; `target` is its
+                                  target. See `sitecycle help devices`.
+          rest DURATION           a site is not recommended until DURATION has
+                                  passed since its last session there ended,
+                                  whichever device it was. Default: no rest.
+          location NAME [for DEV,…] [paused until DATE] [disabled]
                                   declares a site; header order is its sort order.
                                   A name starting with `Left ` or `Right ` has a
                                   side; the rest is its zone (`Front Abdomen`), and
@@ -191,15 +204,21 @@ enum HelpText {
                                   `disabled` keeps it for history but out of
                                   rotation. A name starts with a letter and cannot
                                   contain `;`; runs of spaces in it count as one.
+                                  `for pump,sensor`: the devices that may use it
+                                  (without `for`, the pump alone). `paused until
+                                  2026-03-15`: not recommended before that day's
+                                  midnight; put the reason in a comment.
           Directives may appear anywhere; `sitecycle fmt` moves them to the top.
 
         SITE CHANGES
-          DATE TIME [OFFSET]  LOCATION  [; NOTE]
+          DATE TIME [OFFSET]  [DEVICE]  LOCATION  [; NOTE]
           DATE is YYYY-MM-DD, TIME is HH:MM or HH:MM:SS (24-hour clock).
           OFFSET (optional) is +HH:MM, +HHMM, +HH or Z, attached to the time or
           after a space; it overrides `timezone` for that line.
           LOCATION is a declared name, written exactly, or `removed` to end
           the active site without a new one (a pump break).
+          DEVICE (optional) is a declared device's name, or `pump`:
+          `2026-02-03 10:00  sensor  Left Back Arm`. Without it, the pump's.
           A NOTE goes on over the following lines that start with white space
           and `;`, as in ledger; each such line adds a line to the note.
 
@@ -215,6 +234,59 @@ enum HelpText {
           fixes). Two changes at the same instant are an error, except an exact
           duplicate line, which is a warning. Entries on disabled locations are
           history, not a problem.
+          With devices, each is its own rotation, and two changes at the same
+          instant are an error only within one device. Recency belongs to the
+          body: "last used" (for recommendations and `rest`) is the last use by
+          any device; a site still worn has not ended. A site where another
+          device is active now is occupied, and never recommended. A journal
+          without `device`, `rest`, `for` and `paused until` means what it
+          meant before they existed.
+
+        """
+
+    /// Every clinical number the tool uses or suggests, with its source.
+    static let devices = """
+        A PUMP AND A CGM SENSOR IN ONE JOURNAL
+
+        Most pump wearers also wear a CGM sensor, and both need skin. Declare
+        the sensor as a second rotation, say which sites each may use, and
+        sitecycle keeps them apart:
+
+            target 72h                        ; the pump's infusion set
+            device sensor 10d                 ; a CGM sensor, worn 10 days
+            rest 5d                           ; every site rests 5 days
+            location Left Front Abdomen  for pump,sensor
+            location Left Back Arm  for sensor
+            location Left Front Thigh  paused until 2026-03-15  ; lump
+
+            2026-02-03 10:00  sensor  Left Back Arm
+
+        `--device sensor` (default `pump`) picks the rotation for log, status,
+        recommend, history, stats, timeline, export, amend and delete; `log
+        sensor LOCATION` works too. `sitecycle devices` lists them.
+
+        RULES
+          A site used by any device counts as used: recency and `rest` belong
+          to the body. A site where another device is active now is occupied
+          and never recommended; nor is a resting or paused one. `log` still
+          logs such a site, and says why it was not recommended.
+
+        THE NUMBERS AND WHERE THEY COME FROM
+          These are the usual figures, not medical advice: your device's
+          labeling and your care team come first.
+          Infusion set wear, 2 to 3 days (`target 72h`, the default):
+            FDA labeling for insulin infusion sets; ADA Standards of Care in
+            Diabetes (diabetes technology section).
+          CGM sensor wear, 10 days (`device sensor 10d`): Dexcom G7 user
+            guide. 14 days for FreeStyle Libre 2 and 3: Abbott's labeling.
+          Distance between a sensor and an infusion set: at least 3 in
+            (7.5 cm), Dexcom G7 user guide; at least 5 cm, Medtronic's
+            sensor user guide. sitecycle never recommends the site another
+            device occupies; keep the distance within shared sites yourself.
+          Rest for a lumpy or hard site: about a month (`paused until`),
+            Medtronic's infusion set guidance on site rotation.
+          `rest 5d` is a choice, not a published figure: pick what your
+            care team advises.
 
         """
 }

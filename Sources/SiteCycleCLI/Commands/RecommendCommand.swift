@@ -30,6 +30,22 @@ extension CommandRegistry {
             --json prints {"strategy","avoid":[{"location","lastUsed"}],
             "recommended":[…],"all":[{"location","lastUsed","tag"}]}, lastUsed
             as ISO-8601 with offset or null, tag "avoid", "recommended" or null.
+
+            With devices (`sitecycle help devices`), it lists the locations for
+            --device (default pump). Recency counts every device's use. A site
+            is tagged `resting` until `rest` has passed since its last session
+            ended, `paused` until its `paused until` date, `occupied` while
+            another device is in it; none is recommended, and when fewer than 3
+            qualify, Recommended says why. In JSON, resting and paused carry
+            "until", an ISO time.
+
+            Where the numbers come from (not medical advice; your labeling and
+            care team come first): infusion sets 2-3 days, FDA labeling for
+            insulin infusion sets and the ADA Standards of Care; CGM sensors
+            10 days (Dexcom G7 user guide) or 14 days (FreeStyle Libre
+            labeling); a sensor at least 3 in / 7.5 cm from an infusion set
+            (Dexcom G7 user guide), at least 5 cm (Medtronic sensor user
+            guide); a lumpy or hard site rests about a month (Medtronic).
             """,
         options: [
             deviceOption,

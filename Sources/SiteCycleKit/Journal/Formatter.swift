@@ -1,7 +1,9 @@
 /// The canonical layout `fmt` writes: the opening comments, then settings
-/// (timezone, target, absorption-threshold, absorption-mode, strategy), then
-/// locations in their order, then site changes in time order with aligned
-/// columns; one blank line between sections. Every comment travels with the
+/// (timezone, target, each `device` in its order, rest, absorption-threshold,
+/// absorption-mode, strategy), then locations in their order with their
+/// clauses (`for …`, `paused until …`, `disabled`) as written, then site
+/// changes in time order with aligned columns (a device word is part of the
+/// location field); one blank line between sections. Every comment travels with the
 /// line below it; exact duplicate entry lines become one. Nothing else is
 /// dropped, and formatting twice changes nothing.
 public struct JournalFormatter {
@@ -16,7 +18,9 @@ public struct JournalFormatter {
         package var continuations: [String]
     }
 
-    package static let settingOrder: [DirectiveSyntax.Keyword] = [.timezone, .target, .absorptionThreshold, .absorptionMode, .strategy]
+    package static let settingOrder: [DirectiveSyntax.Keyword] = [
+        .timezone, .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy,
+    ]
 
     public func formatted() -> [UInt8] {
         let syntax = journal.syntax
@@ -61,7 +65,9 @@ public struct JournalFormatter {
                 entries.append(u)
             }
         }
-        settings.sort { a, b in order(a) < order(b) }
+        // Stable: `device` lines (and any repeated keyword) keep their order.
+        settings = settings.enumerated().sorted { (order($0.element), $0.offset) < (order($1.element), $1.offset) }
+            .map(\.element)
         let entryLines = entryTexts(entries)
 
         var sections: [[String]] = []
@@ -88,8 +94,9 @@ public struct JournalFormatter {
         guard case .directive(let d) = u.line.kind else { return "" }
         let source = journal.source
         var text = d.keyword.rawValue
-        if d.keyword == .location, let declaration = journal.syntax.declaration(atLine: u.line.number) {
-            text += " " + collapse(source.string(declaration.name)) + (declaration.disabledFlag == nil ? "" : "  disabled")
+        if d.keyword == .location {
+            let (name, clauses) = Self.locationClauses(collapse(source.string(d.argument)))
+            text += " " + ([name] + clauses).joined(separator: "  ")
         } else if !d.argument.isEmpty {
             text += " " + collapse(source.string(d.argument))
         }
@@ -102,6 +109,39 @@ public struct JournalFormatter {
         while i < line.span.contentEnd, isBlank(bytes[i]) { i += 1 }
         guard i < line.span.contentEnd, bytes[i] == UInt8(ascii: ";") else { return "" }
         return "  " + journal.source.string(i..<line.span.contentEnd).trimmingTrailingBlanks()
+    }
+
+    /// A location's name and the clauses after it, in the order written
+    /// (`for pump,sensor`, `paused until 2026-03-15`, `disabled`): peeled
+    /// from the end exactly as the journal builder reads them.
+    package static func locationClauses(_ argument: String) -> (name: String, clauses: [String]) {
+        var words = argument.split(separator: " ").map(String.init)
+        var clauses: [String] = []
+        while true {
+            let size: Int
+            if words.count >= 2, words.last == "disabled" {
+                size = 1
+            } else if words.count >= 3, words[words.count - 2] == "for",
+                      words.last!.split(separator: ",").allSatisfy({ Device.problem(with: String($0)) == nil }) {
+                size = 2
+            } else if words.count >= 4, words[words.count - 3] == "paused", words[words.count - 2] == "until" {
+                size = 3
+            } else {
+                break
+            }
+            clauses.insert(words.suffix(size).joined(separator: " "), at: 0)
+            words.removeLast(size)
+        }
+        return (words.joined(separator: " "), clauses)
+    }
+
+    /// An entry's location field: a device word (a declared device or
+    /// `pump`) set off by two spaces, then the location or `removed`.
+    package func locationField(_ field: String) -> String {
+        guard let space = field.firstIndex(of: " ") else { return field }
+        let first = field[..<space]
+        guard first == Device.pumpName || journal.settings.devices.contains(where: { $0.name == first }) else { return field }
+        return first + "  " + field[field.index(after: space)...]
     }
 
     /// A continuation line's note text, as written (`; more` → `more`).
@@ -129,7 +169,7 @@ public struct JournalFormatter {
             }
             let more = u.continuations.map(Self.noteOf)
             rows.append(Row(unit: u, start: start, stamp: collapse(source.string(e.timestampRange)),
-                            location: e.locationName, note: e.noteRange.map { source.string($0) }, more: more))
+                            location: locationField(e.locationName), note: e.noteRange.map { source.string($0) }, more: more))
         }
         rows = rows.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         // Fold exact duplicates, keeping the comments of both; a duplicate's

@@ -62,12 +62,21 @@ public enum JournalInvariants {
 }
 
 extension Journal {
-    /// Settings, locations and site changes (with notes) are all the same.
+    /// Settings (with each device and the rest period), locations (with
+    /// their devices and pause) and site changes (with notes and device)
+    /// are all the same. Where a line stands is not part of the meaning.
     public static func sameMeaning(_ a: Journal, _ b: Journal) -> Bool {
-        func entries(_ j: Journal) -> [String] {
-            j.changes.map { "\($0.start.seconds) \($0.offset) \($0.location ?? "-") \($0.note ?? "")" }
+        func settings(_ j: Journal) -> Settings {
+            var s = j.settings
+            s.devices = s.devices.map { Device(name: $0.name, targetHours: $0.targetHours, line: 0) }
+            return s
         }
-        return a.settings == b.settings && a.locations.map { [$0.name, "\($0.isEnabled)"] } == b.locations.map { [$0.name, "\($0.isEnabled)"] }
-            && entries(a) == entries(b)
+        func locations(_ j: Journal) -> [String] {
+            j.locations.map { "\($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-")" }
+        }
+        func entries(_ j: Journal) -> [String] {
+            j.changes.map { "\($0.device) \($0.start.seconds) \($0.offset) \($0.location ?? "-") \($0.note ?? "")" }
+        }
+        return settings(a) == settings(b) && locations(a) == locations(b) && entries(a) == entries(b)
     }
 }

@@ -71,6 +71,8 @@ private struct Merger {
         for e in ours.entries.values { entryAt[e.firstLine] = e.start }
         var locationAt: [Int: String] = [:]
         for l in ours.journal.locations { locationAt[l.line] = l.name }
+        var deviceAt: [Int: String] = [:]
+        for (name, d) in ours.devices { deviceAt[d.line] = name }
         var current: MergeItem?
         out.reserveCapacity(ours.journal.syntax.lines.count)
         for line in ours.journal.syntax.lines {
@@ -83,7 +85,9 @@ private struct Merger {
             case .directive(let d):
                 current = nil
                 let name = locationAt[line.number]
-                out.append(Line(text: text, item: d.keyword == .location ? name.map(MergeItem.location) : .setting(d.keyword)))
+                let item: MergeItem? = d.keyword == .location ? name.map(MergeItem.location)
+                    : d.keyword == .device ? deviceAt[line.number].map(MergeItem.device) : .setting(d.keyword)
+                out.append(Line(text: text, item: item))
             default:
                 current = nil
                 out.append(Line(text: text, item: nil))
@@ -132,7 +136,10 @@ private struct Merger {
         out.firstIndex { $0.item.map(predicate) ?? false }
     }
 
-    package func isSetting(_ i: MergeItem) -> Bool { if case .setting = i { return true } else { return false } }
+    package func isSetting(_ i: MergeItem) -> Bool {
+        switch i { case .setting, .device: return true; default: return false }
+    }
+    package func isDevice(_ i: MergeItem) -> Bool { if case .device = i { return true } else { return false } }
     package func isLocation(_ i: MergeItem) -> Bool { if case .location = i { return true } else { return false } }
     package func isEntry(_ i: MergeItem) -> Bool { if case .entry = i { return true } else { return false } }
 
@@ -140,6 +147,7 @@ private struct Merger {
 
     package mutating func run() {
         mergeSettings()
+        mergeDevices()
         mergeLocations()
         mergeEntries()
         addTheirComments()
@@ -165,12 +173,36 @@ private struct Merger {
         }
     }
 
+    /// `device` lines by name, so a device added on each side gives two
+    /// lines; a new one goes after the last `device` line, or the settings.
+    package mutating func mergeDevices() {
+        var names = ours.deviceOrder
+        for n in theirs.deviceOrder + base.deviceOrder where !names.contains(n) { names.append(n) }
+        for name in names {
+            let item = MergeItem.device(name)
+            let tLine = theirs.devices[name].map { theirs.journal.source.lineText($0.line) }
+            let at = lastIndex(where: isDevice) ?? lastIndex(where: isSetting)
+                ?? firstIndex(where: { isLocation($0) || isEntry($0) }) ?? 0
+            switch pick(base.devices[name]?.value, ours.devices[name]?.value, theirs.devices[name]?.value) {
+            case .ours: break
+            case .theirs(nil): replace(item, with: [], tag: nil)
+            case .theirs:
+                if range(of: item) != nil { replace(item, with: [tLine!], tag: item) } else {
+                    out.insert(Line(text: tLine!, item: item), at: at)
+                }
+            case .conflict:
+                conflict(item, ours: ours.devices[name].map { [ours.journal.source.lineText($0.line)] } ?? [],
+                         theirs: tLine.map { [$0] } ?? [], at: at)
+            }
+        }
+    }
+
     package mutating func mergeLocations() {
         var names = ours.locationOrder
         for n in theirs.locationOrder + base.locationOrder where !names.contains(n) { names.append(n) }
         for name in names {
             let item = MergeItem.location(name)
-            func state(_ v: MergeVersion) -> String? { v.locations[name].map { $0.enabled ? "enabled" : "disabled" } }
+            func state(_ v: MergeVersion) -> String? { v.locations[name]?.state }
             let tLine = theirs.locations[name].map { theirs.journal.source.lineText($0.line) }
             switch pick(state(base), state(ours), state(theirs)) {
             case .ours: break

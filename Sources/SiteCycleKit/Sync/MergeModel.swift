@@ -1,6 +1,7 @@
 /// One version of a journal as the merge sees it: items with identities
-/// (an entry by its start instant, a setting by its keyword, a location by
-/// its name) and the text lines each occupies.
+/// (an entry by its device and start instant, a setting by its keyword, a
+/// `device` line and a location by their name) and the text lines each
+/// occupies.
 package struct MergeVersion {
     package struct Entry {
         /// The entry's identity in the merge: its start instant, or BASE's
@@ -29,7 +30,11 @@ package struct MergeVersion {
     package let journal: Journal
     package var entries: [Int64: Entry] = [:]
     package var settings: [DirectiveSyntax.Keyword: (value: String, line: Int)] = [:]
-    package var locations: [String: (enabled: Bool, line: Int)] = [:]
+    /// `device NAME DURATION` lines by name: two devices are two settings.
+    package var devices: [String: (value: String, line: Int)] = [:]
+    package var deviceOrder: [String] = []
+    /// Each location's state: enabled or not, its devices and its pause.
+    package var locations: [String: (enabled: Bool, line: Int, state: String)] = [:]
     package var locationOrder: [String] = []
     /// Comment lines with the identity of the content line right below them.
     package var comments: [(text: String, before: MergeItem?)] = []
@@ -63,11 +68,15 @@ package struct MergeVersion {
                 let item: MergeItem
                 if d.keyword == .location, let location = locationAt[line.number] {
                     let name = location.name
-                    locations[name] = (location.isEnabled, line.number)
+                    locations[name] = (location.isEnabled, line.number, MergeVersion.state(of: location))
                     locationOrder.append(name)
                     item = .location(name)
+                } else if d.keyword == .device, let name = MergeVersion.deviceName(source.string(d.argument)) {
+                    devices[name] = (MergeVersion.words(source.string(d.argument)), line.number)
+                    deviceOrder.append(name)
+                    item = .device(name)
                 } else {
-                    settings[d.keyword] = (source.string(d.argument).split(separator: " ").joined(separator: " "), line.number)
+                    settings[d.keyword] = (MergeVersion.words(source.string(d.argument)), line.number)
                     item = .setting(d.keyword)
                 }
                 comments += pendingComments.map { ($0, item) }
@@ -79,6 +88,23 @@ package struct MergeVersion {
             }
         }
         comments += pendingComments.map { ($0, nil) }
+    }
+
+    /// A directive's argument with each run of blanks read as one space.
+    package static func words(_ s: String) -> String {
+        s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+    }
+
+    /// The name a `device` line declares: its first word.
+    package static func deviceName(_ argument: String) -> String? {
+        argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
+    }
+
+    /// What the merge compares of a location: whether it is enabled, the
+    /// devices it is for and its pause (a change to any is a change).
+    package static func state(of l: Location) -> String {
+        (l.isEnabled ? "enabled" : "disabled") + " for " + l.devices.joined(separator: ",")
+            + (l.pausedUntil.map { " until " + $0.iso } ?? "")
     }
 
     /// When this version's time zone differs from BASE's, an entry line
@@ -120,6 +146,7 @@ package struct EntryValue: Equatable {
 package enum MergeItem: Hashable {
     case entry(Int64)
     case setting(DirectiveSyntax.Keyword)
+    case device(String)
     case location(String)
 }
 
