@@ -4,18 +4,21 @@ extension CommandRegistry {
     static let entryHelp = """
         ENTRY is `last` (the newest change up to now), a start time as the
         journal shows it (`2026-02-07 08:15`), or a line number as `history`
-        shows it.
+        shows it. It is looked for in one device's rotation: the pump's, or
+        the one --device names (`delete last --device sensor` deletes the
+        sensor's newest entry).
         """
 
     static let amend = Command(
         name: "amend",
         summary: "correct a site change: location, start, end or note",
-        usage: "sitecycle amend ENTRY [--location NAME] [--at TIME] [--end TIME] [--note TEXT]",
+        usage: "sitecycle amend ENTRY [--device NAME] [--location NAME] [--at TIME] [--end TIME] [--note TEXT]",
         details: entryHelp + """
 
 
             --location and --note rewrite that part of the line; the rest stays
-            as written (an empty --note removes the note). --at moves the start
+            as written (an empty --note removes the note; a device word before
+            the location stays). --at moves the start
             (the line moves too if the order changes). --end says when the site
             came out: the next `removed` line is moved there, or a `removed`
             line is added when the next site went in later. An end after the
@@ -38,7 +41,7 @@ extension CommandRegistry {
     static let delete = Command(
         name: "delete",
         summary: "delete a site change (and its note lines)",
-        usage: "sitecycle delete ENTRY",
+        usage: "sitecycle delete ENTRY [--device NAME]",
         details: entryHelp,
         options: [deviceOption],
         positionals: 1...1,
@@ -58,10 +61,14 @@ struct CorrectionService {
     var writer: EntryWriter { EntryWriter(journal: journal) }
     var source: SourceFile { journal.source }
 
+    /// The entry ENTRY names within the rotation --device names.
     func select(_ text: String) throws(CommandError) -> SiteChange {
+        let device = try invocation.device(in: journal)
+        let rotation = journal.rotation(device)
+        let of = journal.hasDevices ? " of the \(device)" : ""
         if text == "last" {
-            guard let last = journal.changes.last(where: { $0.start <= now }) else {
-                throw CommandError("there are no site changes yet")
+            guard let last = rotation.changes.last(where: { $0.start <= now }) else {
+                throw CommandError("there are no site changes\(of) yet")
             }
             return last
         }
@@ -70,7 +77,12 @@ struct CorrectionService {
             while line > 1, line <= journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[line - 1].kind {
                 line -= 1
             }
-            guard let change = journal.changes.first(where: { $0.line == line }) else {
+            if let other = journal.changes.first(where: { $0.line == line }), !rotation.changes.contains(other) {
+                let name = journal.deviceNames[Int(other.device)]
+                throw CommandError("line \(number) is a site change of the \(name)", help: "add `--device \(name)`",
+                                   usage: true)
+            }
+            guard let change = rotation.changes.first(where: { $0.line == line }) else {
                 throw CommandError("line \(number) is not a site change", help: "`sitecycle history` shows each change's line",
                                    usage: true)
             }
@@ -80,9 +92,10 @@ struct CorrectionService {
         case .failure:
             throw CommandError("`\(text)` is not an entry", help: "give `last`, a start time or a line number", usage: true)
         case .success(let t):
-            guard let change = journal.changes.first(where: { $0.start == t }) else {
-                throw CommandError("no site change starts at \(displayTime(t, in: journal.zone))",
-                                   help: "`sitecycle history` shows the start times")
+            guard let change = rotation.changes.first(where: { $0.start == t }) else {
+                throw CommandError("no site change\(of) starts at \(displayTime(t, in: journal.zone))",
+                                   help: "`sitecycle history\(device == Device.pumpName ? "" : " --device " + device)` "
+                                       + "shows the start times")
             }
             return change
         }
@@ -111,13 +124,17 @@ struct CorrectionService {
         guard case .entry(let e) = journal.syntax.lines[entry.line - 1].kind else { throw CommandError("not an entry") }
         let first = entry.line, last = writer.lastLineOfEntry(first)
         let span = journal.syntax.lines[first - 1].span
+        // Every other entry, for where the line goes; the same device's, for clashes.
         let others = journal.changes.filter { $0.line != entry.line }
+        let rotation = journal.rotation(journal.deviceNames[Int(entry.device)])
+        // The location starts after the device word, which stays.
+        let nameStart = writer.nameStart(of: e)
 
         var start = entry.start
         var head = source.string(span.start..<e.locationRange.lowerBound)
         if args.has("--at") {
             start = try invocation.time(option: "--at", in: journal, now: now)
-            if let clash = others.first(where: { $0.start == start }) {
+            if let clash = others.first(where: { $0.start == start && $0.device == entry.device }) {
                 throw CommandError("a site change is already logged at \(displayStart(clash)) (line \(clash.line))")
             }
             let stamp = writer.timestampText(start)
@@ -127,9 +144,9 @@ struct CorrectionService {
             guard !entry.isRemoval else {
                 throw CommandError("a `removed` line has no location", help: "delete it and log the site instead")
             }
-            let found = try LocationResolver.locations(typed, in: journal)
+            let found = try LocationResolver.locations(typed, in: rotation)
             guard found.count == 1 else { throw CommandError("\"\(typed)\" is a zone; give one location", usage: true) }
-            head += found[0].name
+            head += source.string(e.locationRange.lowerBound..<nameStart) + found[0].name
         } else {
             head += source.string(e.locationRange)
         }
@@ -157,10 +174,10 @@ struct CorrectionService {
         }
         if args.has("--end") {
             guard !moves else { throw CommandError("change the start and the end in two steps", usage: true) }
-            try setEnd(of: entry, start: start, in: &editor)
+            try setEnd(of: entry, start: start, within: rotation, in: &editor)
         }
         return PlannedEdit(editor: editor) { updated in
-            let amended = updated.changes.first { $0.start == start }!
+            let amended = updated.changes.first { $0.start == start && $0.device == entry.device }!
             let text = (amended.line...EntryWriter(journal: updated).lastLineOfEntry(amended.line))
                 .map { updated.source.lineText($0).terminalSafe }.joined(separator: "\n")
             invocation.out("Amended line \(amended.line):\n\(text)\n")
@@ -169,32 +186,44 @@ struct CorrectionService {
 
     /// Ends the site at `--end`: moves the `removed` line that follows, or
     /// adds one before the next site (or at the end).
-    func setEnd(of entry: SiteChange, start: Instant, in editor: inout JournalEditor) throws(CommandError) {
+    /// The next change in that device's rotation counts; a `removed` line is
+    /// written with the device word and goes where its time puts it.
+    func setEnd(of entry: SiteChange, start: Instant, within rotation: Journal,
+                in editor: inout JournalEditor) throws(CommandError) {
         guard !entry.isRemoval else { throw CommandError("a `removed` line has no end", usage: true) }
         let end = try invocation.time(option: "--end", in: journal, now: now)
         guard end > start else { throw CommandError("the end must be after the start", usage: true) }
-        let later = journal.changes.filter { $0.start > entry.start }
+        let later = rotation.changes.filter { $0.start > entry.start }
+        let removed = EntryLayout(learningFrom: journal.syntax)
+            .lines(timestamp: writer.timestampText(end), location: writer.field(EntrySyntax.removedKeyword, device: entry.device),
+                   note: nil)
+        // After the last entry (of any device, but not a moved removed line) before the end.
+        func insertRemoved(skipping skipped: Int? = nil) {
+            let before = journal.changes.last { $0.start < end && $0.line != skipped && $0.start >= entry.start }
+            editor.insert(removed, afterLine: writer.lastLineOfEntry(before?.line ?? entry.line))
+        }
         if let next = later.first, next.isRemoval {
             if let after = later.dropFirst().first, end >= after.start {
                 throw CommandError("that end is after the next site went in (line \(after.line), \(displayStart(after)))",
                                    help: "amend that entry instead")
             }
             guard case .entry(let r) = journal.syntax.lines[next.line - 1].kind, end != next.start else { return }
-            editor.replace(r.timestampRange, with: writer.timestampText(end))
+            let (low, high) = (min(end, next.start), max(end, next.start))
+            if journal.changes.contains(where: { $0.device != entry.device && $0.start > low && $0.start < high }) {
+                // Another device's entry lies between: the line moves to keep time order.
+                editor.deleteLines(next.line, through: writer.lastLineOfEntry(next.line))
+                insertRemoved(skipping: next.line)
+            } else {
+                editor.replace(r.timestampRange, with: writer.timestampText(end))
+            }
         } else if let next = later.first {
             guard end <= next.start else {
                 throw CommandError("that end is after the next site went in (line \(next.line), \(displayStart(next)))",
                                    help: "amend that entry instead")
             }
-            if end < next.start {
-                let lines = EntryLayout(learningFrom: journal.syntax)
-                    .lines(timestamp: writer.timestampText(end), location: EntrySyntax.removedKeyword, note: nil)
-                editor.insert(lines, afterLine: writer.lastLineOfEntry(entry.line))
-            }
+            if end < next.start { insertRemoved() }
         } else {
-            let lines = EntryLayout(learningFrom: journal.syntax)
-                .lines(timestamp: writer.timestampText(end), location: EntrySyntax.removedKeyword, note: nil)
-            editor.insert(lines, afterLine: writer.lastLineOfEntry(entry.line))
+            insertRemoved()
         }
     }
 }

@@ -11,7 +11,9 @@ extension CommandRegistry {
             the journal's zone). Files are written privately (mode 0600) and
             replaced whole; a device or FIFO given as FILE is written into, never
             replaced. --from/--to/--last select site changes by start, as in
-            `history`.
+            `history`. CSV covers one rotation, the pump's unless --device
+            names another; the other formats cover every device unless
+            --device names one.
 
             The format is --format, else the extension of FILE (.csv, .json,
             .ics), else csv. A --format that contradicts FILE's extension
@@ -29,14 +31,16 @@ extension CommandRegistry {
                          "locations":[{"name","zone","side","bodyPart","enabled",
                           "order"}],
                          "entries":[{"start","end","durationHours","location",
-                          "removed","note"}]}
-                        times ISO-8601 with offset; location null for `removed`.
+                          "removed","note","device"}]}
+                        times ISO-8601 with offset; location null for `removed`;
+                        device `pump` or a declared device's name.
             nightscout  an array of careportal treatments (eventType "Site Change",
+                        for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the
                         location and note, location in AndroidAPS wording where it
                         has one), ready to POST to /api/v1/treatments.
             ics         an iCalendar file: one event per site session and one, with
-                        an alarm, for the next change due.
+                        an alarm, for the next change due of each device.
             """,
         options: [
             deviceOption,
@@ -48,9 +52,14 @@ extension CommandRegistry {
         ],
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
-                let journal = try invocation.rotation(full)
                 let format = try exportFormat(given: invocation.arguments.value("--format"),
                                               output: invocation.arguments.value("--output"))
+                // CSV is the app's format, one rotation: the pump unless
+                // --device names another. The others cover every device
+                // unless --device names one.
+                let device = try invocation.device(in: full)
+                let whole = format != "csv" && !invocation.arguments.has("--device")
+                let journal = whole ? full : full.rotation(device)
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
                 let changes = selection.apply(journal.changes)
                 let text: String
@@ -59,8 +68,9 @@ extension CommandRegistry {
                 case "json": text = Exporters.json(journal, changes, now: now).rendered()
                 case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
                 case "ics":
-                    let next = Recommender.recommend(journal, now: now).recommended.first?.location.name
-                    text = Exporters.ics(journal, changes, now: now, next: next)
+                    text = Exporters.ics(full, changes, now: now, devices: whole ? nil : [device]) { device in
+                        Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
+                    }
                 default:
                     let guess = suggestion(for: format, among: ["csv", "json", "nightscout", "ics"])
                     throw CommandError("unknown format `\(format)`",

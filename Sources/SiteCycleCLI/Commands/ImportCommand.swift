@@ -117,8 +117,11 @@ struct ImportService {
         var editor = JournalEditor(source: journal.source)
         let syntax = journal.syntax
         editor.insertHeader(plan.settings.map { "\($0.0.rawValue) \($0.1)" }, as: .setting, in: syntax)
-        editor.insertHeader(plan.newLocations.map { "location \($0.name)" + ($0.enabled ? "" : "  disabled") },
-                            as: .location, in: syntax)
+        editor.insertHeader(plan.newDevices.map { "device \($0.name) \($0.target)" }, as: .device, in: syntax)
+        editor.insertHeader(plan.newLocations.map { l in
+            "location \(l.name)" + (plan.newLocationDevices[l.name].map { "  for " + $0.joined(separator: ",") } ?? "")
+                + (l.enabled ? "" : "  disabled")
+        }, as: .location, in: syntax)
         let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
         let writer = EntryWriter(journal: journal, zone: newZone)
         let layout = EntryLayout(learningFrom: syntax)
@@ -133,8 +136,10 @@ struct ImportService {
             if let offset = a.offset, offset != writer.zone.offset(at: a.start) {
                 stamp = CivilDateTime(secondsAsIfUTC: a.start.seconds + Int64(offset)).journalText + " " + formatOffset(offset)
             }
-            let lines = layout.lines(timestamp: stamp,
-                                     location: a.location ?? EntrySyntax.removedKeyword, note: a.note)
+            // Another device's entry names its device first, as `log` writes it.
+            let field = a.location ?? EntrySyntax.removedKeyword
+            let lines = layout.lines(timestamp: stamp, location: a.device == Device.pumpName ? field : a.device + "  " + field,
+                                     note: a.note)
             if let last = groups.last, last.anchor == anchor { groups[groups.count - 1].lines += lines } else { groups.append((anchor, lines)) }
         }
         for g in groups {
@@ -164,7 +169,8 @@ struct ImportService {
             ("conflicts", rows(plan.conflicts)),
             ("rejected", rows(plan.rejected)),
             ("newLocations", .array(plan.newLocations.map { .string($0.name) })),
-            ("settingsAdded", .array(plan.settings.map { .string("\($0.0.rawValue) \($0.1)") })),
+            ("settingsAdded", .array((plan.settings.map { "\($0.0.rawValue) \($0.1)" }
+                                      + plan.newDevices.map { "device \($0.name) \($0.target)" }).map { .string($0) })),
         ])
     }
 
@@ -180,11 +186,16 @@ struct ImportService {
             out += "New locations\(dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
             for l in plan.newLocations {
                 let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from.terminalSafe) → " } ?? ""
-                out += "  \(from)\(l.name)\(l.enabled ? "" : " (disabled)")\n"
+                let devices = plan.newLocationDevices[l.name].map { " (for \($0.joined(separator: ", ")))" } ?? ""
+                out += "  \(from)\(l.name)\(devices)\(l.enabled ? "" : " (disabled)")\n"
             }
         }
         if !plan.settings.isEmpty {
             out += "Settings\(dryRun ? " to add" : " added"): " + plan.settings.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + "\n"
+        }
+        for d in plan.newDevices {
+            out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
+                                 + "(a 10-day sensor; change it with `sitecycle set device \(d.name) DURATION`).") + "\n"
         }
         // Conflicts and rejected rows are lists of their own, each under its
         // heading, never indented as if they belonged to the list above.

@@ -3,16 +3,30 @@ import SiteCycleKit
 extension CommandRegistry {
     static let locations = Command(
         name: "locations",
-        summary: "list, add, rename, enable, disable, remove or move locations",
-        usage: "sitecycle locations [list | add NAME [--sides] | rename OLD NEW | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
+        summary: "list, add, rename, pause, disable, remove or move locations",
+        usage: "sitecycle locations [list | add NAME [--sides] [--for DEV,…] | rename OLD NEW | pause NAME --until DATE|--for Nd [--reason TEXT] | resume NAME | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
         details: """
             With no subcommand, lists every location in header order: name,
             zone, side, enabled, uses, last used (--json for a list of objects).
+            In a journal with devices or a paused location, the list shows
+            instead which devices each location is for and whether it is in
+            rotation: yes, no (disabled), or from the day its pause ends.
 
-              add NAME [--sides]   declare NAME, or with --sides `Left NAME` and
-                                   `Right NAME`, after the last location line
+              add NAME [--sides] [--for DEV,…]
+                                   declare NAME, or with --sides `Left NAME` and
+                                   `Right NAME`, after the last location line;
+                                   --for lists the devices that may use it
+                                   (`for pump,sensor`; without it, the pump)
               rename OLD NEW       rewrite the declaration and exactly the entry
-                                   lines that name it
+                                   lines that name it (a device word stays)
+              pause NAME --until DATE | --for Nd [--reason TEXT]
+                                   keep NAME out of recommendations until DATE
+                                   (midnight, journal time), or for N days
+                                   from today: writes `paused until DATE` on
+                                   its line, the reason as the line's comment
+                                   (Medtronic advises about a month for a
+                                   hard, lumpy site)
+              resume NAME          end a pause now: removes `paused until`
               enable NAME          put it back into rotation
               disable NAME         keep its history, take it out of rotation
               remove NAME          delete it when it has no history; disable it
@@ -36,6 +50,9 @@ extension CommandRegistry {
             """,
         options: [
             OptionSpec(["--sides"], "add: declare a Left and a Right location"),
+            OptionSpec(["--for"], value: "DEV,…|Nd", "add: the devices it is for; pause: how many days"),
+            OptionSpec(["--until"], value: "DATE", "pause: the day it is back in rotation"),
+            OptionSpec(["--reason"], value: "TEXT", "pause: why, written as the line's comment"),
             OptionSpec(["--before"], value: "OTHER", "move: put it before OTHER"),
             OptionSpec(["--after"], value: "OTHER", "move: put it after OTHER"),
         ],
@@ -51,7 +68,7 @@ extension CommandRegistry {
                     LocationsService(invocation: invocation, journal: journal).list(now: now)
                 }
             }
-            let subcommands = ["list", "add", "rename", "enable", "disable", "remove", "move", "sides"]
+            let subcommands = ["list", "add", "rename", "pause", "resume", "enable", "disable", "remove", "move", "sides"]
             guard subcommands.dropFirst().contains(sub) else {
                 let guess = suggestion(for: sub, among: subcommands)
                 return invocation.usageError(UsageError("unknown subcommand `locations \(sub)`",
@@ -63,6 +80,8 @@ extension CommandRegistry {
                 switch sub {
                 case "add": return try service.add(rest)
                 case "rename": return try service.rename(rest)
+                case "pause": return try service.pause(rest, now: now)
+                case "resume": return try service.resume(rest, now: now)
                 case "enable": return try service.setEnabled(rest, true)
                 case "disable": return try service.setEnabled(rest, false)
                 case "remove": return try service.remove(rest)
@@ -87,19 +106,36 @@ struct LocationsService {
             uses[name, default: 0] += 1
             last[name] = change
         }
+        // Devices and pauses show only where the journal has them, so an
+        // older journal lists exactly as before.
+        let showDevices = journal.hasDevices || journal.locations.contains { $0.pausedUntil != nil }
+        let today = journal.zone.civil(now).date
         if invocation.json {
             invocation.out(JSON.array(journal.locations.map { l in
-                .object([
+                var fields: [(String, JSON)] = [
                     ("location", .string(l.name)), ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
                     ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
                     ("uses", .int(uses[l.name] ?? 0)),
                     ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
-                ])
+                ]
+                if showDevices {
+                    fields += [("devices", .array(l.devices.map { .string($0) })), ("pausedUntil", .optional(l.pausedUntil?.iso))]
+                }
+                return .object(fields)
             }).rendered())
             return
         }
         guard !journal.locations.isEmpty else {
             invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
+            return
+        }
+        if showDevices {
+            let rows = [["Location", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
+                let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
+                return [l.name, l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
+                        last[l.name].map(displayStart) ?? "never"]
+            }
+            invocation.out(table(rows, rightAligned: [3]))
             return
         }
         let rows = [["Location", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
@@ -131,9 +167,23 @@ struct LocationsService {
         }
         let names = sides ? ["Left \(name)", "Right \(name)"] : [name]
         for n in names { try checkNewName(n, replacing: []) }
+        var clause = ""
+        if let list = invocation.arguments.value("--for") {
+            let devices = list.split(separator: ",", omittingEmptySubsequences: false).map { collapse(String($0)) }
+            for device in devices where journal.deviceIndex(device) == nil {
+                throw CommandError("--for \(list): no device `\(device)` in \(journal.source.path)",
+                                   help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
+                                       + "`sitecycle set device NAME DURATION`", usage: true)
+            }
+            var unique: [String] = []
+            for d in devices where !unique.contains(d) { unique.append(d) }
+            // The pump alone is what no `for` means: nothing to write.
+            if unique != [Device.pumpName] { clause = "  for " + unique.joined(separator: ",") }
+        }
         var editor = JournalEditor(source: journal.source)
-        editor.insertHeader(names.map { "location \($0)" }, as: .location, in: syntax)
-        return done(editor, "Added \(names.joined(separator: " and ")).")
+        editor.insertHeader(names.map { "location \($0)\(clause)" }, as: .location, in: syntax)
+        let devices = clause.isEmpty ? "" : " (for \(clause.dropFirst(6).replacingOccurrences(of: ",", with: ", ")))"
+        return done(editor, "Added \(names.joined(separator: " and "))\(devices).")
     }
 
     func rename(_ words: [String]) throws(CommandError) -> PlannedEdit {
@@ -159,30 +209,34 @@ struct LocationsService {
         var editor = JournalEditor(source: journal.source)
         var entries = 0
         for (location, n) in pairs {
-            if let declaration = syntax.declaration(atLine: location.line) { editor.replace(declaration.name, with: n) }
-            for line in syntax.lines {
-                if case .entry(let e) = line.kind, e.locationName == location.name {
+            if let parts = syntax.locationParts(atLine: location.line) { editor.replace(parts.name, with: n) }
+            for change in journal.changes where change.location == location.name {
+                if case .entry(let e) = syntax.lines[change.line - 1].kind {
                     editor.replace(renamedRange(e), with: renamedText(e, to: n))
                     entries += 1
                 }
             }
         }
         let what = pairs.map { "\($0.0.name) to \($0.1)" }.joined(separator: ", ")
-        return done(editor, "Renamed \(what) (\(entries) site change\(entries == 1 ? "" : "s") rewritten).")
+        return done(editor, TextWrap.wrap("Renamed \(what) (\(entries) site change\(entries == 1 ? "" : "s") rewritten)."))
     }
 
-    /// The name, and on a line with a note the blanks up to its `;`: the
-    /// note keeps the column it was in.
+    /// The name (after any device word, which stays), and on a line with a
+    /// note the blanks up to its `;`: the note keeps the column it was in.
     func renamedRange(_ e: EntrySyntax) -> Range<Int> {
-        guard let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else { return e.locationRange }
-        return e.locationRange.lowerBound..<semicolon
+        let start = EntryWriter(journal: journal).nameStart(of: e)
+        guard let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else {
+            return start..<e.locationRange.upperBound
+        }
+        return start..<semicolon
     }
 
     func renamedText(_ e: EntrySyntax, to name: String) -> String {
         let range = renamedRange(e)
-        guard range != e.locationRange else { return name }
+        let nameRange = range.lowerBound..<e.locationRange.upperBound
+        guard range != nameRange else { return name }
         let old = String(decoding: journal.source.bytes[range], as: UTF8.self)
-        let gap = old.unicodeScalars.count - String(decoding: journal.source.bytes[e.locationRange], as: UTF8.self)
+        let gap = old.unicodeScalars.count - String(decoding: journal.source.bytes[nameRange], as: UTF8.self)
             .unicodeScalars.count
         // Same column for the `;` when the new name leaves room; else the
         // file's usual two spaces (or the one it had).
@@ -196,14 +250,14 @@ struct LocationsService {
         var editor = JournalEditor(source: journal.source)
         var changed: [String] = [], unchanged: [String] = []
         for location in targets {
-            guard location.isEnabled != enable, let d = syntax.declaration(atLine: location.line) else {
+            guard location.isEnabled != enable, let d = syntax.locationParts(atLine: location.line) else {
                 unchanged.append(location.name)
                 continue
             }
-            if enable, let flag = d.disabledFlag {
+            if enable, let flag = d.disabled {
                 editor.replace(flag, with: "")
             } else {
-                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+                editor.replace(d.end..<d.end, with: "  disabled")
             }
             changed.append(location.name)
         }
@@ -225,8 +279,8 @@ struct LocationsService {
             if uses == 0 {
                 editor.deleteLines(location.line, through: location.line)
                 messages.append("Removed \(location.name) (it had no site changes).")
-            } else if location.isEnabled, let d = syntax.declaration(atLine: location.line) {
-                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+            } else if location.isEnabled, let d = syntax.locationParts(atLine: location.line) {
+                editor.replace(d.end..<d.end, with: "  disabled")
                 messages.append("Disabled \(location.name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
                                 + "the history (`locations enable` brings it back).")
             } else {
@@ -266,13 +320,13 @@ struct LocationsService {
         }
         var enabled: [String] = []
         for location in keep where !location.isEnabled {
-            if let flag = syntax.declaration(atLine: location.line)?.disabledFlag { editor.replace(flag, with: "") }
+            if let flag = syntax.locationParts(atLine: location.line)?.disabled { editor.replace(flag, with: "") }
             enabled.append(location.name)
         }
         var disabled: [String] = []
         for location in retire where location.isEnabled {
-            if let d = syntax.declaration(atLine: location.line) {
-                editor.replace(d.name.upperBound..<d.name.upperBound, with: "  disabled")
+            if let d = syntax.locationParts(atLine: location.line) {
+                editor.replace(d.end..<d.end, with: "  disabled")
             }
             disabled.append(location.name)
         }
@@ -286,6 +340,80 @@ struct LocationsService {
             message += " disabled \(disabled.joined(separator: " and ")), kept for its history;"
         }
         return done(editor, TextWrap.wrap(String(message.dropLast()) + "."))
+    }
+
+    /// `paused until DATE` on each location's line (replacing a pause it
+    /// has), with --reason as the line's comment.
+    func pause(_ words: [String], now: Instant) throws(CommandError) -> PlannedEdit {
+        let usage = "locations pause NAME --until DATE | --for Nd [--reason TEXT]"
+        let targets = try find(try joinedName(words, what: "NAME", usage: usage))
+        let today = journal.zone.civil(now).date
+        let args = invocation.arguments
+        let until: CivilDate
+        switch (args.value("--until"), args.value("--for")) {
+        case (let text?, nil):
+            guard let date = SettingValues.date(text) else {
+                throw CommandError("--until takes a date like 2026-03-15, not `\(text)`", usage: true)
+            }
+            guard today < date else {
+                throw CommandError("--until \(text) is not after today (\(today.iso))",
+                                   help: "a pause ends at the start of DATE; give a later day", usage: true)
+            }
+            until = date
+        case (nil, let text?):
+            var digits = Substring(text.lowercased())
+            if digits.hasSuffix("d") { digits = digits.dropLast() }
+            guard let days = Int(digits), days >= 1, days <= 3660 else {
+                throw CommandError("--for takes a number of days like `30d`, not `\(text)`", usage: true)
+            }
+            until = today.adding(days: days)
+        default:
+            throw CommandError("pause needs exactly one of --until DATE or --for Nd", help: "sitecycle \(usage)", usage: true)
+        }
+        var reason: String?
+        if args.has("--reason") { reason = try EntryWriter.cleanNote(args.value("--reason"), option: "--reason") ?? "" }
+        var editor = JournalEditor(source: journal.source)
+        for location in targets {
+            guard let parts = syntax.locationParts(atLine: location.line) else { continue }
+            let clause = "  paused until \(until.iso)"
+            if let old = parts.paused {
+                editor.replace(old, with: clause)
+            } else {
+                editor.replace(parts.end..<parts.end, with: clause)
+            }
+            if let reason {
+                let span = syntax.lines[location.line - 1].span
+                editor.replace(parts.end..<span.contentEnd, with: reason.isEmpty ? "" : "  ; " + reason)
+            }
+        }
+        let names = targets.map(\.name).joined(separator: " and ")
+        return done(editor, TextWrap.wrap("Paused \(names) until \(until.iso): not recommended before then."))
+    }
+
+    /// Removes the `paused until` clause: back in rotation now.
+    func resume(_ words: [String], now: Instant) throws(CommandError) -> PlannedEdit {
+        let targets = try find(try joinedName(words, what: "NAME", usage: "locations resume NAME"))
+        let today = journal.zone.civil(now).date
+        var editor = JournalEditor(source: journal.source)
+        var resumed: [String] = [], notPaused: [String] = []
+        for location in targets {
+            guard let clause = syntax.locationParts(atLine: location.line)?.paused else {
+                notPaused.append(location.name)
+                continue
+            }
+            editor.replace(clause, with: "")
+            // A pause that has ended is tidied away but was not in force.
+            if let until = location.pausedUntil, today < until { resumed.append(location.name) } else { notPaused.append(location.name) }
+        }
+        guard !editor.isEmpty else {
+            throw CommandError("\(notPaused.joined(separator: " and ")) \(notPaused.count == 1 ? "is" : "are") not paused")
+        }
+        var message = resumed.isEmpty ? "" : "Resumed \(resumed.joined(separator: " and ")): back in rotation."
+        if !notPaused.isEmpty {
+            message += (message.isEmpty ? "" : " ") + "\(notPaused.joined(separator: " and ")) "
+                + "\(notPaused.count == 1 ? "was" : "were") not paused."
+        }
+        return done(editor, TextWrap.wrap(message))
     }
 
     func move(_ words: [String]) throws(CommandError) -> PlannedEdit {

@@ -20,9 +20,8 @@ package struct EntryWriter {
                                help: "pick another --at time, or correct that line with an editor")
         }
         // Another device's entry names its device first, aligned like a name.
-        let field = device == 0 ? location : journal.deviceNames[Int(device)] + "  " + location
         let lines = EntryLayout(learningFrom: journal.syntax)
-            .lines(timestamp: timestampText(at), location: field, note: note)
+            .lines(timestamp: timestampText(at), location: field(location, device: device), note: note)
         var editor = JournalEditor(source: journal.source)
         if let last = journal.changes.last, at < last.start {
             if let previous = journal.changes.last(where: { $0.start < at }) {
@@ -44,6 +43,26 @@ package struct EntryWriter {
             return civil.journalText + " " + formatOffset(zone.offset(at: at))
         }
         return civil.journalText
+    }
+
+    /// Where the location (or `removed`) starts in an entry's field: after
+    /// the device word and its white space when the line names a device.
+    package func nameStart(of e: EntrySyntax) -> Int {
+        let field = e.locationName
+        guard let space = field.firstIndex(of: " "), journal.deviceNames.contains(String(field[..<space])) else {
+            return e.locationRange.lowerBound
+        }
+        var start = e.locationRange.lowerBound + field[..<space].utf8.count
+        while start < e.locationRange.upperBound, isBlank(journal.source.bytes[start]) {
+            start += 1
+        }
+        return start
+    }
+
+    /// The field for a new line of `device`: the device word first, aligned
+    /// like a name, for any device but the pump.
+    package func field(_ location: String, device: UInt8) -> String {
+        device == 0 ? location : journal.deviceNames[Int(device)] + "  " + location
     }
 
     /// The entry's line, or its last note-continuation line.

@@ -3,10 +3,13 @@
 /// then the site changes, a blank line before the first change.
 package enum HeaderLine {
     case setting, location
+    /// A `device` line: after the last `device` line, else as a setting.
+    case device
 }
 
 extension JournalEditor {
     /// Inserts header `lines` of one kind in their place:
+    /// - a device after the last device, else as a setting;
     /// - a setting after the last setting, else before the first location
     ///   (or, with none, the first site change, followed by a blank line);
     /// - a location after the last location, else after the last setting,
@@ -16,6 +19,12 @@ extension JournalEditor {
         guard !lines.isEmpty else { return }
         let lastLocation = syntax.directiveLines(.location).last, lastSetting = syntax.settingLines.last
         switch kind {
+        case .device:
+            if let lastDevice = syntax.directiveLines(.device).last {
+                insert(lines, afterLine: lastDevice)
+            } else {
+                insertHeader(lines, as: .setting, in: syntax)
+            }
         case .setting:
             if let lastSetting {
                 insert(lines, afterLine: lastSetting)

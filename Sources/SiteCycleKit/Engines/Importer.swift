@@ -12,6 +12,8 @@ public struct ImportPlan: Sendable {
         public var fromDuration: Bool
         /// The offset to write the start with, when the source gave one.
         public var offset: Int? = nil
+        /// The rotation it belongs to: `pump` or a device's name.
+        public var device: String = Device.pumpName
     }
 
     /// Names to declare, in the order first needed, with their enabled flag.
@@ -24,6 +26,14 @@ public struct ImportPlan: Sendable {
     public var rejected: [(row: Int, reason: String)] = []
     /// Header settings the journal lacks (from our JSON).
     public var settings: [(DirectiveSyntax.Keyword, String)] = []
+    /// `device` lines the journal lacks: a sensor's records need
+    /// `device sensor 10d` (the suggested sensor target).
+    public var newDevices: [(name: String, target: String)] = []
+    /// The devices each new location is for, when not the pump alone.
+    public var newLocationDevices: [String: [String]] = [:]
+
+    /// The target a new `device sensor` line gets: a 10-day CGM sensor.
+    public static let sensorTarget = "10d"
 
     /// A duration ending more than this before the next start means the
     /// site came out early: the gap becomes a `removed` marker.
@@ -81,6 +91,16 @@ public struct ImportPlan: Sendable {
         var incoming: [Addition] = []
         let sorted = source.records.sorted { $0.start < $1.start }
         for (i, r) in sorted.enumerated() {
+            if journal.deviceIndex(r.device) == nil {
+                guard r.device == "sensor" else {
+                    plan.rejected.append((r.row, "device `\(r.device)` is not declared; add it with "
+                                          + "`sitecycle set device \(r.device) DURATION`"))
+                    continue
+                }
+                if !plan.newDevices.contains(where: { $0.name == r.device }) {
+                    plan.newDevices.append((r.device, ImportPlan.sensorTarget))
+                }
+            }
             var name: String?
             if let s = r.sourceName {
                 name = resolve(s)
@@ -99,22 +119,27 @@ public struct ImportPlan: Sendable {
                 }
             }
             incoming.append(Addition(row: r.row, start: r.start, location: name, note: note, fromDuration: false,
-                                     offset: r.offset))
+                                     offset: r.offset, device: r.device))
             if let hours = r.durationHours, name != nil {
                 let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
-                let next = i + 1 < sorted.count ? sorted[i + 1].start : nil
+                let next = sorted[(i + 1)...].first { $0.device == r.device }?.start
                 if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true {
-                    incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true))
+                    incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true,
+                                             device: r.device))
                 }
             }
         }
 
-        // Merge by start minute: the journal's entries win.
-        var byMinute: [Int64: (location: String?, line: Int?)] = [:]
-        for c in journal.changes { byMinute[minute(c.start)] = (c.location, c.line) }
+        // Merge by device and start minute: the journal's entries win.
+        struct Key: Hashable { var device: String, minute: Int64 }
+        var byMinute: [Key: (location: String?, line: Int?)] = [:]
+        for c in journal.changes {
+            byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (c.location, c.line)
+        }
         for a in incoming {
-            let what = a.location ?? "removed"
-            if let existing = byMinute[minute(a.start)] {
+            let what = (a.device == Device.pumpName ? "" : a.device + " ") + (a.location ?? "removed")
+            let key = Key(device: a.device, minute: minute(a.start))
+            if let existing = byMinute[key] {
                 if existing.location == a.location {
                     plan.skipped.append((a.row, "\(what) at \(displayTime(a.start, in: zone)) is already there"))
                 } else if !a.fromDuration {
@@ -124,9 +149,17 @@ public struct ImportPlan: Sendable {
                 }
                 continue
             }
-            byMinute[minute(a.start)] = (a.location, nil)
+            byMinute[key] = (a.location, nil)
             plan.additions.append(a)
         }
+        // A new location is for the devices that use it here.
+        for a in plan.additions {
+            guard let name = a.location, plan.newLocations.contains(where: { $0.name == name }) else { continue }
+            if !plan.newLocationDevices[name, default: []].contains(a.device) { plan.newLocationDevices[name, default: []].append(a.device) }
+        }
+        plan.newLocationDevices = plan.newLocationDevices.filter { $0.value != [Device.pumpName] }
+        let devicesUsed = Set(plan.additions.map(\.device))
+        plan.newDevices.removeAll { !devicesUsed.contains($0.name) }
         // Locations only a skipped or conflicting row needed are not declared.
         let used = Set(plan.additions.compactMap(\.location))
         let declaredBySource = Set(source.locations.map(\.name))
@@ -139,5 +172,7 @@ public struct ImportPlan: Sendable {
 
     package static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
 
-    public var changesSomething: Bool { !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty }
+    public var changesSomething: Bool {
+        !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty || !newDevices.isEmpty
+    }
 }

@@ -76,21 +76,36 @@ public enum Exporters {
                     ("location", .optional(c.location)),
                     ("removed", .bool(c.isRemoval)),
                     ("note", .optional(c.note)),
+                    ("device", .string(deviceName(c, in: journal))),
                 ])
             })),
         ])
     }
 
+    package static func deviceName(_ c: SiteChange, in journal: Journal) -> String {
+        Int(c.device) < journal.deviceNames.count ? journal.deviceNames[Int(c.device)] : Device.pumpName
+    }
+
     // MARK: Nightscout
+
+    /// The careportal event for a device's change: the pump's is a "Site
+    /// Change", a sensor's a "Sensor Change"; other devices have none.
+    package static func nightscoutEvent(_ device: String) -> String? {
+        switch device {
+        case Device.pumpName: return "Site Change"
+        case "sensor": return "Sensor Change"
+        default: return nil
+        }
+    }
 
     /// Careportal "Site Change" treatments, ready to POST to
     /// /api/v1/treatments. `notes` carries the location name (what Loop and
     /// the Nightscout UI show) and the note; `location` the AndroidAPS wording
     /// where there is one.
     public static func nightscout(_ journal: Journal, _ changes: [SiteChange]) -> JSON {
-        .array(changes.filter { !$0.isRemoval }.map { c in
+        .array(changes.filter { !$0.isRemoval && nightscoutEvent(deviceName($0, in: journal)) != nil }.map { c in
             var fields: [(String, JSON)] = [
-                ("eventType", .string("Site Change")),
+                ("eventType", .string(nightscoutEvent(deviceName(c, in: journal))!)),
                 ("created_at", .string(nightscoutTime(c.start))),
                 ("enteredBy", .string("sitecycle")),
                 ("notes", .string(c.location! + (c.note.map { " — " + $0 } ?? ""))),
@@ -110,26 +125,34 @@ public enum Exporters {
     // MARK: iCalendar
 
     /// RFC 5545: one event per session and one, with an alarm, for the next
-    /// change due. CRLF line ends; lines folded at 75 octets.
-    public static func ics(_ journal: Journal, _ changes: [SiteChange], now: Instant, next: String?) -> String {
+    /// change due of each device (`next` names its recommended location).
+    /// CRLF line ends; lines folded at 75 octets. The pump's events read as
+    /// they always have; another device's carry its name.
+    public static func ics(_ journal: Journal, _ changes: [SiteChange], now: Instant, devices: [String]? = nil,
+                           next: (String) -> String?) -> String {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sitecycle//sitecycle \(sitecycleVersion)//EN",
                      "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Infusion sites"]
         let stamp = icsTime(now)
         for c in changes where !c.isRemoval && c.start <= now {
             let e = end(of: c, now: now) ?? max(now, c.start.adding(seconds: 60))
-            lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-site@sitecycle", "DTSTAMP:\(stamp)",
+            let device = deviceName(c, in: journal), isPump = device == Device.pumpName
+            lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-\(isPump ? "site" : device)@sitecycle", "DTSTAMP:\(stamp)",
                       "DTSTART:\(icsTime(c.start))", "DTEND:\(icsTime(e))",
-                      "SUMMARY:" + icsText("Site: \(c.location!)")]
+                      "SUMMARY:" + icsText("\(isPump ? "Site" : device.capitalized): \(c.location!)")]
             if let note = c.note { lines.append("DESCRIPTION:" + icsText(ControlCharacters.escaped(note, keepingLineBreaks: true))) }
             lines.append("END:VEVENT")
         }
-        if let status = SiteStatus(journal, now: now) {
-            let what = "Change infusion site (\(status.active.location!) in since \(displayStart(status.active)))"
-            lines += ["BEGIN:VEVENT", "UID:\(icsTime(status.active.start))-due@sitecycle", "DTSTAMP:\(stamp)",
+        for device in devices ?? journal.deviceNames {
+            guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
+            let isPump = device == Device.pumpName
+            let thing = isPump ? "infusion site" : device
+            let what = "Change \(thing) (\(status.active.location!) in since \(displayStart(status.active)))"
+            lines += ["BEGIN:VEVENT", "UID:\(icsTime(status.active.start))-\(isPump ? "" : device + "-")due@sitecycle",
+                      "DTSTAMP:\(stamp)",
                       "DTSTART:\(icsTime(status.due))", "DTEND:\(icsTime(status.due.adding(seconds: 1800)))",
-                      "SUMMARY:" + icsText("Change infusion site"),
-                      "DESCRIPTION:" + icsText(what + (next.map { ". Recommended next: \($0)" } ?? "")),
-                      "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + icsText("Time to change your infusion site"),
+                      "SUMMARY:" + icsText("Change \(thing)"),
+                      "DESCRIPTION:" + icsText(what + (next(device).map { ". Recommended next: \($0)" } ?? "")),
+                      "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + icsText("Time to change your \(thing)"),
                       "TRIGGER:PT0M", "END:VALARM", "END:VEVENT"]
         }
         lines.append("END:VCALENDAR")

@@ -14,6 +14,8 @@ public struct ImportRecord: Equatable, Sendable {
     /// The UTC offset the source wrote the start with, when it matters
     /// (our JSON keeps a change logged while travelling in its own offset).
     public var offset: Int? = nil
+    /// The rotation: `pump`, or `sensor` for a Nightscout "Sensor Change".
+    public var device: String = Device.pumpName
 }
 
 /// What a source file holds: records, rows it could not read, rows that are
@@ -24,7 +26,7 @@ public struct ImportSource: Sendable {
     public var format: Format
     public var records: [ImportRecord] = []
     public var rejected: [(row: Int, reason: String)] = []
-    /// Rows that are fine but not site changes (a Nightscout "Sensor Change").
+    /// Rows that are fine but not site changes (a Nightscout "Temp Basal").
     public var ignored = 0
     /// From our JSON: locations in order, with their enabled flag.
     public var locations: [(name: String, enabled: Bool)] = []
@@ -133,21 +135,27 @@ public enum ImportReaders {
             let removed = (e["removed"] as? Bool) ?? false
             let name = e["location"] as? String
             guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
-            source.records.append(ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
-                                               durationHours: nil, note: e["note"] as? String, offset: offset(of: startText)))
+            var record = ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
+                                      durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
+            if let device = e["device"] as? String { record.device = device }
+            source.records.append(record)
         }
         return .success(source)
     }
 
-    /// Nightscout treatments: "Site Change" entries; the site from
-    /// AndroidAPS's `location`, else from `notes` (Loop writes it there).
+    /// Nightscout treatments: "Site Change" entries for the pump and
+    /// "Sensor Change" entries for the sensor; the site from AndroidAPS's
+    /// `location`, else from `notes` (Loop writes it there). A sensor change
+    /// that names no site is not a site change to rotate: it is ignored.
     public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
         guard let array = parseJSON(text) as? [[String: Any]] else {
             return .failure(SettingError("not a list of Nightscout treatments"))
         }
         var source = ImportSource(format: .nightscout)
         for (i, t) in array.enumerated() {
-            guard (t["eventType"] as? String) == "Site Change" else { source.ignored += 1; continue }
+            let event = t["eventType"] as? String
+            guard event == "Site Change" || event == "Sensor Change" else { source.ignored += 1; continue }
+            let isSensor = event == "Sensor Change"
             guard let created = t["created_at"] as? String, let start = time(created) else {
                 source.rejected.append((i + 1, "no valid created_at"))
                 continue
@@ -163,8 +171,13 @@ public enum ImportReaders {
                 name = n
                 notes = nil
             }
-            guard let name else { source.rejected.append((i + 1, "a site change without a location")); continue }
-            source.records.append(ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes))
+            guard let name else {
+                if isSensor { source.ignored += 1 } else { source.rejected.append((i + 1, "a site change without a location")) }
+                continue
+            }
+            var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
+            if isSensor { record.device = "sensor" }
+            source.records.append(record)
         }
         source.records.sort { $0.start < $1.start }
         return .success(source)
