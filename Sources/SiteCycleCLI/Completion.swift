@@ -53,6 +53,8 @@ struct Completer {
         var positionals: [String] = []
         var pendingOption: OptionSpec?
         var file: String?
+        /// `--device NAME` given earlier on the line.
+        var device: String?
     }
 
     func parse() -> Line {
@@ -66,6 +68,7 @@ struct Completer {
                 if spec.valueName != nil, !word.contains("=") {
                     if i + 1 == before.endIndex { line.pendingOption = spec }
                     if spec.key == "--file", i + 1 < before.endIndex { line.file = before[i + 1] }
+                    if spec.key == "--device", i + 1 < before.endIndex { line.device = before[i + 1] }
                     i += 2
                     continue
                 }
@@ -104,6 +107,7 @@ struct Completer {
         case "--days": return plain(["30", "60", "90"])
         case "--cooldown": return plain((1...10).map(String.init))
         case "--location", "--before", "--after": return (locationsAndZones(line), false)
+        case "--device": return plain(journal(line)?.deviceNames ?? [Device.pumpName])
         default: return ([], false)
         }
     }
@@ -111,7 +115,17 @@ struct Completer {
     func positional(_ command: Command, _ line: Line) -> ([Candidate], files: Bool) {
         let index = line.positionals.count
         switch command.name {
-        case "log": return (rankedForLog(line), false)
+        case "log":
+            // `log sensor <Tab>`: the sensor's sites; a first word may name a device.
+            if let journal = journal(line), let first = line.positionals.first, line.positionals.count == 1,
+               journal.deviceIndex(first) != nil {
+                return (rankedForLog(line, device: first), false)
+            }
+            var devices: [Candidate] = []
+            if line.positionals.isEmpty, let j = journal(line), j.hasDevices {
+                devices = j.deviceNames.dropFirst().map { Candidate(value: $0, description: "device") }
+            }
+            return (rankedForLog(line) + devices, false)
         case "help": return (CommandRegistry.all.filter { !$0.hidden }.map { Candidate(value: $0.name, description: $0.summary) }
                                 + [Candidate(value: "journal", description: "the file format")], false)
         case "completions" where index == 0:
@@ -153,9 +167,9 @@ struct Completer {
     func typed(_ name: String) -> String { quoted ? name : LocationMatcher.slug(name) }
 
     /// Recommended first, then the rest, then avoid: the order to choose in.
-    func rankedForLog(_ line: Line) -> [Candidate] {
+    func rankedForLog(_ line: Line, device: String? = nil) -> [Candidate] {
         guard let journal = journal(line) else { return [] }
-        let r = Recommender.recommend(journal, now: now)
+        let r = Recommender.recommend(journal, device: device ?? line.device ?? Device.pumpName, now: now)
         func describe(_ item: Recommendation.Item, _ tag: String) -> Candidate {
             let when = item.lastUse.map { daysAgo($0.start, now: now, zone: journal.zone) } ?? "never used"
             return Candidate(value: typed(item.location.name), description: (tag.isEmpty ? "" : tag + " · ") + when)

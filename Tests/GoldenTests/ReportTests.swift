@@ -31,6 +31,16 @@ struct ReportTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
     }
 
+    @Test func eachDevicesActiveSiteIsInTheNowTable() throws {
+        let journal = try String(contentsOf: ReportTests.realistic.deletingLastPathComponent()
+            .appendingPathComponent("pump-and-sensor.journal"), encoding: .utf8)
+        let (dir, html, output) = try report(journal: journal)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("<tr><td>Pump</td><td>Left Front Abdomen</td>"), "\(html.prefix(3000))")
+        #expect(html.contains("<tr><td>Sensor</td><td>Left Back Arm</td>"))
+    }
+
     @Test func hasTheSectionsInOrderAndNothingActive() throws {
         let (dir, html, _) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }

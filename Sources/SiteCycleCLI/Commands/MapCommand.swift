@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let map = Command(
         name: "map",
         summary: "the body, front and back, each site marked by rest, uses or hours",
-        usage: "sitecycle map [--by rest|uses|hours]",
+        usage: "sitecycle map [--device D] [--by rest|uses|hours]",
         details: """
             Draws the front and the back of a body side by side and marks each
             location with a known place (the table below) by a symbol and a key
@@ -41,7 +41,7 @@ extension CommandRegistry {
             avoid, recent, rested, never, disabled; uses: high, even, low,
             unused; hours: flagged, shorter, longer, no-data).
             """,
-        options: [OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")],
+        options: [deviceOption, OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")],
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
@@ -51,7 +51,7 @@ extension CommandRegistry {
                     throw CommandError("--by takes rest, uses or hours, not `\(text)`",
                                        help: guess.map { "did you mean `\($0)`?" }, usage: true)
                 }
-                let map = BodyMap.compute(journal, by: measure, now: now)
+                let map = BodyMap.compute(journal, device: try invocation.device(in: journal), by: measure, now: now)
                 let report = MapReport(style: invocation.outStyle, unicode: invocation.unicodeOutput, map: map)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
@@ -70,6 +70,7 @@ struct MapReport {
     func symbol(_ state: BodyMap.State) -> String {
         switch state {
         case .active: unicode ? "◉" : "@"
+        case .occupied: unicode ? "◎" : "&"
         case .avoid: unicode ? "×" : "!"
         case .recent: unicode ? "◐" : "+"
         case .rested: unicode ? "●" : "*"
@@ -87,6 +88,7 @@ struct MapReport {
     func paint(_ state: BodyMap.State, _ text: String) -> String {
         switch state {
         case .active: style.cyan(text)
+        case .occupied: style.bold(style.cyan(text))
         case .avoid, .high, .flagged: style.red(text)
         case .recent, .low, .shorter: style.yellow(text)
         case .rested, .even, .longer: style.green(text)
@@ -97,6 +99,7 @@ struct MapReport {
     func meaning(_ state: BodyMap.State) -> String {
         switch state {
         case .active: "active"
+        case .occupied: "another device now"
         case .avoid: "avoid (3 latest)"
         case .recent: "used < \(BodyMap.restDays) days ago"
         case .rested: "rested \(BodyMap.restDays)+ days"
@@ -117,7 +120,7 @@ struct MapReport {
     func value(_ mark: BodyMap.Mark) -> String {
         switch map.measure {
         case .rest:
-            if mark.isActive { return "now" }
+            if mark.isActive || mark.occupiedBy != nil { return "now" }
             guard let days = mark.daysSinceUse else { return "-" }
             return days > 999 ? "999+" : "\(days)d"
         case .uses:

@@ -20,7 +20,7 @@ public struct BodyMap: Sendable {
     /// One state per measure; `rawValue` is the JSON's `state`.
     public enum State: String, Sendable, CaseIterable {
         // --by rest
-        case active, avoid, recent, rested, never, disabled
+        case active, occupied, avoid, recent, rested, never, disabled
         // --by uses: share of all uses against an equal share
         case unused, low, even, high
         // --by hours: mean duration against the overall mean
@@ -46,6 +46,8 @@ public struct BodyMap: Sendable {
         public var meanHours: Double?
         public var isActive: Bool
         public var absorptionFlagged: Bool
+        /// Another device worn here now (`--by rest`).
+        public var occupiedBy: String? = nil
     }
 
     public var measure: Measure
@@ -115,17 +117,25 @@ public struct BodyMap: Sendable {
         return knownPlaces.first { $0.name.lowercased() == key }?.place
     }
 
-    public static func compute(_ journal: Journal, by measure: Measure, now: Instant) -> BodyMap {
+    /// The map for one device's rotation (numbers from its sessions); every
+    /// other device's active site is marked `occupied`, so both show.
+    public static func compute(_ full: Journal, device: String = Device.pumpName, by measure: Measure,
+                               now: Instant) -> BodyMap {
+        let journal = full.rotation(device)
         let stats = Statistics.compute(journal, include: { _ in true }, now: now,
                                        robust: journal.settings.robustStatistics)
         var perLocation: [String: Statistics.PerLocation] = [:]
         for row in stats.locations { perLocation[row.location.name] = row }
         let active = journal.activeChange(at: now)?.location
-        let avoid = Set(Recommender.recommend(journal, now: now).avoid.map(\.location.name))
+        var occupied: [String: String] = [:]
+        for other in full.deviceNames where other != device {
+            if let site = full.rotation(other).activeChange(at: now)?.location { occupied[site] = other }
+        }
+        let avoid = Set(Recommender.recommend(full, device: device, now: now).avoid.map(\.location.name))
         let total = stats.locations.map(\.uses).reduce(0, +)
         let equal = journal.enabledLocations.isEmpty ? 1 : 1 / Double(journal.enabledLocations.count)
         let reference = stats.robust ? stats.overall.medianHours : stats.overall.averageHours
-        let marks = journal.locations.map { location -> Mark in
+        let marks = full.locations.map { location -> Mark in
             let row = perLocation[location.name]
             let uses = row?.uses ?? 0
             let share = total > 0 ? Double(uses) / Double(total) : 0
@@ -134,7 +144,9 @@ public struct BodyMap: Sendable {
                             isActive: location.name == active, absorptionFlagged: row?.absorption?.flagged ?? false)
             switch measure {
             case .rest:
+                mark.occupiedBy = occupied[location.name]
                 mark.state = mark.isActive ? .active
+                    : mark.occupiedBy != nil ? .occupied
                     : !location.isEnabled ? .disabled
                     : avoid.contains(location.name) ? .avoid
                     : (mark.daysSinceUse.map { $0 < restDays } ?? false) ? .recent
@@ -160,7 +172,7 @@ public struct BodyMap: Sendable {
     /// The states a measure can give, in the order the legend lists them.
     public static func states(of measure: Measure) -> [State] {
         switch measure {
-        case .rest: [.active, .avoid, .recent, .rested, .never, .disabled]
+        case .rest: [.active, .occupied, .avoid, .recent, .rested, .never, .disabled]
         case .uses: [.high, .even, .low, .unused]
         case .hours: [.flagged, .shorter, .longer, .noData]
         }

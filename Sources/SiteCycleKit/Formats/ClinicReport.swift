@@ -94,16 +94,26 @@ public enum ClinicReport {
             """
     }
 
+    /// Each device's active site, the pump first.
     static func nowSection(_ journal: Journal, now: Instant) -> String {
         var s = "<section id=\"now\">\n<h2>Now</h2>\n"
-        guard let status = SiteStatus(journal, now: now) else {
+        var rows = ""
+        for device in journal.deviceNames {
+            guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
+            let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
+            let name = device.prefix(1).uppercased() + device.dropFirst()
+            rows += "<tr><td>\(escape(name))</td><td>\(escape(status.active.location ?? ""))</td>"
+                + "<td>\(escape(time(status.active.start, journal.zone)))</td>"
+                + "<td>\(formatHours(status.elapsedHours)) h of \(formatHours(status.targetHours)) h</td>"
+                + "<td>\(escape(time(status.due, journal.zone)))</td><td>\(state)</td></tr>\n"
+        }
+        guard !rows.isEmpty else {
             return s + "<p>No site is in at \(escape(time(now, journal.zone))).</p>\n</section>\n"
         }
-        let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
         s += """
             <table>
             <thead><tr><th scope="col">Device</th><th scope="col">Site</th><th scope="col">Since</th><th scope="col">Elapsed</th><th scope="col">Due</th><th scope="col">State</th></tr></thead>
-            <tbody><tr><td>Pump</td><td>\(escape(status.active.location ?? ""))</td><td>\(escape(time(status.active.start, journal.zone)))</td><td>\(formatHours(status.elapsedHours)) h of \(formatHours(status.targetHours)) h</td><td>\(escape(time(status.due, journal.zone)))</td><td>\(state)</td></tr></tbody>
+            <tbody>\(rows)</tbody>
             </table>
             </section>
 
