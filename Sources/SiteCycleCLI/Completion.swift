@@ -127,7 +127,9 @@ struct Completer {
             }
             return (rankedForLog(line) + devices, false)
         case "help": return (CommandRegistry.all.filter { !$0.hidden }.map { Candidate(value: $0.name, description: $0.summary) }
-                                + [Candidate(value: "journal", description: "the file format")], false)
+                                + [Candidate(value: "journal", description: "the file format"),
+                                   Candidate(value: "time", description: "the times --now, --at, --from and --to take"),
+                                   Candidate(value: "devices", description: "pump and sensor rotations, and sources")], false)
         case "completions" where index == 0:
             return (Shell.allCases.map { Candidate(value: $0.rawValue, description: "") }, false)
         case "amend" where index == 0, "delete" where index == 0: return (entries(line), false)
@@ -143,7 +145,8 @@ struct Completer {
             default: return ([], false)
             }
         case "locations" where index == 0:
-            return (["list", "add", "rename", "enable", "disable", "remove", "move", "sides"].map { Candidate(value: $0, description: "") }, false)
+            return (["list", "add", "rename", "enable", "disable", "remove", "move", "sides", "pause", "resume"]
+                .map { Candidate(value: $0, description: "") }, false)
         case "locations" where index == 1 && line.positionals[0] != "add":
             return (locationsAndZones(line), false)
         default: return ([], false)

@@ -29,6 +29,7 @@ extension CommandRegistry {
             OptionSpec(["--zones"], value: "LIST", "comma-separated default zones to keep"),
             OptionSpec(["--no-sides"], "one location per zone instead of Left and Right"),
             OptionSpec(["--target"], value: "HOURS", "hours a site is meant to stay in (default 72h)"),
+            OptionSpec(["--sensor"], value: "DURATION", "a CGM sensor too, worn DURATION (e.g. 10d)"),
         ],
         run: { InitService(invocation: $0).run() })
 }
@@ -73,6 +74,12 @@ struct InitService {
                 case .failure(let e): throw UsageError("invalid --target: \(e.message)")
                 }
             }
+            if let sensor = invocation.arguments.value("--sensor") {
+                switch SettingValues.hours(sensor) {
+                case .success(let h): journal.sensorHours = h
+                case .failure(let e): throw UsageError("invalid --sensor: \(e.message)", help: "e.g. `--sensor 10d`")
+                }
+            }
             do {
                 try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
             } catch {
@@ -99,7 +106,7 @@ struct InitService {
     /// On a terminal and without any choice made by flags, `init` asks.
     var isInteractive: Bool {
         let args = invocation.arguments
-        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target")
+        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target") && !args.has("--sensor")
         return noFlags && invocation.environment.stdinIsTerminal && invocation.environment.stdoutIsTerminal
     }
 

@@ -5,6 +5,9 @@ public struct NewJournal: Sendable {
     public var targetHours: Double = 72
     public var absorptionThresholdPercent: Double = 20
     public var locations: [String]
+    /// A CGM sensor's wear time, when one is worn too: writes `device sensor`
+    /// and makes every location one for the pump and the sensor.
+    public var sensorHours: Double?
 
     public init(timezone: String, locations: [String]) {
         self.timezone = timezone
@@ -20,11 +23,21 @@ public struct NewJournal: Sendable {
             "timezone \(timezone)",
             "target \(SettingValues.formatHours(targetHours))",
             "absorption-threshold \(SettingValues.formatPercent(absorptionThresholdPercent))",
+        ]
+        if let sensorHours {
+            lines += [
+                "; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
+                "; as their makers label them; `sitecycle help devices` has the sources).",
+                "device sensor " + (sensorHours.truncatingRemainder(dividingBy: 24) == 0
+                    ? "\(Int(sensorHours / 24))d" : SettingValues.formatHours(sensorHours)),
+            ]
+        }
+        lines += [
             "",
             "; Locations in rotation, in the order you like them listed.",
             "; Add `disabled` after a name to keep its history but stop using it.",
         ]
-        lines += locations.map { "location \($0)" }
+        lines += locations.map { "location \($0)" + (sensorHours == nil ? "" : "  for pump,sensor") }
         lines += [
             "",
             "; Site changes: DATE TIME  LOCATION  ; optional note",
