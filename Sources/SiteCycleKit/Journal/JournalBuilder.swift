@@ -445,6 +445,8 @@ private struct BuildState {
     /// declared device or `pump`) and the location or `removed` after it.
     package func deviceAndLocation(_ e: EntrySyntax) -> (UInt8, String, Range<Int>) {
         let field = e.locationName
+        // The common case, a journal without devices, costs one prefix test.
+        if settings.devices.isEmpty && !field.utf8.starts(with: "pump ".utf8) { return (0, field, e.locationRange) }
         guard let space = field.firstIndex(of: " ") else { return (0, field, e.locationRange) }
         let first = field[..<space]
         let device: UInt8
