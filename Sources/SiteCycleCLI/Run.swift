@@ -5,9 +5,12 @@ import SiteCycleKit
 /// The one entry point: the executable and the tests both come through here.
 /// Returns the exit code; everything printed goes to `environment`'s streams.
 public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
-    JournalFile.$readLimit.withValue(JournalFile.readLimit(environment: environment.environment)) {
+    let code = JournalFile.$readLimit.withValue(JournalFile.readLimit(environment: environment.environment)) {
         runCommand(arguments, environment)
     }
+    environment.stdout.flush()
+    environment.stderr.flush()
+    return code
 }
 
 private func runCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {

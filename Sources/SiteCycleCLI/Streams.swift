@@ -11,6 +11,13 @@ import SiteCycleKit
 /// descriptors (so a prompt shows before its answer is read); tests collect.
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Sends on whatever is held back (before a prompt, a child program or
+    /// the end of the run).
+    func flush()
+}
+
+extension TextOutput {
+    public func flush() {}
 }
 
 public final class CollectedOutput: TextOutput {
@@ -19,11 +26,38 @@ public final class CollectedOutput: TextOutput {
     public func write(_ text: String) { self.text += text }
 }
 
+/// A file descriptor. Standard output is assembled in one buffer and
+/// written in large pieces (a million-line history was a million writes);
+/// standard error is written at once, after what standard output holds, so
+/// the two keep their order on a terminal.
 public final class FileDescriptorOutput: TextOutput {
     let fd: Int32
-    public init(fd: Int32) { self.fd = fd }
+    let buffered: Bool
+    /// Flushed before each write here (standard output, for standard error).
+    let first: FileDescriptorOutput?
+    var buffer: [UInt8] = []
+    static let chunk = 1 << 16
+
+    public init(fd: Int32, buffered: Bool = false, after first: FileDescriptorOutput? = nil) {
+        self.fd = fd
+        self.buffered = buffered
+        self.first = first
+    }
+
     public func write(_ text: String) {
-        try? JournalFile.writeAll(fd, Array(text.utf8), path: "standard output")
+        first?.flush()
+        guard buffered else {
+            try? JournalFile.writeAll(fd, Array(text.utf8), path: "standard output")
+            return
+        }
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= FileDescriptorOutput.chunk { flush() }
+    }
+
+    public func flush() {
+        guard !buffer.isEmpty else { return }
+        try? JournalFile.writeAll(fd, buffer, path: "standard output")
+        buffer.removeAll(keepingCapacity: true)
     }
 }
 
@@ -43,8 +77,13 @@ public final class LinesInput: TextInput {
 }
 
 public final class StandardInput: TextInput {
-    public init() {}
-    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+    /// The prompt must be on the screen before the answer is read.
+    let prompts: TextOutput?
+    public init(prompts: TextOutput? = nil) { self.prompts = prompts }
+    public func readLine() -> String? {
+        prompts?.flush()
+        return Swift.readLine(strippingNewline: true)
+    }
 }
 
 /// Everything a command may touch of the outside world, passed in so the
@@ -80,9 +119,10 @@ public struct RunEnvironment {
 
     /// The process's own streams and clock.
     public static func process(environment: [String: String]) -> RunEnvironment {
+        let stdout = FileDescriptorOutput(fd: 1, buffered: true)
         var env = RunEnvironment(
-            environment: environment, stdin: StandardInput(),
-            stdout: FileDescriptorOutput(fd: 1), stderr: FileDescriptorOutput(fd: 2),
+            environment: environment, stdin: StandardInput(prompts: stdout),
+            stdout: stdout, stderr: FileDescriptorOutput(fd: 2, after: stdout),
             stdinIsTerminal: isatty(0) == 1, stdoutIsTerminal: isatty(1) == 1, stderrIsTerminal: isatty(2) == 1,
             clock: {
                 var ts = timespec()

@@ -192,6 +192,7 @@ struct EditService {
     /// Runs the editor through the shell, so `EDITOR="code --wait"` works;
     /// the file names travel as arguments, never inside the command string.
     func openEditor(_ file: String, line: Int) -> Int32 {
+        invocation.environment.stdout.flush()  // the editor takes over the terminal
         let env = invocation.env
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.trimmingBlanks().isEmpty } ?? "vi"
         let program = editor.split(separator: " ").first.map { String($0.split(separator: "/").last ?? $0) } ?? ""

@@ -99,6 +99,7 @@ struct SiteChangeCommand {
             var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
                                    zone: journal.zone)
             sheet.asksForNote = !invocation.arguments.has("--note")
+            invocation.environment.stdout.flush()
             guard let choice = picker(sheet) else { return SiteChangeCommand.cancelled }
             picked = choice
         }
