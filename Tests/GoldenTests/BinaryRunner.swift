@@ -75,4 +75,27 @@ struct BinaryRunner {
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
+
+    /// A 64 KB tmpfs at `dir/small`, for full-disk tests; nil when this
+    /// process may not mount one (not root, or no CAP_SYS_ADMIN).
+    static func mountSmallDisk(in dir: URL) throws -> URL? {
+        let mountPoint = dir.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
+        let mount = Process()
+        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
+        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
+        mount.standardError = FileHandle.nullDevice
+        try mount.run()
+        mount.waitUntilExit()
+        return mount.terminationStatus == 0 ? mountPoint : nil
+    }
+
+    static func unmount(_ mountPoint: URL) {
+        let umount = Process()
+        umount.executableURL = URL(fileURLWithPath: "/bin/umount")
+        umount.arguments = [mountPoint.path]
+        try? umount.run()
+        umount.waitUntilExit()
+    }
+
 }

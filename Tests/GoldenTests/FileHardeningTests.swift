@@ -387,25 +387,11 @@ struct ExportFailureTests {
     @Test func aFullDiskDuringExportNamesTheExportFile() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let mountPoint = dir.appendingPathComponent("small")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
-        mount.standardError = FileHandle.nullDevice
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
+        guard let mountPoint = try BinaryRunner.mountSmallDisk(in: dir) else {
             print("skipped: the full-disk test needs to mount a small tmpfs (root with CAP_SYS_ADMIN)")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        defer { BinaryRunner.unmount(mountPoint) }
         // The journal is outside the full disk; only the export goes there.
         var text = "timezone UTC\nlocation A\n\n"
         for i in 0..<600 { text += "2001-01-\(String(format: "%02d", 1 + i / 24)) \(String(format: "%02d", i % 24)):00  A\n" }

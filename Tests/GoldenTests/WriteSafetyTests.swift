@@ -162,25 +162,11 @@ struct CrashSafetyTests {
     @Test func aFullDiskFailsClearlyWithTheJournalIntact() throws {
         let dir = try BinaryRunner.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let mountPoint = dir.appendingPathComponent("small")
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        let mount = Process()
-        mount.executableURL = URL(fileURLWithPath: "/bin/mount")
-        mount.arguments = ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path]
-        mount.standardError = FileHandle.nullDevice
-        try mount.run()
-        mount.waitUntilExit()
-        guard mount.terminationStatus == 0 else {
+        guard let mountPoint = try BinaryRunner.mountSmallDisk(in: dir) else {
             print("skipped: the full-disk test needs to mount a small tmpfs (root with CAP_SYS_ADMIN)")
             return
         }
-        defer {
-            let umount = Process()
-            umount.executableURL = URL(fileURLWithPath: "/bin/umount")
-            umount.arguments = [mountPoint.path]
-            try? umount.run()
-            umount.waitUntilExit()
-        }
+        defer { BinaryRunner.unmount(mountPoint) }
         var text = "timezone UTC\nlocation A\n\n"
         for i in 0..<600 { text += CivilDateTime(secondsAsIfUTC: 946_684_800 + Int64(i) * 7200).journalText + "  A\n" }
         let journal = mountPoint.appendingPathComponent("sites.journal")

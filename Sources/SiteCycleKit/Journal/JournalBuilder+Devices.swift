@@ -1,0 +1,88 @@
+/// Devices: `device NAME DURATION` lines, what the header as a whole must
+/// hold for them, and which device an entry line belongs to.
+extension BuildState {
+    /// `device NAME DURATION`: a second rotation (a CGM sensor) with its
+    /// target; `device pump DURATION` is the pump's `target`.
+    package mutating func declareDevice(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
+        let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
+        let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard words.count == 2 else {
+            report(.invalidSetting, "`device` takes a name and a target", line: line, range,
+                   help: "e.g. `device sensor 10d` for CGM sensors worn 10 days")
+            return
+        }
+        let name = words[0]
+        if let problem = Device.problem(with: name) {
+            report(.invalidSetting, "invalid device name `\(excerpt(name))`: \(problem)", line: line, range,
+                   help: "e.g. `device sensor 10d`")
+            return
+        }
+        let hours: Double
+        switch SettingValues.hours(words[1]) {
+        case .success(let h): hours = h
+        case .failure(let e):
+            report(.invalidSetting, "invalid `device` target: \(e.message)", line: line, range, help: e.help)
+            return
+        }
+        if name == Device.pumpName {
+            if let first = deviceLines[name] ?? settingLinesSeen[.target] {
+                report(.duplicateSetting, "the pump's target is already set on line \(first)", line: line, range,
+                       help: "`device pump DURATION` means `target DURATION`: keep one of the two lines")
+                return
+            }
+            deviceLines[name] = line.number
+            settings.targetHours = hours
+            return
+        }
+        if let first = deviceLines[name] {
+            report(.duplicateSetting, "device `\(name)` is already declared on line \(first)", line: line, range,
+                   help: "keep one `device \(name)` line and delete the other")
+            return
+        }
+        deviceLines[name] = line.number
+        settings.devices.append(Device(name: name, targetHours: hours, line: line.number))
+    }
+
+    /// What only the whole header can tell: `for` names declared devices,
+    /// and no location name begins with a device's name (an entry
+    /// `sensor Left Arm` would be ambiguous).
+    package mutating func checkDevicesInHeader() {
+        let names = Set([Device.pumpName] + settings.devices.map(\.name))
+        for location in locations {
+            let line = syntax.lines[location.line - 1]
+            guard case .directive(let d) = line.kind else { continue }
+            for device in location.devices where !names.contains(device) {
+                report(.invalidSetting, "`for \(device)`: no device `\(excerpt(device))` is declared", line: line, d.argument,
+                       help: "declare it with `device \(device) DURATION`, or list only declared devices")
+            }
+            if let first = location.name.split(separator: " ").first, names.contains(String(first)),
+               names.count > 1 || first == Device.pumpName {
+                report(.invalidLocationName, "location \"\(excerpt(location.name))\" begins with the device name `\(first)`",
+                       line: line, d.argument,
+                       help: "an entry `\(first) …` names the device; rename the location, e.g. `locations rename`")
+            }
+        }
+    }
+
+    /// The device an entry belongs to (its first word, when that names a
+    /// declared device or `pump`) and the location or `removed` after it.
+    package func deviceAndLocation(_ e: EntrySyntax) -> (UInt8, String, Range<Int>) {
+        let field = e.locationName
+        // The common case, a journal without devices, costs one prefix test.
+        if settings.devices.isEmpty && !field.utf8.starts(with: "pump ".utf8) { return (0, field, e.locationRange) }
+        guard let space = field.firstIndex(of: " ") else { return (0, field, e.locationRange) }
+        let first = field[..<space]
+        let device: UInt8
+        if first == Device.pumpName {
+            device = 0
+        } else if let i = settings.devices.firstIndex(where: { $0.name == first }) {
+            device = UInt8(i + 1)
+        } else {
+            return (0, field, e.locationRange)
+        }
+        // The location starts after the device word and its white space.
+        var start = e.locationRange.lowerBound + first.utf8.count
+        while start < e.locationRange.upperBound, isBlank(source.bytes[start]) { start += 1 }
+        return (device, String(field[field.index(after: space)...]), start..<e.locationRange.upperBound)
+    }
+}

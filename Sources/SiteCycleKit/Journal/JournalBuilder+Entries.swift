@@ -1,0 +1,175 @@
+/// Entry lines: their instants and locations, time order, per-device ends,
+/// clashes and duplicates.
+extension BuildState {
+    package mutating func readEntries() {
+        // Site changes in file order, then sorted and compacted in place: one
+        // array for the whole history (a journal may hold a million lines).
+        var list: [SiteChange] = []
+        list.reserveCapacity(syntax.lines.count)
+        var inOrder = true
+        var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
+        // Continuation lines are gathered and joined once per note: adding
+        // them one by one copied the note each time (quadratic).
+        var noteParts: [String] = []
+        func finishNote() {
+            if let owner = noteOwner, !noteParts.isEmpty {
+                // Empty parts before the first text add nothing, as before.
+                let parts = ([list[owner].note ?? ""] + noteParts).drop { $0.isEmpty }
+                list[owner].note = parts.joined(separator: "\n")
+            }
+            noteParts.removeAll(keepingCapacity: true)
+        }
+        for line in syntax.lines {
+            switch line.kind {
+            case .entry(let e):
+                finishNote()
+                noteOwner = nil
+                guard let change = resolve(e, line: line) else { continue }
+                if let previous = list.last, change.start < previous.start {
+                    inOrder = false
+                    report(.warning, .outOfOrder,
+                           "out of order: this site change is earlier than the one on line \(previous.line)",
+                           line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                }
+                noteOwner = list.count
+                list.append(change)
+            case .noteContinuation(let text):
+                warnAboutControlCharacters(in: text, line: line)
+                if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
+            case .blank, .comment:
+                break
+            default:
+                finishNote()
+                noteOwner = nil
+            }
+        }
+        finishNote()
+        if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
+        var kept = 0
+        // Each device is its own rotation: a change ends the one before it
+        // on the same device only.
+        var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
+        for i in list.indices {
+            var change = list[i]
+            if change.note?.isEmpty == true { change.note = nil }
+            let line = syntax.lines[change.line - 1]
+            let d = Int(change.device)
+            if lastKept[d] >= 0 {
+                let li = lastKept[d]
+                let last = list[li]
+                if last.start == change.start {
+                    let first = syntax.lines[last.line - 1]
+                    reportClash(line, with: first)
+                    // An exact duplicate line may carry note lines of its own:
+                    // they belong to it, so they join the kept entry's note
+                    // (unless they are the same lines again). `fmt` folds
+                    // the two the same way.
+                    if lineBytes(line) == lineBytes(first) {
+                        let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
+                        if !mine.isEmpty && mine != theirs {
+                            list[li].note = ([list[li].note ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
+                        }
+                    }
+                    continue
+                }
+                if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds, case .entry(let e) = line.kind {
+                    let minutes = (change.start.seconds - last.start.seconds) / 60
+                    report(.warning, .possibleDuplicate,
+                           "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
+                           line: line, e.timestampRange,
+                           help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
+                }
+                if !last.isRemoval { list[li].end = change.start }
+            }
+            if change.isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, case .entry(let e) = line.kind {
+                report(.warning, .nothingActive, "`removed` with no site active", line: line,
+                       e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
+            }
+            list[kept] = change
+            lastKept[d] = kept
+            kept += 1
+        }
+        list.removeLast(list.count - kept)
+        changes = list
+        warnAboutLongSessions()
+    }
+
+    package mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
+        guard case .entry(let e) = line.kind else { return }
+        if lineBytes(line) == lineBytes(first) {
+            report(.warning, .duplicateEntry, "duplicate of line \(first.number)", line: line,
+                   line.span.start..<line.span.contentEnd,
+                   help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
+        } else {
+            report(.sameInstant, "two site changes at the same time: line \(first.number) is at the same instant",
+                   line: line, e.timestampRange, help: "correct the time of one of them, or delete the one that is wrong")
+        }
+    }
+
+    /// The note text of the continuation lines right below line `number`.
+    package func continuationTexts(after number: Int) -> [String] {
+        var texts: [String] = []
+        var i = number  // 0-based index of the next line
+        while i < syntax.lines.count, case .noteContinuation(let text) = syntax.lines[i].kind {
+            texts.append(NoteText.read(source.string(text)))
+            i += 1
+        }
+        return texts
+    }
+
+    package func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
+        var end = line.span.contentEnd
+        while end > line.span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
+        return source.bytes[line.span.start..<end]
+    }
+
+    /// The instant, location and note of one entry line, or nil (reported).
+    package mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
+        let time = instant(of: e, line: line)
+        let (device, name, nameRange) = deviceAndLocation(e)
+        let isRemoval = name == EntrySyntax.removedKeyword
+        let knownLocation = isRemoval || checkLocation(name, nameRange, line: line)
+        guard let (instant, offset) = time, knownLocation else { return nil }
+        if let range = e.noteRange { warnAboutControlCharacters(in: range, line: line) }
+        let note = e.noteRange.map { NoteText.read(source.string($0)) }
+        var change = SiteChange(location: isRemoval ? nil : name, start: instant, offset: offset, note: note, line: line.number)
+        change.device = device
+        if device > 0 || !settings.devices.isEmpty, !isRemoval, let i = locationIndex[name] {
+            let deviceName = device == 0 ? Device.pumpName : settings.devices[Int(device) - 1].name
+            if !locations[i].isFor(deviceName) {
+                report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line, nameRange,
+                       help: "add `\(deviceName)` to its `for` list in the header if it is, e.g. "
+                           + "`location \(excerpt(name))  for \((locations[i].devices + [deviceName]).joined(separator: ","))`")
+            }
+        }
+        return change
+    }
+
+    /// The instant a line names and the offset in force, or nil (reported).
+    package mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
+        if let given = e.offset { return (Instant(seconds: e.localSeconds - Int64(given)), given) }
+        switch zone.resolve(wallSeconds: e.localSeconds) {
+        case .unique(let i, let o):
+            return (i, o)
+        case .ambiguous(let earlier, let o, _, _):
+            // Clocks went back: the first time the wall clock read this.
+            return (earlier, o)
+        case .nonexistent(let gapStart, let gapEnd):
+            let from = "\(pad2(gapStart.hour)):\(pad2(gapStart.minute))", to = "\(pad2(gapEnd.hour)):\(pad2(gapEnd.minute))"
+            report(.nonexistentTime,
+                   "\(e.dateTime.journalText) does not exist in \(zone.identifier): clocks jumped from \(from) to \(to)",
+                   line: line, e.timestampRange,
+                   help: "write the time the clock showed, e.g. `\(to)`, or add the offset you meant")
+            return nil
+        }
+    }
+
+    package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
+        guard locationIndex[name] == nil else { return true }
+        if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
+        let help = suggester!.suggestion(for: name).map { "did you mean \"\($0)\"?" }
+            ?? "declare it in the header with `location \(excerpt(name))`"
+        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: help)
+        return false
+    }
+}

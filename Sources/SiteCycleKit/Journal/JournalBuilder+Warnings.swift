@@ -1,0 +1,42 @@
+/// Warnings about what reads fine but is probably wrong: sessions far past
+/// the target, control characters in notes.
+extension BuildState {
+    /// A session far past the target usually means a change was never
+    /// logged (or a backdated line went in before the first): it would
+    /// skew every average, so say so.
+    package mutating func warnAboutLongSessions() {
+        // A line left out for an error would make its neighbour look long.
+        guard !diagnostics.hasErrors else { return }
+        let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
+        for c in changes {
+            let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
+            guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
+                  case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
+            let days = Double(end.seconds - c.start.seconds) / 86_400
+            report(.warning, .longSession,
+                   "in for \(Int(days.rounded())) days, more than \(SiteChange.longSessionFactor)× the target: a change missing?",
+                   line: syntax.lines[c.line - 1], e.timestampRange,
+                   help: "log the missing change with `sitecycle log LOCATION --at TIME`")
+        }
+    }
+
+    /// Terminal control characters in a note (ESC, BEL, C1) would act on
+    /// the screen of whoever reads it; every output escapes them, and this
+    /// says where they are. NUL and CR are errors of their own.
+    package mutating func warnAboutControlCharacters(in range: Range<Int>, line: SyntaxLine) {
+        let bytes = source.bytes
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            let c1 = b == 0xC2 && i + 1 < range.upperBound && (0x80...0x9F).contains(bytes[i + 1])
+            if (b < 0x20 && b != 0x09 && b != 0x00 && b != 0x0D) || b == 0x7F || c1 {
+                let shown = c1 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
+                report(.warning, .controlCharacter, "control character \(shown) in a note", line: line,
+                       i..<(i + (c1 ? 2 : 1)),
+                       help: "delete it in an editor; sitecycle shows it as `\(shown)`")
+                return
+            }
+            i += 1
+        }
+    }
+}
