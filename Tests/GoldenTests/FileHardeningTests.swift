@@ -414,3 +414,35 @@ struct ExportFailureTests {
         #expect(leftovers.isEmpty)
     }
 }
+
+/// A journal in a folder the user may not write: the change is refused
+/// with the reason and what to do, and the journal is untouched.
+struct ReadOnlyFolderTests {
+    @Test func aReadOnlyFolderIsExplained() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer {
+            _ = try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: dir.path)
+            try? FileManager.default.removeItem(at: dir)
+        }
+        let text = "timezone UTC\nlocation A\n\n2026-02-01 08:00  A\n"
+        try text.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: dir.appendingPathComponent("sites.journal").path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: dir.path)
+        // Root may write anywhere: run as nobody, when this machine allows it.
+        let setpriv = URL(fileURLWithPath: "/usr/bin/setpriv")
+        let asNobody = ["--reuid=65534", "--regid=65534", "--clear-groups"]
+        guard getuid() == 0, FileManager.default.isExecutableFile(atPath: setpriv.path),
+              try BinaryRunner.process(setpriv, asNobody + ["test", "-x", BinaryRunner.executable.path], in: dir,
+                                       environment: BinaryRunner.baseEnvironment(home: dir)).exitCode == 0 else {
+            print("skipped: the read-only folder test runs as root with setpriv, on a binary nobody may run")
+            return
+        }
+        let r = try BinaryRunner.process(setpriv, asNobody + [BinaryRunner.executable.path, "-f", "sites.journal",
+                                                              "--now", "2026-02-05 08:00", "log", "a"],
+                                         in: dir, environment: BinaryRunner.baseEnvironment(home: dir))
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.unwrapped.contains("cannot write a temporary file in \(dir.path): permission denied"), "\(r.stderr)")
+        #expect(r.stderr.unwrapped.contains("its folder must be writable; nothing was changed"))
+        #expect(try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8) == text)
+    }
+}

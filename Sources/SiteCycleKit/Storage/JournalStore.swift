@@ -117,7 +117,14 @@ public enum JournalStore {
             let temporary = folder + "/." + name + ".tmp-\(getpid())-" + random
             let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, temporary) }
-            guard errno == EEXIST else { throw JournalFile.error(folder, "write a temporary file in") }
+            guard errno == EEXIST else {
+                var e = JournalFile.error(folder, "write a temporary file in")
+                if e.kind == .permissionDenied {
+                    e.hint = "a change is written beside the file and renamed over it, so its folder must be "
+                        + "writable; nothing was changed"
+                }
+                throw e
+            }
         }
         throw JournalFile.error(folder, "write a temporary file in", EEXIST)
     }
