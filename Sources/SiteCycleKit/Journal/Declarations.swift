@@ -20,22 +20,22 @@ extension JournalSyntax {
 
     /// The 1-based line of each directive of a kind, in file order.
     public func directiveLines(_ keyword: DirectiveSyntax.Keyword) -> [Int] {
-        lines.compactMap { line in
-            if case .directive(let d) = line.kind, d.keyword == keyword { return line.number }
-            return nil
+        lineNumbers(.directive).filter { n in
+            if case .directive(let d) = lines[n - 1].kind { return d.keyword == keyword }
+            return false
         }
     }
 
     /// Lines of settings directives (everything but `location`).
     public var settingLines: [Int] {
-        lines.compactMap { line in
-            if case .directive(let d) = line.kind, d.keyword != .location, d.keyword != .device { return line.number }
-            return nil
+        lineNumbers(.directive).filter { n in
+            if case .directive(let d) = lines[n - 1].kind { return d.keyword != .location && d.keyword != .device }
+            return false
         }
     }
 
     public var firstEntryLine: Int? {
-        lines.first { if case .entry = $0.kind { return true } else { return false } }?.number
+        kinds.firstIndex(of: .entry).map { $0 + 1 }
     }
 }
 

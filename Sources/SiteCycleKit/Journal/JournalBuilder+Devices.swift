@@ -64,6 +64,17 @@ extension BuildState {
         }
     }
 
+    /// A location field as device and location: `sensor Left Arm` is the
+    /// sensor's Left Arm when a `sensor` device is declared.
+    package func splitDevice(_ field: String) -> (UInt8, String) {
+        if settings.devices.isEmpty && !field.utf8.starts(with: "pump ".utf8) { return (0, field) }
+        guard let space = field.firstIndex(of: " ") else { return (0, field) }
+        let first = field[..<space]
+        if first == Device.pumpName { return (0, String(field[field.index(after: space)...])) }
+        guard let i = settings.devices.firstIndex(where: { $0.name == first }) else { return (0, field) }
+        return (UInt8(i + 1), String(field[field.index(after: space)...]))
+    }
+
     /// The device an entry belongs to (its first word, when that names a
     /// declared device or `pump`) and the location or `removed` after it.
     package func deviceAndLocation(_ e: EntrySyntax) -> (UInt8, String, Range<Int>) {

@@ -5,7 +5,7 @@ extension BuildState {
         // Site changes in file order, then sorted and compacted in place: one
         // array for the whole history (a journal may hold a million lines).
         var list: [SiteChange] = []
-        list.reserveCapacity(syntax.lines.count)
+        list.reserveCapacity(entries.count)
         var inOrder = true
         var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
         // Continuation lines are gathered and joined once per note: adding
@@ -19,22 +19,31 @@ extension BuildState {
             }
             noteParts.removeAll(keepingCapacity: true)
         }
-        for line in syntax.lines {
-            switch line.kind {
-            case .entry(let e):
+        let fields = names.map(readField)
+        var next = 0  // the next entry record
+        let kinds = syntax.kinds
+        for index in kinds.indices {
+            switch kinds[index] {
+            case .entry:
+                let record = entries[next]
+                next += 1
                 finishNote()
                 noteOwner = nil
-                guard let change = resolve(e, line: line) else { continue }
+                guard let change = resolve(record, fields[Int(record.name)]) else { continue }
                 if let previous = list.last, change.start < previous.start {
                     inOrder = false
-                    report(.warning, .outOfOrder,
-                           "out of order: this site change is earlier than the one on line \(previous.line)",
-                           line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                    if let (line, e) = entryLine(change.line) {
+                        report(.warning, .outOfOrder,
+                               "out of order: this site change is earlier than the one on line \(previous.line)",
+                               line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                    }
                 }
                 noteOwner = list.count
                 list.append(change)
-            case .noteContinuation(let text):
-                warnAboutControlCharacters(in: text, line: line)
+            case .noteContinuation:
+                let line = syntax.lines[index]
+                guard case .noteContinuation(let text) = line.kind else { continue }
+                warnAboutControlCharacters(in: text, line: line.number)
                 if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
             case .blank, .comment:
                 break
@@ -52,19 +61,17 @@ extension BuildState {
         for i in list.indices {
             var change = list[i]
             if change.note?.isEmpty == true { change.note = nil }
-            let line = syntax.lines[change.line - 1]
             let d = Int(change.device)
             if lastKept[d] >= 0 {
                 let li = lastKept[d]
                 let last = list[li]
                 if last.start == change.start {
-                    let first = syntax.lines[last.line - 1]
-                    reportClash(line, with: first)
+                    reportClash(change.line, with: last.line)
                     // An exact duplicate line may carry note lines of its own:
                     // they belong to it, so they join the kept entry's note
                     // (unless they are the same lines again). `fmt` folds
                     // the two the same way.
-                    if lineBytes(line) == lineBytes(first) {
+                    if lineBytes(change.line) == lineBytes(last.line) {
                         let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
                         if !mine.isEmpty && mine != theirs {
                             list[li].note = ([list[li].note ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
@@ -72,7 +79,8 @@ extension BuildState {
                     }
                     continue
                 }
-                if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds, case .entry(let e) = line.kind {
+                if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds,
+                   let (line, e) = entryLine(change.line) {
                     let minutes = (change.start.seconds - last.start.seconds) / 60
                     report(.warning, .possibleDuplicate,
                            "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
@@ -81,7 +89,7 @@ extension BuildState {
                 }
                 if !last.isRemoval { list[li].end = change.start }
             }
-            if change.isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, case .entry(let e) = line.kind {
+            if change.isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, let (line, e) = entryLine(change.line) {
                 report(.warning, .nothingActive, "`removed` with no site active", line: line,
                        e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
             }
@@ -94,14 +102,14 @@ extension BuildState {
         warnAboutLongSessions()
     }
 
-    package mutating func reportClash(_ line: SyntaxLine, with first: SyntaxLine) {
-        guard case .entry(let e) = line.kind else { return }
-        if lineBytes(line) == lineBytes(first) {
-            report(.warning, .duplicateEntry, "duplicate of line \(first.number)", line: line,
+    package mutating func reportClash(_ number: Int, with firstNumber: Int) {
+        guard let (line, e) = entryLine(number) else { return }
+        if lineBytes(number) == lineBytes(firstNumber) {
+            report(.warning, .duplicateEntry, "duplicate of line \(firstNumber)", line: line,
                    line.span.start..<line.span.contentEnd,
                    help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
         } else {
-            report(.sameInstant, "two site changes at the same time: line \(first.number) is at the same instant",
+            report(.sameInstant, "two site changes at the same time: line \(firstNumber) is at the same instant",
                    line: line, e.timestampRange, help: "correct the time of one of them, or delete the one that is wrong")
         }
     }
@@ -110,51 +118,80 @@ extension BuildState {
     package func continuationTexts(after number: Int) -> [String] {
         var texts: [String] = []
         var i = number  // 0-based index of the next line
-        while i < syntax.lines.count, case .noteContinuation(let text) = syntax.lines[i].kind {
+        while i < syntax.kinds.count, syntax.kinds[i] == .noteContinuation,
+              case .noteContinuation(let text) = syntax.lines[i].kind {
             texts.append(NoteText.read(source.string(text)))
             i += 1
         }
         return texts
     }
 
-    package func lineBytes(_ line: SyntaxLine) -> ArraySlice<UInt8> {
-        var end = line.span.contentEnd
-        while end > line.span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
-        return source.bytes[line.span.start..<end]
+    package func lineBytes(_ number: Int) -> ArraySlice<UInt8> {
+        let span = source.lines[number - 1]
+        var end = span.contentEnd
+        while end > span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
+        return source.bytes[span.start..<end]
+    }
+
+    /// What a location field (device word and all) names, worked out once
+    /// per distinct field rather than once per line.
+    package struct Field {
+        var device: UInt8
+        /// The location, or nil for `removed`.
+        var location: String?
+        /// Declared (or `removed`).
+        var isKnown: Bool
+        /// A declared location whose `for` list leaves out the device.
+        var mismatch: Bool
+    }
+
+    package func readField(_ field: String) -> Field {
+        let (device, name) = splitDevice(field)
+        if name == EntrySyntax.removedKeyword { return Field(device: device, location: nil, isKnown: true, mismatch: false) }
+        guard let i = locationIndex[name] else { return Field(device: device, location: name, isKnown: false, mismatch: false) }
+        let mismatch = (device > 0 || !settings.devices.isEmpty) && !locations[i].isFor(deviceName(device))
+        // The declared name's own string, shared by every change at it.
+        return Field(device: device, location: locations[i].name, isKnown: true, mismatch: mismatch)
+    }
+
+    package func deviceName(_ device: UInt8) -> String {
+        device == 0 ? Device.pumpName : settings.devices[Int(device) - 1].name
     }
 
     /// The instant, location and note of one entry line, or nil (reported).
-    package mutating func resolve(_ e: EntrySyntax, line: SyntaxLine) -> SiteChange? {
-        let time = instant(of: e, line: line)
-        let (device, name, nameRange) = deviceAndLocation(e)
-        let isRemoval = name == EntrySyntax.removedKeyword
-        let knownLocation = isRemoval || checkLocation(name, nameRange, line: line)
-        guard let (instant, offset) = time, knownLocation else { return nil }
-        if let range = e.noteRange { warnAboutControlCharacters(in: range, line: line) }
-        let note = e.noteRange.map { NoteText.read(source.string($0)) }
-        var change = SiteChange(location: isRemoval ? nil : name, start: instant, offset: offset, note: note, line: line.number)
-        change.device = device
-        if device > 0 || !settings.devices.isEmpty, !isRemoval, let i = locationIndex[name] {
-            let deviceName = device == 0 ? Device.pumpName : settings.devices[Int(device) - 1].name
-            if !locations[i].isFor(deviceName) {
-                report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line, nameRange,
-                       help: "add `\(deviceName)` to its `for` list in the header if it is, e.g. "
-                           + "`location \(excerpt(name))  for \((locations[i].devices + [deviceName]).joined(separator: ","))`")
-            }
+    package mutating func resolve(_ r: EntryRecord, _ field: Field) -> SiteChange? {
+        let number = Int(r.line)
+        let time = instant(of: r)
+        if !field.isKnown, let (line, e) = entryLine(number) {
+            let (_, name, nameRange) = deviceAndLocation(e)
+            _ = checkLocation(name, nameRange, line: line)
+        }
+        guard let (instant, offset) = time, field.isKnown else { return nil }
+        if let range = r.noteRange { warnAboutControlCharacters(in: range, line: number) }
+        let note = r.noteRange.map { NoteText.read(source.string($0)) }
+        var change = SiteChange(location: field.location, start: instant, offset: offset, note: note, line: number)
+        change.device = field.device
+        if field.mismatch, let name = field.location, let i = locationIndex[name], let (line, e) = entryLine(number) {
+            let deviceName = deviceName(field.device)
+            report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line,
+                   deviceAndLocation(e).2,
+                   help: "add `\(deviceName)` to its `for` list in the header if it is, e.g. "
+                       + "`location \(excerpt(name))  for \((locations[i].devices + [deviceName]).joined(separator: ","))`")
         }
         return change
     }
 
     /// The instant a line names and the offset in force, or nil (reported).
-    package mutating func instant(of e: EntrySyntax, line: SyntaxLine) -> (Instant, Int)? {
-        if let given = e.offset { return (Instant(seconds: e.localSeconds - Int64(given)), given) }
-        switch zone.resolve(wallSeconds: e.localSeconds) {
+    package mutating func instant(of r: EntryRecord) -> (Instant, Int)? {
+        if let given = r.offset { return (Instant(seconds: r.localSeconds - Int64(given)), given) }
+        switch zone.resolve(wallSeconds: r.localSeconds) {
         case .unique(let i, let o):
             return (i, o)
         case .ambiguous(let earlier, let o, _, _):
             // Clocks went back: the first time the wall clock read this.
             return (earlier, o)
         case .nonexistent(let gapStart, let gapEnd):
+            guard let (line, e) = entryLine(Int(r.line)) else { return nil }
             let from = "\(pad2(gapStart.hour)):\(pad2(gapStart.minute))", to = "\(pad2(gapEnd.hour)):\(pad2(gapEnd.minute))"
             report(.nonexistentTime,
                    "\(e.dateTime.journalText) does not exist in \(zone.identifier): clocks jumped from \(from) to \(to)",

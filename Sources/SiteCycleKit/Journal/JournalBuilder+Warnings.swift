@@ -8,7 +8,7 @@ extension BuildState {
         // A line left out for an error would make its neighbour look long.
         guard !diagnostics.hasErrors else { return }
         let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
-        for c in changes {
+        for c in changes where !c.isRemoval {
             let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
             guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
@@ -23,7 +23,7 @@ extension BuildState {
     /// Terminal control characters in a note (ESC, BEL, C1) would act on
     /// the screen of whoever reads it; every output escapes them, and this
     /// says where they are. NUL and CR are errors of their own.
-    package mutating func warnAboutControlCharacters(in range: Range<Int>, line: SyntaxLine) {
+    package mutating func warnAboutControlCharacters(in range: Range<Int>, line: Int) {
         let bytes = source.bytes
         var i = range.lowerBound
         while i < range.upperBound {
@@ -31,7 +31,7 @@ extension BuildState {
             let c1 = b == 0xC2 && i + 1 < range.upperBound && (0x80...0x9F).contains(bytes[i + 1])
             if (b < 0x20 && b != 0x09 && b != 0x00 && b != 0x0D) || b == 0x7F || c1 {
                 let shown = c1 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
-                report(.warning, .controlCharacter, "control character \(shown) in a note", line: line,
+                report(.warning, .controlCharacter, "control character \(shown) in a note", lineNumber: line,
                        i..<(i + (c1 ? 2 : 1)),
                        help: "delete it in an editor; sitecycle shows it as `\(shown)`")
                 return

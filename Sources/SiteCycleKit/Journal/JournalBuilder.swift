@@ -8,16 +8,15 @@ public struct JournalBuilder {
 
     /// Parses and builds in one go: the usual way in.
     public static func load(_ source: SourceFile, defaultZone: ZoneRules) -> Journal {
-        let (syntax, diagnostics) = JournalParser().parse(source)
-        return JournalBuilder(defaultZone: defaultZone).build(syntax, diagnostics: diagnostics)
+        JournalBuilder(defaultZone: defaultZone).build(JournalParser().read(source))
     }
 
-    public func build(_ syntax: JournalSyntax, diagnostics parseDiagnostics: [Diagnostic]) -> Journal {
-        var state = BuildState(syntax: syntax, diagnostics: parseDiagnostics, zone: defaultZone)
+    package func build(_ parsed: ParsedJournal) -> Journal {
+        var state = BuildState(parsed, zone: defaultZone)
         state.readHeader()
         state.checkDevicesInHeader()
         state.readEntries()
-        return Journal(syntax: syntax, settings: state.settings, locations: state.locations,
+        return Journal(syntax: parsed.syntax, settings: state.settings, locations: state.locations,
                        changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay())
     }
 }
@@ -30,6 +29,9 @@ struct BuildState {
     package static let duplicateWindowSeconds: Int64 = 5 * 60
 
     package let syntax: JournalSyntax
+    /// Every entry line, compact, and the distinct location fields they name.
+    package let entries: [EntryRecord]
+    package let names: [String]
     package var diagnostics: [Diagnostic]
     package var zone: ZoneRules
     package var settings = Settings()
@@ -42,9 +44,11 @@ struct BuildState {
     /// Built on the first unknown name; answers each distinct one once.
     package var suggester: NameSuggester?
 
-    package init(syntax: JournalSyntax, diagnostics: [Diagnostic], zone: ZoneRules) {
-        self.syntax = syntax
-        self.diagnostics = diagnostics
+    package init(_ parsed: ParsedJournal, zone: ZoneRules) {
+        syntax = parsed.syntax
+        entries = parsed.entries
+        names = parsed.names
+        diagnostics = parsed.diagnostics
         self.zone = zone
     }
 
@@ -57,15 +61,29 @@ struct BuildState {
 
     package mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
                          line: SyntaxLine, _ range: Range<Int>, help: String? = nil) {
-        diagnostics.append(Diagnostic(severity, code, message, line: line.number,
-                                      column: range.lowerBound - line.span.start + 1, length: range.count, help: help))
+        report(severity, code, message, lineNumber: line.number, range, help: help)
+    }
+
+    package mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
+                         lineNumber: Int, _ range: Range<Int>, help: String? = nil) {
+        let start = source.lines[lineNumber - 1].start
+        diagnostics.append(Diagnostic(severity, code, message, line: lineNumber,
+                                      column: range.lowerBound - start + 1, length: range.count, help: help))
+    }
+
+    /// An entry line decoded again, for a message that points into it.
+    package func entryLine(_ number: Int) -> (SyntaxLine, EntrySyntax)? {
+        let line = syntax.lines[number - 1]
+        guard case .entry(let e) = line.kind else { return nil }
+        return (line, e)
     }
 
     // MARK: Header
 
     package mutating func readHeader() {
         var settingLines: [DirectiveSyntax.Keyword: Int] = [:]
-        for line in syntax.lines {
+        for number in syntax.lineNumbers(.directive) {
+            let line = syntax.lines[number - 1]
             guard case .directive(let d) = line.kind else { continue }
             let argument = source.string(d.argument)
             if d.keyword == .location {

@@ -12,47 +12,112 @@ public struct JournalParser {
     public init() {}
 
     public func parse(_ source: SourceFile) -> (JournalSyntax, [Diagnostic]) {
+        let read = read(source)
+        return (read.syntax, read.diagnostics)
+    }
+
+    /// The syntax, and beside it what the builder needs of every entry line
+    /// in a compact form, so no line is decoded twice on the way in.
+    package func read(_ source: SourceFile) -> ParsedJournal {
         // Positions are kept in 32 bits; no journal comes near 2 GB.
         guard source.bytes.count < Int(Int32.max) else {
-            return (JournalSyntax(source: source, lines: []),
-                    [Diagnostic(.error, .unexpectedText, "the file is over 2 GB; this is not a journal", line: 1, column: 1,
-                                length: 0, help: "check the path given with -f")])
+            return ParsedJournal(
+                syntax: JournalSyntax(source: source, kinds: []), entries: [], names: [],
+                diagnostics: [Diagnostic(.error, .unexpectedText, "the file is over 2 GB; this is not a journal", line: 1,
+                                         column: 1, length: 0, help: "check the path given with -f")])
         }
-        var lines: [SyntaxLine] = []
-        lines.reserveCapacity(source.lines.count)
+        let lineTable = source.lines
+        var kinds: [SyntaxLine.Tag] = []
+        kinds.reserveCapacity(lineTable.count)
+        var entries: [EntryRecord] = []
+        entries.reserveCapacity(lineTable.count)
+        var names = NameTable()
         var diagnostics: [Diagnostic] = []
-        var names = NameInterner()
         source.bytes.withUnsafeBufferPointer { buf in
+            var context = LineContext(buf: buf, names: names)
             var inEntry = false
-            for (index, span) in source.lines.enumerated() {
-                var context = LineContext(buf: buf, span: span, number: index + 1, names: names)
-                defer { names = context.names }
+            for index in 0..<lineTable.count {
+                context.start(lineTable[index], number: index + 1)
                 let kind = context.parse(followsEntry: inEntry)
-                diagnostics.append(contentsOf: context.diagnostics)
-                switch kind {
-                case .entry, .noteContinuation: inEntry = true
-                default: inEntry = false
+                let tag = kind.tag
+                kinds.append(tag)
+                inEntry = tag == .entry || tag == .noteContinuation
+                if case .entry(let e) = kind {
+                    entries.append(EntryRecord(e, line: index + 1, name: context.lastName))
                 }
-                lines.append(SyntaxLine(number: index + 1, span: span, kind: kind))
             }
+            diagnostics = context.diagnostics
+            names = context.names
         }
-        return (JournalSyntax(source: source, lines: lines), diagnostics)
+        return ParsedJournal(syntax: JournalSyntax(source: source, kinds: kinds), entries: entries,
+                             names: names.names, diagnostics: diagnostics)
+    }
+
+    /// One line read again, on demand, for the syntax layer.
+    package static func decode(_ source: SourceFile, span: LineSpan, number: Int, followsEntry: Bool) -> SyntaxLine.Kind {
+        source.bytes.withUnsafeBufferPointer { buf in
+            var context = LineContext(buf: buf, names: NameTable())
+            context.start(span, number: number)
+            return context.parse(followsEntry: followsEntry)
+        }
     }
 }
 
-/// The state of parsing one line.
+/// What the parser hands the builder.
+package struct ParsedJournal {
+    package var syntax: JournalSyntax
+    /// One per entry line, in file order.
+    package var entries: [EntryRecord]
+    /// Each distinct location field (device word and all), by `EntryRecord.name`.
+    package var names: [String]
+    package var diagnostics: [Diagnostic]
+}
+
+/// An entry line as the builder needs it: 32 bytes and no string. Ranges
+/// for messages come from decoding the line again, on the rare path.
+package struct EntryRecord {
+    /// The wall-clock reading as seconds since 1970 read as UTC.
+    package let localSeconds: Int64
+    package let line: UInt32
+    /// Index into `ParsedJournal.names`.
+    package let name: UInt32
+    /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
+    package let offsetSeconds: Int32
+    /// The note's bytes; `noteStart == UInt32.max` when there is no `;`.
+    package let noteStart: UInt32
+    package let noteEnd: UInt32
+
+    init(_ e: EntrySyntax, line: Int, name: UInt32) {
+        localSeconds = e.localSeconds
+        self.line = UInt32(line)
+        self.name = name
+        offsetSeconds = e.offset.map(Int32.init) ?? Int32.min
+        noteStart = e.noteRange.map { UInt32($0.lowerBound) } ?? UInt32.max
+        noteEnd = e.noteRange.map { UInt32($0.upperBound) } ?? 0
+    }
+
+    package var offset: Int? { offsetSeconds == Int32.min ? nil : Int(offsetSeconds) }
+    package var noteRange: Range<Int>? { noteStart == UInt32.max ? nil : Int(noteStart)..<Int(noteEnd) }
+}
+
+/// The state of parsing, one line at a time.
 private struct LineContext {
     package let buf: UnsafeBufferPointer<UInt8>
-    package let span: LineSpan
-    package let number: Int
+    package var span = LineSpan(start: 0, contentEnd: 0, end: 0)
+    package var number = 0
     package var diagnostics: [Diagnostic] = []
-    package var names: NameInterner
+    package var names: NameTable
+    /// The name index of the last entry line read.
+    package var lastName: UInt32 = 0
 
-    package init(buf: UnsafeBufferPointer<UInt8>, span: LineSpan, number: Int, names: NameInterner) {
+    package init(buf: UnsafeBufferPointer<UInt8>, names: NameTable) {
         self.buf = buf
+        self.names = names
+    }
+
+    package mutating func start(_ span: LineSpan, number: Int) {
         self.span = span
         self.number = number
-        self.names = names
     }
 
     package mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: String? = nil) {
@@ -315,8 +380,13 @@ private struct LineContext {
             if b == 0x09 || (b == 0x20 && previousBlank) { simple = false; break }
             previousBlank = b == 0x20
         }
-        if simple { return names.intern(UnsafeBufferPointer(rebasing: buf[range])) }
-        return spacedName(range)
+        if simple {
+            lastName = names.intern(UnsafeBufferPointer(rebasing: buf[range]))
+        } else {
+            var spaced = spacedName(range)
+            lastName = spaced.withUTF8 { names.intern($0) }
+        }
+        return names.names[Int(lastName)]
     }
 
     package func spacedName(_ range: Range<Int>) -> String {
@@ -337,24 +407,28 @@ private struct LineContext {
 package let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
                   "October", "November", "December"]
 
-/// Strings for byte sequences seen before, without allocating again.
-package struct NameInterner {
-    private var table: [Int: [String]] = [:]
+/// Each distinct name once, by index: a journal's thousands of entries
+/// share a handful of strings, found again without allocating.
+package struct NameTable {
+    package private(set) var names: [String] = []
+    private var table: [Int: [UInt32]] = [:]
 
-    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         var hash = 14_695_981_039_346_656_037 as UInt64  // FNV-1a
         for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
         let key = Int(truncatingIfNeeded: hash)
         if let candidates = table[key] {
-            for s in candidates {
-                let same = s.utf8.withContiguousStorageIfAvailable { stored in
-                    stored.count == bytes.count && (bytes.isEmpty || memcmp(stored.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-                } ?? s.utf8.elementsEqual(bytes)
-                if same { return s }
+            for index in candidates {
+                let stored = names[Int(index)].utf8
+                let same = stored.withContiguousStorageIfAvailable { s in
+                    s.count == bytes.count && (bytes.isEmpty || memcmp(s.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+                } ?? stored.elementsEqual(bytes)
+                if same { return index }
             }
         }
-        let s = String(decoding: bytes, as: UTF8.self)
-        table[key, default: []].append(s)
-        return s
+        let index = UInt32(names.count)
+        names.append(String(decoding: bytes, as: UTF8.self))
+        table[key, default: []].append(index)
+        return index
     }
 }

@@ -1,10 +1,53 @@
-/// The lossless syntax layer: every line of the file with what it is and
-/// where its parts are. Byte ranges are absolute offsets into `source.bytes`,
-/// so an edit can replace exactly one token or one line and leave every
-/// other byte as it was.
+/// The lossless syntax layer: what each line of the file is, one byte a
+/// line, with the parts of a line (byte ranges, absolute offsets into
+/// `source.bytes`) decoded on demand. An edit can replace exactly one token
+/// or one line and leave every other byte as it was; a million-line journal
+/// costs a megabyte here, not a hundred.
 public struct JournalSyntax: Sendable {
     public let source: SourceFile
-    public var lines: [SyntaxLine]
+    /// What each line is, by index (line number − 1).
+    package let kinds: [SyntaxLine.Tag]
+
+    package init(source: SourceFile, kinds: [SyntaxLine.Tag]) {
+        self.source = source
+        self.kinds = kinds
+    }
+
+    /// Every line, each decoded when it is read.
+    public var lines: SyntaxLines { SyntaxLines(source: source, kinds: kinds) }
+
+    /// The 1-based numbers of the lines of one kind, in file order.
+    package func lineNumbers(_ tag: SyntaxLine.Tag) -> [Int] {
+        var numbers: [Int] = []
+        for (i, t) in kinds.enumerated() where t == tag { numbers.append(i + 1) }
+        return numbers
+    }
+}
+
+/// The lines of a journal as `SyntaxLine`s, each parsed again from its bytes
+/// when read (edits, diagnostics and `fmt` read a few; the hot paths read
+/// the tags and the builder's compact entries instead).
+public struct SyntaxLines: RandomAccessCollection, Sendable {
+    let source: SourceFile
+    let kinds: [SyntaxLine.Tag]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { kinds.count }
+
+    public subscript(index: Int) -> SyntaxLine {
+        let span = source.lines[index]
+        let kind: SyntaxLine.Kind
+        switch kinds[index] {
+        case .blank: kind = .blank
+        case .comment: kind = .comment
+        case .conflictMarker: kind = .conflictMarker
+        case .invalid: kind = .invalid
+        case .noteContinuation, .directive, .entry:
+            kind = JournalParser.decode(source, span: span, number: index + 1,
+                                        followsEntry: kinds[index] == .noteContinuation)
+        }
+        return SyntaxLine(number: index + 1, span: span, kind: kind)
+    }
 }
 
 public struct SyntaxLine: Sendable {
@@ -25,6 +68,23 @@ public struct SyntaxLine: Sendable {
         case conflictMarker
         /// A line that could not be read; its diagnostic says why.
         case invalid
+
+        package var tag: Tag {
+            switch self {
+            case .blank: .blank
+            case .comment: .comment
+            case .noteContinuation: .noteContinuation
+            case .directive: .directive
+            case .entry: .entry
+            case .conflictMarker: .conflictMarker
+            case .invalid: .invalid
+            }
+        }
+    }
+
+    /// What a line is, without its parts: the one byte a line kept.
+    package enum Tag: UInt8, Sendable {
+        case blank, comment, noteContinuation, directive, entry, conflictMarker, invalid
     }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One line of a file as byte offsets: `start..<contentEnd` is the text,
 /// `contentEnd..<end` its own line ending (empty, LF or CRLF). Nothing is
 /// trimmed or normalised, so the lines laid end to end are the file.
@@ -17,7 +23,7 @@ public struct SourceFile: Sendable {
     public let path: String
     public let bytes: [UInt8]
     public let hasBOM: Bool
-    public let lines: [LineSpan]
+    public let lines: LineTable
 
     public static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
@@ -25,33 +31,11 @@ public struct SourceFile: Sendable {
         self.path = path
         self.bytes = bytes
         hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
-        lines = SourceFile.splitLines(bytes, from: hasBOM ? 3 : 0)
+        lines = LineTable(bytes, from: hasBOM ? 3 : 0)
     }
 
     public init(path: String, text: String) {
         self.init(path: path, bytes: Array(text.utf8))
-    }
-
-    /// Splits on LF only; a CR directly before the LF belongs to the ending.
-    /// A lone CR stays in the content, where the parser reports it.
-    package static func splitLines(_ bytes: [UInt8], from first: Int) -> [LineSpan] {
-        var lines: [LineSpan] = []
-        lines.reserveCapacity(bytes.count / 40 + 1)
-        bytes.withUnsafeBufferPointer { buf in
-            var start = first
-            var i = first
-            let n = buf.count
-            while i < n {
-                if buf[i] == 0x0A {
-                    let contentEnd = (i > start && buf[i - 1] == 0x0D) ? i - 1 : i
-                    lines.append(LineSpan(start: start, contentEnd: contentEnd, end: i + 1))
-                    start = i + 1
-                }
-                i += 1
-            }
-            if start < n { lines.append(LineSpan(start: start, contentEnd: n, end: n)) }
-        }
-        return lines
     }
 
     /// The text of a line (1-based) without its ending, decoded leniently.
@@ -80,5 +64,47 @@ public struct SourceFile: Sendable {
         out.reserveCapacity(bytes.count)
         for line in lines { out.append(contentsOf: bytes[line.start..<line.end]) }
         return out
+    }
+}
+
+/// Where each line starts, as one `[UInt32]` over the bytes (4 bytes a
+/// line), read as `LineSpan`s. Splits on LF only; a CR directly before the
+/// LF belongs to the ending. A lone CR stays in the content, where the
+/// parser reports it.
+public struct LineTable: RandomAccessCollection, Sendable {
+    /// The start of each line, then the end of the last one.
+    private let starts: [UInt32]
+    private let bytes: [UInt8]
+
+    package init(_ bytes: [UInt8], from first: Int) {
+        self.bytes = bytes
+        var starts: [UInt32] = []
+        starts.reserveCapacity(bytes.count / 32 + 2)
+        starts.append(UInt32(first))
+        bytes.withUnsafeBufferPointer { buf in
+            guard first < buf.count, let base = buf.baseAddress else { return }
+            var p = base + first
+            let end = base + buf.count
+            while p < end, let hit = memchr(p, 0x0A, end - p) {
+                let lf = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+                starts.append(UInt32(lf - base + 1))
+                p = lf + 1
+            }
+            if p < end { starts.append(UInt32(buf.count)) }
+        }
+        self.starts = starts
+    }
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { starts.count - 1 }
+
+    public subscript(index: Int) -> LineSpan {
+        let start = Int(starts[index]), end = Int(starts[index + 1])
+        var contentEnd = end
+        if contentEnd > start, bytes[contentEnd - 1] == 0x0A {
+            contentEnd -= 1
+            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        }
+        return LineSpan(start: start, contentEnd: contentEnd, end: end)
     }
 }
