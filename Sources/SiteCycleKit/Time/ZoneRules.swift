@@ -27,12 +27,19 @@ public final class ZoneRules: @unchecked Sendable {
 
     private static let windowSeconds: Int64 = 64 * 86_400
 
+    /// The one offset of a zone that never changes (UTC, `Etc/GMT+5`): no
+    /// lookup at all.
+    private let fixedOffset: Int?
+
     public init?(identifier: String) {
         guard !identifier.isEmpty else { return nil }
         if let rules = TZifRules(identifier: identifier) {
             tzif = rules
             zone = nil
+            fixedOffset = rules.transitions.isEmpty && (rules.footer == nil || rules.footer?.daylight == nil)
+                ? rules.offset(at: 0) : nil
         } else {
+            fixedOffset = nil
             guard let zone = TimeZone(identifier: identifier) else { return nil }
             tzif = nil
             self.zone = zone
@@ -46,6 +53,7 @@ public final class ZoneRules: @unchecked Sendable {
         self.identifier = identifier
         self.zone = zone
         tzif = nil
+        fixedOffset = nil
     }
 
     /// Whether the rules were read from a TZif file.
@@ -61,7 +69,10 @@ public final class ZoneRules: @unchecked Sendable {
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
         let t = instant.seconds
-        if let tzif { return tzif.offset(at: t) }
+        if let fixedOffset { return fixedOffset }
+        // Optional chaining reads the rules in place; `if let` copied the
+        // whole value on every lookup.
+        if let offset = tzif?.offset(at: t) { return offset }
         lock.lock()
         let h = hot
         lock.unlock()
