@@ -23,6 +23,22 @@ struct TZifTests {
         #expect(TZifRules(identifier: "posixrules") == nil)
     }
 
+    /// The system zone is read from `/etc/localtime`'s link or Debian's
+    /// `/etc/timezone`, without asking Foundation (and ICU).
+    @Test func theSystemZoneNameComesFromTheLinkOrTheFile() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("zone-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let link = dir + "/localtime", file = dir + "/timezone"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/America/New_York")
+        #expect(ZoneRules.systemZoneName(localtime: link, timezoneFile: file) == "America/New_York")
+        try FileManager.default.removeItem(atPath: link)
+        try "Europe/Berlin\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(ZoneRules.systemZoneName(localtime: link, timezoneFile: file) == "Europe/Berlin")
+        try "../../etc/passwd\n".write(toFile: file, atomically: true, encoding: .utf8)
+        #expect(ZoneRules.systemZoneName(localtime: link, timezoneFile: file) == nil)
+    }
+
     @Test(.enabled(if: hasZoneinfo), arguments: [
         (2026, "Europe/Berlin"), (2026, "America/New_York"), (2100, "Europe/Berlin"), (2100, "America/New_York"),
         (2400, "Europe/Berlin"), (2400, "America/New_York"),

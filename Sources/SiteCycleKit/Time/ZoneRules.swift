@@ -183,8 +183,31 @@ public final class ZoneRules: @unchecked Sendable {
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
             if let rules = ZoneRules(identifier: name) { return rules }
         }
-        let current = TimeZone.current.identifier
-        return ZoneRules(identifier: current) ?? .utc
+        if let name = systemZoneName(), let rules = ZoneRules(identifier: name) { return rules }
+        // Foundation looks further (and costs a few milliseconds of ICU).
+        return ZoneRules(identifier: TimeZone.current.identifier) ?? .utc
+    }
+
+    /// The system zone's name as the system keeps it: `/etc/localtime` links
+    /// to `…/zoneinfo/Europe/Berlin`, or Debian's `/etc/timezone` names it.
+    package static func systemZoneName(localtime: String = "/etc/localtime",
+                                       timezoneFile: String = "/etc/timezone") -> String? {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let n = readlink(localtime, &buffer, buffer.count - 1)
+        if n > 0 {
+            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if let range = target.range(of: "zoneinfo/") {
+                let name = String(target[range.upperBound...])
+                if TZifRules.isZoneName(name) { return name }
+            }
+        }
+        guard let file = fopen(timezoneFile, "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        guard fgets(&line, Int32(line.count), file) != nil else { return nil }
+        let name = String(decoding: line.prefix { $0 != 0 && $0 != 10 && $0 != 13 }.map { UInt8(bitPattern: $0) },
+                          as: UTF8.self).trimmingBlanks()
+        return TZifRules.isZoneName(name) ? name : nil
     }
 }
 
