@@ -109,8 +109,19 @@ struct HistoryReport {
 
     func text(_ changes: [SiteChange]) -> String {
         guard !changes.isEmpty else { return "No site changes" + (journal.changes.isEmpty ? " yet.\n" : " match.\n") }
-        let nameWidth = max(8, changes.map { ($0.location ?? "removed").count }.max() ?? 0)
-        let lineWidth = max(4, String(changes.map(\.line).max() ?? 0).count)
+        // Rows are assembled as bytes in one buffer: a lifetime of changes
+        // is thousands of rows, and a String per cell was most of the time.
+        // Each location's cell is padded once, not once per row.
+        var cells: [String: [UInt8]] = [:]
+        for c in changes { cells[c.location ?? "removed"] = [] }
+        let nameWidth = max(8, cells.keys.map(\.count).max() ?? 0)
+        for name in cells.keys {
+            var cell = ByteText()
+            cell.append(name)
+            cell.spaces(nameWidth - name.count)
+            cells[name] = cell.bytes
+        }
+        let lineWidth = max(4, String(changes.map(\.line).max() ?? 0).utf8.count)
         func pad(_ s: String, _ w: Int, right: Bool = false) -> String {
             let fill = String(repeating: " ", count: max(0, w - s.count))
             return right ? fill + s : s + fill
@@ -118,25 +129,51 @@ struct HistoryReport {
         // The Hours column starts where its header does: hours end under the
         // `s` of "Hours", and `active` starts under its `H`.
         let durations = changes.map(duration)
-        let numberWidth = max(5, durations.filter { $0 != "active" }.map(\.count).max() ?? 0)
+        let numberWidth = max(5, durations.filter { $0 != "active" }.map(\.utf8.count).max() ?? 0)
         let hoursWidth = max(numberWidth, durations.contains("active") ? 6 : 5)
-        func hoursCell(_ d: String) -> String { pad(d == "active" ? d : pad(d, numberWidth, right: true), hoursWidth) }
         let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "  "
             + pad("Hours", hoursWidth) + "  Note"
-        var out = invocation.outStyle.bold(header) + "\n"
+        var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 32))
+        out.append(invocation.outStyle.bold(header) + "\n")
         let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 2 + hoursWidth + 2)
         for (c, d) in zip(changes, durations) {
-            var row = pad(String(c.line), lineWidth, right: true) + "  " + displayStart(c) + "  "
-            row += pad(c.location ?? "removed", nameWidth) + "  " + hoursCell(d)
+            let rowStart = out.bytes.count
+            let number = String(c.line)
+            out.spaces(lineWidth - number.utf8.count)
+            out.append(number)
+            out.append("  ")
+            out.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds + Int64(c.offset)), separator: 0x20, alwaysSeconds: false)
+            out.append("  ")
+            out.bytes += cells[c.location ?? "removed"]!
+            out.append("  ")
+            if d == "active" {
+                out.append(d)
+                out.spaces(hoursWidth - 6)
+            } else {
+                out.spaces(numberWidth - d.utf8.count)
+                out.append(d)
+                out.spaces(hoursWidth - numberWidth)
+            }
             // Notes wrap at 80 columns, continuing under the Note column.
-            let noteLines = (c.note ?? "").split(separator: "\n", omittingEmptySubsequences: false)
-                .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
-            if let first = noteLines.first, !first.isEmpty { row += "  " + first }
-            while row.hasSuffix(" ") { row.removeLast() }  // a `removed` row has no hours
-            out += row + "\n"
-            for more in noteLines.dropFirst() { out += noteIndent + more + "\n" }
+            var noteLines: [String] = []
+            if let note = c.note {
+                noteLines = note.split(separator: "\n", omittingEmptySubsequences: false)
+                    .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
+            }
+            if let first = noteLines.first, !first.isEmpty {
+                out.append("  ")
+                out.append(first)
+            }
+            // A `removed` row has no hours: no blanks at its end.
+            while out.bytes.count > rowStart, out.bytes.last == 0x20 { out.bytes.removeLast() }
+            out.append(byte: 0x0A)
+            for more in noteLines.dropFirst() {
+                out.append(noteIndent)
+                out.append(more)
+                out.append(byte: 0x0A)
+            }
         }
-        return out
+        return out.string
     }
 
     func json(_ changes: [SiteChange]) -> JSON {

@@ -14,35 +14,33 @@ public enum Exporters {
     /// first, LF endings, RFC 4180 quoting. `removed` lines are not rows;
     /// they end the row before them.
     public static func csv(_ changes: [SiteChange], now: Instant) -> String {
-        var out = CSV.record(["date", "location", "duration_hours", "note"])
-        out.reserveCapacity(changes.count * 48)
+        var out = ByteText(capacity: changes.count * 48)
+        out.append(CSV.record(["date", "location", "duration_hours", "note"]))
+        var fields: [String: String] = [:]  // each location quoted once
         for c in changes where !c.isRemoval {
             utcStamp(c.start, into: &out)
-            out += ","
-            out += CSV.field(c.location!)
-            out += ","
-            if let e = end(of: c, now: now) { out += appHours(c.start.hours(until: e)) }
-            out += ","
-            if let note = c.note { out += CSV.field(CSV.neutralisingFormula(note)) }
-            out += "\n"
+            out.append(byte: 0x2C)
+            let name = c.location!
+            if let field = fields[name] {
+                out.append(field)
+            } else {
+                let field = CSV.field(name)
+                fields[name] = field
+                out.append(field)
+            }
+            out.append(byte: 0x2C)
+            if let e = end(of: c, now: now) { out.append(appHours(c.start.hours(until: e))) }
+            out.append(byte: 0x2C)
+            if let note = c.note { out.append(CSV.field(CSV.neutralisingFormula(note))) }
+            out.append(byte: 0x0A)
         }
-        return out
+        return out.string
     }
 
     /// `2026-02-07T15:30:00Z`, written digit by digit (the export's hot path).
-    package static func utcStamp(_ t: Instant, into out: inout String) {
-        let c = CivilDateTime(secondsAsIfUTC: t.seconds)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        func digits(_ v: Int, _ n: Int) {
-            var d = [UInt8](repeating: 0x30, count: n), x = v
-            for i in stride(from: n - 1, through: 0, by: -1) { d[i] = UInt8(0x30 + x % 10); x /= 10 }
-            bytes += d
-        }
-        digits(c.date.year, 4); bytes.append(0x2D); digits(c.date.month, 2); bytes.append(0x2D); digits(c.date.day, 2)
-        bytes.append(0x54); digits(c.hour, 2); bytes.append(0x3A); digits(c.minute, 2); bytes.append(0x3A); digits(c.second, 2)
-        bytes.append(0x5A)
-        out += String(decoding: bytes, as: UTF8.self)
+    package static func utcStamp(_ t: Instant, into out: inout ByteText) {
+        out.stamp(CivilDateTime(secondsAsIfUTC: t.seconds), separator: 0x54, alwaysSeconds: true)
+        out.append(byte: 0x5A)
     }
 
     package static func appHours(_ hours: Double) -> String { formatHours(hours) }

@@ -23,6 +23,9 @@ package enum TextWrap {
     /// The lines of `text` (each of its own lines wrapped), the first to be
     /// printed after `start` columns, the others after `indent`.
     package static func lines(_ text: String, width: Int = TextWrap.width, start: Int = 0, indent: String = "") -> [String] {
+        // Most notes fit as they are: splitting them into words only to
+        // join them again was most of `history`'s time.
+        if !text.utf8.contains(0x0A), start + columns(text) <= width { return [text] }
         var result: [String] = []
         var first = true
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
