@@ -80,27 +80,48 @@ public struct Statistics: Sendable {
         // (their sessions count in the totals, so they are shown).
         let all = journal.locations
         var slot: [String: Int] = [:]
-        for (i, l) in all.enumerated() { slot[l.name] = i }
-        var sessionsAt = [[(hours: Double, endedByRemoval: Bool)]](repeating: [], count: all.count)
+        // By header order too: changes read from the journal carry it, and
+        // an array lookup is far cheaper than hashing a name per change.
+        var slotByOrder = [Int](repeating: -1, count: (all.map(\.order).max() ?? -1) + 1)
+        for (i, l) in all.enumerated() {
+            slot[l.name] = i
+            if l.order >= 0 { slotByOrder[l.order] = i }
+        }
         var usesAt = [Int](repeating: 0, count: all.count)
         var lastAt = [Int?](repeating: nil, count: all.count)
+        // Completed sessions in time order, each tagged with its row (and
+        // whether `removed` ended it) in a parallel array.
         var allHours: [Double] = []
+        var sessionTags: [Int32] = []
         allHours.reserveCapacity(journal.changes.count)
+        sessionTags.reserveCapacity(journal.changes.count)
         var selectedCount = 0
         let changes = journal.changes
         for i in changes.indices {
             let c = changes[i]
-            guard !c.isRemoval, c.start <= now, let s = slot[c.location!] else { continue }
+            guard !c.isRemoval, c.start <= now else { continue }
+            let order = Int(c.locationOrder)
+            let known = order < slotByOrder.count && slotByOrder[order] >= 0
+                && all[slotByOrder[order]].name == c.location! ? slotByOrder[order] : slot[c.location!]
+            guard let s = known else { continue }
             lastAt[s] = i  // "last used" is all-time: the range selects sessions only
             guard include(c) else { continue }
             selectedCount += 1
             usesAt[s] += 1
             guard let end = c.end, end <= now else { continue }
-            let hours = c.start.hours(until: end)
-            allHours.append(hours)
+            allHours.append(c.start.hours(until: end))
             let endedByRemoval = i + 1 < changes.count && changes[i + 1].isRemoval
-            sessionsAt[s].append((hours, endedByRemoval))
+            sessionTags.append(Int32(s) << 1 | (endedByRemoval ? 1 : 0))
         }
+        // Each row's sessions, in time order, in arrays of the exact size.
+        var counts = [Int](repeating: 0, count: all.count)
+        for t in sessionTags { counts[Int(t >> 1)] += 1 }
+        var sessionsAt = counts.map { n -> [(hours: Double, endedByRemoval: Bool)] in
+            var a: [(hours: Double, endedByRemoval: Bool)] = []
+            a.reserveCapacity(n)
+            return a
+        }
+        for (h, t) in zip(allHours, sessionTags) { sessionsAt[Int(t >> 1)].append((h, t & 1 == 1)) }
         // Robust mode sets sessions aside by one rule for the whole history,
         // so the rows add up to the overall figures.
         var keep: (Double) -> Bool = { _ in true }

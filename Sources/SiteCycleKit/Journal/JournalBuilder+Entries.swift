@@ -143,6 +143,7 @@ extension BuildState {
         var isKnown: Bool
         /// A declared location whose `for` list leaves out the device.
         var mismatch: Bool
+        var order = SiteChange.noOrder
     }
 
     package func readField(_ field: String) -> Field {
@@ -151,7 +152,8 @@ extension BuildState {
         guard let i = locationIndex[name] else { return Field(device: device, location: name, isKnown: false, mismatch: false) }
         let mismatch = (device > 0 || !settings.devices.isEmpty) && !locations[i].isFor(deviceName(device))
         // The declared name's own string, shared by every change at it.
-        return Field(device: device, location: locations[i].name, isKnown: true, mismatch: mismatch)
+        return Field(device: device, location: locations[i].name, isKnown: true, mismatch: mismatch,
+                     order: locations[i].order < Int(SiteChange.noOrder) ? UInt16(locations[i].order) : SiteChange.noOrder)
     }
 
     package func deviceName(_ device: UInt8) -> String {
@@ -171,6 +173,7 @@ extension BuildState {
         let note = r.noteRange.map { NoteText.read(source.string($0)) }
         var change = SiteChange(location: field.location, start: instant, offset: offset, note: note, line: number)
         change.device = field.device
+        change.locationOrder = field.order
         if field.mismatch, let name = field.location, let i = locationIndex[name], let (line, e) = entryLine(number) {
             let deviceName = deviceName(field.device)
             report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line,
