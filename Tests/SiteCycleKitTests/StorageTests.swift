@@ -33,3 +33,50 @@ struct ReadLimitTests {
         #expect(JournalFile.readLimit(environment: ["SITECYCLE_MAX_BYTES": "lots"]) == 256 << 20)
     }
 }
+
+/// Undo records: the smallest whole-line difference, and fingerprints that
+/// tell the file a write left from any other.
+struct WriteRecordTests {
+    let before = Array("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A\n".utf8)
+    let after = Array("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A\n2026-01-04 08:00  B\n".utf8)
+
+    @Test func aRecordHoldsOnlyTheChangedLinesAndReverses() {
+        let record = WriteRecord(command: "log B", writtenAt: 0, before: before, after: after)
+        #expect(record.removed.isEmpty)
+        #expect(String(decoding: record.inserted, as: UTF8.self) == "2026-01-04 08:00  B\n")
+        #expect(WriteRecord.decode(record.encoded()) == record)
+        #expect(record.reverse(after) == .restored(before))
+        var edited = after
+        edited[edited.count - 2] = UInt8(ascii: "A")
+        #expect(record.reverse(edited) == .changedSince)
+    }
+
+    /// Files long enough for the block-wise comparison and the word-wise
+    /// fingerprint: one byte changed anywhere is seen.
+    @Test func oneByteChangedAnywhereInABigFileIsSeen() {
+        var big: [UInt8] = []
+        for i in 0..<5_000 { big += Array("2026-01-01 08:00  Site \(i)\n".utf8) }
+        for position in [0, 7, 4_095, 4_096, big.count / 2, big.count - 33, big.count - 2] {
+            var other = big
+            other[position] ^= 0x01
+            #expect(WriteRecord.fingerprint(other) != WriteRecord.fingerprint(big))
+            let record = WriteRecord(command: "x", writtenAt: 0, before: big, after: other)
+            #expect(record.reverse(other) == .restored(big))
+            #expect(record.removed.count < 40 && record.inserted.count < 40)
+        }
+    }
+
+    /// A record written by the first format (byte-wise fingerprint) still
+    /// undoes after an upgrade.
+    @Test func aFirstFormatRecordStillUndoes() throws {
+        var old = WriteRecord(command: "log B", writtenAt: 0, before: before, after: after)
+        old.format = 1
+        old.beforeFingerprint = WriteRecord.fingerprint(before, format: 1)
+        old.afterFingerprint = WriteRecord.fingerprint(after, format: 1)
+        let encoded = old.encoded()
+        #expect(String(decoding: encoded.prefix(16), as: UTF8.self) == "sitecycle-undo 1")
+        let read = try #require(WriteRecord.decode(encoded))
+        #expect(read.format == 1)
+        #expect(read.reverse(after) == .restored(before))
+    }
+}

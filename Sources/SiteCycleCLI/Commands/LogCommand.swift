@@ -81,12 +81,15 @@ struct SiteChangeCommand {
         var picked: (location: String, note: String?)?
         // `log sensor` with nothing after the device word picks too.
         let words = invocation.arguments.positionals
-        let onlyADevice = words.count == 1 && Device.problem(with: words[0]) == nil
+        let missing = UsageError("missing argument", help: "usage: \(invocation.command.usage)")
+        // Only with a picker is the journal read out here, to tell a device
+        // word from a location; without one, that is decided under the
+        // lock, on the one reading of the journal.
+        let picker = invocation.environment.picker
+        let onlyADevice = picker != nil && words.count == 1 && Device.problem(with: words[0]) == nil
             && (words[0] == Device.pumpName || invocation.readJournalQuietly()?.deviceIndex(words[0]) != nil)
         if words.isEmpty || onlyADevice {
-            guard let picker = invocation.environment.picker else {
-                return invocation.usageError(UsageError("missing argument", help: "usage: \(invocation.command.usage)"))
-            }
+            guard let picker else { return invocation.usageError(missing) }
             guard let journal = invocation.loadJournal() else { return ExitCode.failure }
             let at: Instant, device: String
             do {
@@ -105,6 +108,9 @@ struct SiteChangeCommand {
         }
         return invocation.change({ journal, now throws(CommandError) in
             let args = invocation.arguments
+            if picked == nil, words.count == 1, words[0] == Device.pumpName || journal.deviceIndex(words[0]) != nil {
+                throw CommandError(missing.message, help: missing.help, usage: true)
+            }
             let (device, words) = try SiteChangeCommand.device(args.positionals, in: journal, invocation: invocation)
             let location: Location
             if let p = picked {

@@ -126,13 +126,16 @@ public struct JournalTransaction {
         guard !journal.hasDevices, let added = editor.appendedLines, let last = journal.changes.last else { return nil }
         let source = journal.source
         var context: [UInt8] = []
-        for line in journal.syntax.lines {
-            if case .directive = line.kind { context += source.bytes[line.span.start..<line.span.contentEnd] + [0x0A] }
+        for n in journal.syntax.lineNumbers(.directive) {
+            let span = source.lines[n - 1]
+            context += source.bytes[span.start..<span.contentEnd]
+            context.append(0x0A)
         }
         let writer = EntryWriter(journal: journal)
         for n in last.line...writer.lastLineOfEntry(last.line) {
             let span = source.lines[n - 1]
-            context += source.bytes[span.start..<span.contentEnd] + [0x0A]
+            context += source.bytes[span.start..<span.contentEnd]
+            context.append(0x0A)
         }
         let before = context.filter { $0 == 0x0A }.count  // lines ahead of the new ones
         let mini = JournalBuilder.load(SourceFile(path: source.path, bytes: context + added), defaultZone: journal.zone)
