@@ -30,11 +30,11 @@ extension BuildState {
                 finishNote()
                 noteOwner = nil
                 guard let change = resolve(record, fields[Int(record.name)]) else { continue }
-                if let previous = list.last, change.start < previous.start {
+                if !list.isEmpty, change.start < list[list.count - 1].start {
                     inOrder = false
                     if let (line, e) = entryLine(change.line) {
                         report(.warning, .outOfOrder,
-                               "out of order: this site change is earlier than the one on line \(previous.line)",
+                               "out of order: this site change is earlier than the one on line \(list[list.count - 1].line)",
                                line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
                     }
                 }
@@ -58,14 +58,16 @@ extension BuildState {
         // Each device is its own rotation: a change ends the one before it
         // on the same device only.
         var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
+        // Read in place: copying each change (and retaining its strings)
+        // twice was a tenth of a big journal's load.
         for i in list.indices {
-            var change = list[i]
-            if change.note?.isEmpty == true { change.note = nil }
-            let d = Int(change.device)
+            if list[i].note?.isEmpty == true { list[i].note = nil }
+            let d = Int(list[i].device)
+            let start = list[i].start
             if lastKept[d] >= 0 {
                 let li = lastKept[d]
-                let last = list[li]
-                if last.start == change.start {
+                if list[li].start == start {
+                    let change = list[i], last = list[li]
                     reportClash(change.line, with: last.line)
                     // An exact duplicate line may carry note lines of its own:
                     // they belong to it, so they join the kept entry's note
@@ -79,21 +81,21 @@ extension BuildState {
                     }
                     continue
                 }
-                if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds,
-                   let (line, e) = entryLine(change.line) {
-                    let minutes = (change.start.seconds - last.start.seconds) / 60
+                let lastStart = list[li].start.seconds
+                if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
+                    let minutes = (start.seconds - lastStart) / 60
                     report(.warning, .possibleDuplicate,
-                           "possible duplicate: line \(last.line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
+                           "possible duplicate: line \(list[li].line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
                            line: line, e.timestampRange,
-                           help: "two devices may have logged the same change; delete one with `sitecycle delete \(change.line)`")
+                           help: "two devices may have logged the same change; delete one with `sitecycle delete \(list[i].line)`")
                 }
-                if !last.isRemoval { list[li].end = change.start }
+                if !list[li].isRemoval { list[li].end = start }
             }
-            if change.isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, let (line, e) = entryLine(change.line) {
+            if list[i].isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, let (line, e) = entryLine(list[i].line) {
                 report(.warning, .nothingActive, "`removed` with no site active", line: line,
                        e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
             }
-            list[kept] = change
+            if kept != i { list[kept] = list[i] }
             lastKept[d] = kept
             kept += 1
         }

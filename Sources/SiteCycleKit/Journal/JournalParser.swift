@@ -9,6 +9,10 @@ import Darwin
 /// stopping at the first. Meaning (settings, time zones, declared locations,
 /// order) is checked afterwards by `JournalBuilder`.
 public struct JournalParser {
+    /// Whether plain entry lines take the fast path (`plainEntry`); off
+    /// only in the test that proves both paths read the same.
+    package var fastEntries = true
+
     public init() {}
 
     public func parse(_ source: SourceFile) -> (JournalSyntax, [Diagnostic]) {
@@ -37,7 +41,14 @@ public struct JournalParser {
             var context = LineContext(buf: buf, names: names)
             var inEntry = false
             for index in 0..<lineTable.count {
-                context.start(lineTable[index], number: index + 1)
+                let span = lineTable[index]
+                if fastEntries, let record = JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names) {
+                    kinds.append(.entry)
+                    entries.append(record)
+                    inEntry = true
+                    continue
+                }
+                context.start(span, number: index + 1)
                 let kind = context.parse(followsEntry: inEntry)
                 let tag = kind.tag
                 kinds.append(tag)
@@ -51,6 +62,66 @@ public struct JournalParser {
         }
         return ParsedJournal(syntax: JournalSyntax(source: source, kinds: kinds), entries: entries,
                              names: names.names, diagnostics: diagnostics)
+    }
+
+    /// The line most journals are made of, `YYYY-MM-DD HH:MM  Name` with an
+    /// optional `; note`, all printable ASCII, read in one pass without the
+    /// general machinery; nil for anything else (seconds, an offset, a tab
+    /// or a double space in the name, any other byte), which the general
+    /// parser then reads and, where wrong, explains. It accepts exactly
+    /// what the general parser would read the same way.
+    static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
+                           names: inout NameTable) -> EntryRecord? {
+        let p = span.start, end = span.contentEnd
+        guard end - p >= 19 else { return nil }
+        @inline(__always) func digit(_ i: Int) -> Int? {
+            let b = buf[p + i] &- 0x30
+            return b <= 9 ? Int(b) : nil
+        }
+        guard let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3), buf[p + 4] == 0x2D,
+              let m0 = digit(5), let m1 = digit(6), buf[p + 7] == 0x2D, let d0 = digit(8), let d1 = digit(9),
+              buf[p + 10] == 0x20, let h0 = digit(11), let h1 = digit(12), buf[p + 13] == 0x3A,
+              let n0 = digit(14), let n1 = digit(15), isBlank(buf[p + 16])
+        else { return nil }
+        let date = CivilDate(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+        let hour = h0 * 10 + h1, minute = n0 * 10 + n1
+        guard date.isValid, hour <= 23, minute <= 59 else { return nil }
+        var i = p + 17
+        while i < end, isBlank(buf[i]) { i += 1 }
+        guard i < end else { return nil }
+        // An offset after the time (`+01:00`, `Z`) is the general parser's.
+        let first = buf[i]
+        if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
+        let nameStart = i
+        var nameEnd = i, spaces = 0
+        while i < end {
+            let b = buf[i]
+            if b == 0x3B { break }
+            if b == 0x20 {
+                spaces += 1
+            } else {
+                guard b > 0x20 && b < 0x7F else { return nil }
+                // Spaces in a run inside the name are collapsed by the
+                // general path; before `;` or the end they are trimmed.
+                if spaces > 1 { return nil }
+                spaces = 0
+                nameEnd = i + 1
+            }
+            i += 1
+        }
+        var noteStart = UInt32.max, noteEnd: UInt32 = 0
+        if i < end {
+            var lo = i + 1, hi = end
+            for k in lo..<end where !(buf[k] >= 0x20 && buf[k] < 0x7F) && buf[k] != 0x09 { return nil }
+            while lo < hi, isBlank(buf[lo]) { lo += 1 }
+            while hi > lo, isBlank(buf[hi - 1]) { hi -= 1 }
+            noteStart = UInt32(lo)
+            noteEnd = UInt32(hi)
+        }
+        let name = names.intern(UnsafeBufferPointer(rebasing: buf[nameStart..<nameEnd]))
+        let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60)
+        return EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
+                           noteStart: noteStart, noteEnd: noteEnd)
     }
 
     /// One line read again, on demand, for the syntax layer.
@@ -75,7 +146,7 @@ package struct ParsedJournal {
 
 /// An entry line as the builder needs it: 32 bytes and no string. Ranges
 /// for messages come from decoding the line again, on the rare path.
-package struct EntryRecord {
+package struct EntryRecord: Equatable {
     /// The wall-clock reading as seconds since 1970 read as UTC.
     package let localSeconds: Int64
     package let line: UInt32
@@ -86,6 +157,15 @@ package struct EntryRecord {
     /// The note's bytes; `noteStart == UInt32.max` when there is no `;`.
     package let noteStart: UInt32
     package let noteEnd: UInt32
+
+    init(localSeconds: Int64, line: UInt32, name: UInt32, offsetSeconds: Int32, noteStart: UInt32, noteEnd: UInt32) {
+        self.localSeconds = localSeconds
+        self.line = line
+        self.name = name
+        self.offsetSeconds = offsetSeconds
+        self.noteStart = noteStart
+        self.noteEnd = noteEnd
+    }
 
     init(_ e: EntrySyntax, line: Int, name: UInt32) {
         localSeconds = e.localSeconds
@@ -408,27 +488,65 @@ package let monthNames = ["January", "February", "March", "April", "May", "June"
                   "October", "November", "December"]
 
 /// Each distinct name once, by index: a journal's thousands of entries
-/// share a handful of strings, found again without allocating.
+/// share a handful of strings, found again without allocating. An
+/// open-addressing table over a word-at-a-time hash: the general Dictionary
+/// hashed every entry's name twice (ours, then SipHash over our key).
 package struct NameTable {
     package private(set) var names: [String] = []
-    private var table: [Int: [UInt32]] = [:]
+    private var hashes: [UInt64] = []
+    /// Index + 1 into `names`, 0 for an empty slot; a power of two long.
+    private var slots: [UInt32] = []
+
+    package init() {}
 
     package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        var hash = 14_695_981_039_346_656_037 as UInt64  // FNV-1a
-        for b in bytes { hash = (hash ^ UInt64(b)) &* 1_099_511_628_211 }
-        let key = Int(truncatingIfNeeded: hash)
-        if let candidates = table[key] {
-            for index in candidates {
-                let stored = names[Int(index)].utf8
-                let same = stored.withContiguousStorageIfAvailable { s in
-                    s.count == bytes.count && (bytes.isEmpty || memcmp(s.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-                } ?? stored.elementsEqual(bytes)
-                if same { return index }
-            }
+        let hash = NameTable.hash(bytes)
+        if names.count * 2 >= slots.count { grow() }
+        let mask = slots.count - 1
+        var i = Int(truncatingIfNeeded: hash) & mask
+        while slots[i] != 0 {
+            let index = Int(slots[i] - 1)
+            if hashes[index] == hash, same(names[index], bytes) { return UInt32(index) }
+            i = (i + 1) & mask
         }
         let index = UInt32(names.count)
         names.append(String(decoding: bytes, as: UTF8.self))
-        table[key, default: []].append(index)
+        hashes.append(hash)
+        slots[i] = index + 1
         return index
+    }
+
+    private func same(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let stored = name.utf8
+        return stored.withContiguousStorageIfAvailable { s in
+            s.count == bytes.count && (bytes.isEmpty || memcmp(s.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
+        } ?? stored.elementsEqual(bytes)
+    }
+
+    private mutating func grow() {
+        let size = max(64, slots.count * 2)
+        slots = [UInt32](repeating: 0, count: size)
+        for (index, hash) in hashes.enumerated() {
+            var i = Int(truncatingIfNeeded: hash) & (size - 1)
+            while slots[i] != 0 { i = (i + 1) & (size - 1) }
+            slots[i] = UInt32(index + 1)
+        }
+    }
+
+    /// FNV-style over 8-byte words, then the tail, mixed at the end.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        let prime: UInt64 = 0x0000_0100_0000_01B3
+        var h: UInt64 = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        let raw = UnsafeRawBufferPointer(bytes)
+        var i = 0
+        while i + 8 <= raw.count {
+            h = (h ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
+            i += 8
+        }
+        while i < raw.count {
+            h = (h ^ UInt64(raw[i])) &* prime
+            i += 1
+        }
+        return (h ^ (h >> 32)) &* 0x9E37_79B9_7F4A_7C15
     }
 }

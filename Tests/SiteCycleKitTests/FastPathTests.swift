@@ -1,0 +1,65 @@
+import Testing
+@testable import SiteCycleKit
+import SiteCycleTestSupport
+
+/// The parser reads plain entry lines on a fast path; it must read exactly
+/// what the general path reads, and leave everything else to it.
+struct FastPathTests {
+    func bothWays(_ bytes: [UInt8]) -> (fast: ParsedJournal, general: ParsedJournal) {
+        let source = SourceFile(path: "j", bytes: bytes)
+        var general = JournalParser()
+        general.fastEntries = false
+        return (JournalParser().read(source), general.read(source))
+    }
+
+    func expectSame(_ bytes: [UInt8], sourceLocation: SourceLocation = #_sourceLocation) {
+        let (fast, general) = bothWays(bytes)
+        #expect(fast.syntax.kinds == general.syntax.kinds, sourceLocation: sourceLocation)
+        #expect(fast.entries == general.entries, sourceLocation: sourceLocation)
+        #expect(fast.names == general.names, sourceLocation: sourceLocation)
+        #expect(fast.diagnostics == general.diagnostics, sourceLocation: sourceLocation)
+    }
+
+    @Test(arguments: [
+        "2026-02-07 08:15  Left Front Abdomen",
+        "2026-02-07 08:15  Left Front Abdomen  ; bled",
+        "2026-02-07 08:15 Left Front Abdomen;bled  ",
+        "2026-02-07 08:15  Left  Front Abdomen",       // a run inside the name
+        "2026-02-07 08:15  Left\tFront",               // a tab inside the name
+        "2026-02-07 08:15\tLeft Front",                // a tab after the time
+        "2026-02-07 08:15  Left Front   ",             // trailing blanks
+        "2026-02-07 08:15  Left Front \t ; note",
+        "2026-02-07 08:15  Z",                         // an offset, not a name
+        "2026-02-07 08:15  Zone A",
+        "2026-02-07 08:15  +01:00  Left Front",
+        "2026-02-07 08:15  -0500 Left Front",
+        "2026-02-07 08:15:30  Left Front",
+        "2026-02-07 08:15+01:00  Left Front",
+        "2026-02-30 08:15  Left Front",                // no such day
+        "0000-01-01 08:15  Left Front",
+        "2026-02-07 24:00  Left Front",
+        "2026-02-07 08:60  Left Front",
+        "2026-02-07 08:15  ;",
+        "2026-02-07 08:15     ",
+        "2026-02-07 08:15  removed",
+        "2026-02-07 08:15  sensor  Left Arm",
+        "2026-02-07 08:15  Left Front  ; note \u{7} bell",
+        "2026-02-07 08:15  Left Front  ; caf\u{E9}",
+        "2026-02-07 08:15  Caf\u{E9}",
+        "2026-02-07 08:15  Left Front\r",
+        "2026-02-07 08:15  Left Front  ; a \"quoted\" note",
+        "2026-2-07 08:15  Left Front",
+        "2026-02-07T08:15  Left Front",
+    ])
+    func tricky(_ line: String) {
+        expectSame(Array(("location Left Front Abdomen\n" + line + "\n    ; more\n" + line + "\n").utf8))
+    }
+
+    @Test func mutatedJournalsReadTheSameBothWays() {
+        var r = SeededRandom(seed: 77)
+        for n in 0..<800 {
+            let seed = RandomInputTests.seeds[n % RandomInputTests.seeds.count]
+            expectSame(RandomInputTests.mutate(seed, &r))
+        }
+    }
+}
