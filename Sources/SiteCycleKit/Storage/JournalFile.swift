@@ -105,8 +105,25 @@ public enum JournalFile {
                                  message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
                                  hint: "is this the right file? A journal is far smaller than that")
         guard Int(st.st_size) <= limit else { throw tooLarge }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Int(st.st_size) + 1)
+        // Straight into the array, sized by fstat (one byte over, to see a
+        // file that grew); only a file that keeps growing goes on in chunks.
+        let expected = Int(st.st_size) + 1
+        var failed = false
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
+            while count < expected {
+                let n = Glibc_read(fd, buffer.baseAddress! + count, expected - count)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failed = true
+                    return
+                }
+                if n == 0 { return }
+                count += n
+            }
+        }
+        if failed { throw error(path, "read") }
+        guard bytes.count <= limit else { throw tooLarge }
+        if bytes.count < expected { return bytes }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let n = chunk.withUnsafeMutableBytes { Glibc_read(fd, $0.baseAddress, $0.count) }
