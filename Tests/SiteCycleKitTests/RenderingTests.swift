@@ -16,6 +16,23 @@ struct RenderingTests {
             """)
     }
 
+    /// Plain ASCII lines are windowed without decoding; long and short
+    /// lines, tabs, spans past the end: the same text, indent and carets.
+    @Test func asciiLinesRenderTheSameWithoutDecoding() {
+        var fast = DiagnosticRenderer(style: TextStyle(colored: false)), general = fast
+        general.asciiFastPath = false
+        var r = SeededRandom(seed: 5)
+        let alphabet = Array("ab ;\t-:09XZ".utf8)
+        for _ in 0..<400 {
+            let count = [0, 1, 5, 40, 119, 120, 121, 300, 2_000][r.int(9)]
+            let bytes = (0..<count).map { _ in alphabet[r.int(alphabet.count)] }
+            let column = 1 + r.int(count + 3), length = r.int(6)
+            #expect(fast.window(bytes, 0..<count, column: column, length: length)
+                    == general.window(bytes, 0..<count, column: column, length: length))
+            #expect(fast.printable(bytes) == general.printable(bytes))
+        }
+    }
+
     @Test func spanPastTheEndPointsAfterTheLine() {
         let source = SourceFile(path: "j", text: "2026-02-01 08:15\n")
         let d = Diagnostic(.error, .missingLocation, "missing location", line: 1, column: 17, length: 0, help: "add it")

@@ -7,6 +7,9 @@
 ///        = help: did you mean "Left Front Abdomen"?
 public struct DiagnosticRenderer {
     public var style: TextStyle
+    /// Plain ASCII lines skip decoding; off only in the test that proves
+    /// both ways render the same.
+    package var asciiFastPath = true
 
     public init(style: TextStyle) { self.style = style }
 
@@ -62,6 +65,9 @@ public struct DiagnosticRenderer {
         while lo > line.lowerBound, lo < line.upperBound, bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
         var hi = min(line.upperBound, max(startByte, lo) + 4 * DiagnosticRenderer.windowWidth + max(0, length))
         while hi < line.upperBound, bytes[hi] & 0xC0 == 0x80 { hi += 1 }
+        if asciiFastPath, DiagnosticRenderer.isPlainASCII(bytes[lo..<max(lo, hi)]) {
+            return asciiWindow(bytes, line, lo: lo, hi: max(lo, hi), startByte: startByte, length: length)
+        }
         let slice = Array(bytes[lo..<max(lo, hi)])
         var units: [(offset: Int, scalar: Unicode.Scalar)] = []
         forEachDisplayUnit(slice) { units.append((lo + $0, $1)) }
@@ -85,9 +91,39 @@ public struct DiagnosticRenderer {
         return (String(shown), indent, width)
     }
 
+    /// Printable ASCII and tabs: one byte is one displayed character, so
+    /// the window and the printable text need no decoding.
+    static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+        bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
+    }
+
+    /// `window` for a stretch of plain ASCII, the common case: the same
+    /// result, counted in bytes.
+    private func asciiWindow(_ bytes: [UInt8], _ line: Range<Int>, lo: Int, hi: Int, startByte: Int,
+                             length: Int) -> (String, String, Int) {
+        let count = hi - lo
+        let first = min(max(startByte - lo, 0), count)
+        let from = max(0, min(first - DiagnosticRenderer.windowWidth / 3, count - DiagnosticRenderer.windowWidth))
+        let to = min(count, from + DiagnosticRenderer.windowWidth)
+        let cutLeft = from > 0 || lo > line.lowerBound, cutRight = to < count || hi < line.upperBound
+        var shown = cutLeft ? "…" : "", indent = cutLeft ? " " : "", width = 0
+        shown += String(decoding: bytes[(lo + from)..<(lo + to)], as: UTF8.self)
+        for offset in (lo + from)..<(lo + to) {
+            if offset < startByte {
+                indent.append(bytes[offset] == 0x09 ? "\t" : " ")
+            } else if offset < startByte + length {
+                width += 1
+            }
+        }
+        if cutRight { shown += "…" }
+        if startByte > line.upperBound { indent += String(repeating: " ", count: startByte - line.upperBound) }
+        return (shown, indent, width)
+    }
+
     /// The line as it can safely be shown on a terminal: control bytes and
     /// invalid UTF-8 become U+FFFD one for one, so carets still line up.
     package func printable(_ bytes: [UInt8]) -> String {
+        if asciiFastPath, DiagnosticRenderer.isPlainASCII(bytes[...]) { return String(decoding: bytes, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         forEachDisplayUnit(bytes) { _, scalar in scalars.append(scalar) }
         return String(scalars)

@@ -47,6 +47,22 @@ public final class ZoneRules: @unchecked Sendable {
         self.identifier = identifier
     }
 
+    /// The rules for a name, read once per process: a journal names its
+    /// zone on every read, and a merge or the fuzzer reads many.
+    public static func named(_ identifier: String) -> ZoneRules? {
+        if let known = loaded.lock.withLock({ loaded.rules[identifier] }) { return known }
+        guard let rules = ZoneRules(identifier: identifier) else { return nil }
+        loaded.lock.withLock { loaded.rules[identifier] = rules }
+        return rules
+    }
+
+    private final class Loaded: @unchecked Sendable {
+        let lock = NSLock()
+        var rules: [String: ZoneRules] = [:]
+    }
+
+    private static let loaded = Loaded()
+
     /// Rules from Foundation alone, for comparing the two sources in tests.
     package init?(foundationIdentifier identifier: String) {
         guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
@@ -181,9 +197,9 @@ public final class ZoneRules: @unchecked Sendable {
     public static func system(environment: [String: String]) -> ZoneRules {
         if let tz = environment["TZ"], !tz.isEmpty {
             let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-            if let rules = ZoneRules(identifier: name) { return rules }
+            if let rules = ZoneRules.named(name) { return rules }
         }
-        if let name = systemZoneName(), let rules = ZoneRules(identifier: name) { return rules }
+        if let name = systemZoneName(), let rules = ZoneRules.named(name) { return rules }
         // Foundation looks further (and costs a few milliseconds of ICU).
         return ZoneRules(identifier: TimeZone.current.identifier) ?? .utc
     }
