@@ -68,25 +68,31 @@ private struct Merger {
         self.theirs = theirs
         let source = ours.journal.source
         var entryAt: [Int: Int64] = [:]
+        entryAt.reserveCapacity(ours.entries.count)
         for e in ours.entries.values { entryAt[e.firstLine] = e.start }
         var locationAt: [Int: String] = [:]
         for l in ours.journal.locations { locationAt[l.line] = l.name }
         var deviceAt: [Int: String] = [:]
         for (name, d) in ours.devices { deviceAt[d.line] = name }
         var current: MergeItem?
-        out.reserveCapacity(ours.journal.syntax.lines.count)
-        for line in ours.journal.syntax.lines {
-            let text = source.lineText(line.number)
-            switch line.kind {
+        let kinds = ours.journal.syntax.kinds
+        out.reserveCapacity(kinds.count)
+        // By the one-byte kinds: only directive lines are decoded.
+        for (i, kind) in kinds.enumerated() {
+            let number = i + 1
+            let text = source.lineText(number)
+            switch kind {
             case .entry:
-                current = entryAt[line.number].map { .entry($0) }
+                current = entryAt[number].map { .entry($0) }
                 out.append(Line(text: text, item: current))
             case .noteContinuation: out.append(Line(text: text, item: current))
-            case .directive(let d):
+            case .directive:
                 current = nil
-                let name = locationAt[line.number]
-                let item: MergeItem? = d.keyword == .location ? name.map(MergeItem.location)
-                    : d.keyword == .device ? deviceAt[line.number].map(MergeItem.device) : .setting(d.keyword)
+                var item: MergeItem?
+                if case .directive(let d) = ours.journal.syntax.lines[i].kind {
+                    item = d.keyword == .location ? locationAt[number].map(MergeItem.location)
+                        : d.keyword == .device ? deviceAt[number].map(MergeItem.device) : .setting(d.keyword)
+                }
                 out.append(Line(text: text, item: item))
             default:
                 current = nil

@@ -43,21 +43,27 @@ package struct MergeVersion {
         self.journal = journal
         let source = journal.source
         let lines = journal.syntax.lines
+        let kinds = journal.syntax.kinds
         var pendingComments: [String] = []
-        var changeAt: [Int: SiteChange] = [:]
-        for c in journal.changes { changeAt[c.line] = c }
+        // The change read from each line (by index), found without hashing.
+        var changeAt = [Int32](repeating: -1, count: kinds.count)
+        for (k, c) in journal.changes.enumerated() where c.line >= 1 && c.line <= kinds.count { changeAt[c.line - 1] = Int32(k) }
         var locationAt: [Int: Location] = [:]
         for l in journal.locations { locationAt[l.line] = l }
-        for (i, line) in lines.enumerated() {
+        entries.reserveCapacity(journal.changes.count)
+        // Only the lines that carry something are decoded, each once.
+        for i in kinds.indices where kinds[i] == .entry || kinds[i] == .directive || kinds[i] == .comment {
+            let line = lines[i]
             switch line.kind {
             case .entry(let e):
-                guard let change = changeAt[line.number] else {
+                guard changeAt[i] >= 0 else {
                     pendingComments = []
                     continue  // an exact duplicate line: the first one stands for both
                 }
+                let change = journal.changes[Int(changeAt[i])]
                 var text = [source.lineText(line.number)]
                 var j = i + 1
-                while j < lines.count, case .noteContinuation = lines[j].kind { text.append(source.lineText(j + 1)); j += 1 }
+                while j < kinds.count, kinds[j] == .noteContinuation { text.append(source.lineText(j + 1)); j += 1 }
                 let key = MergeVersion.key(change.start.seconds, device: change.device)
                 entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
                                      location: change.location, note: change.note, offset: e.offset,
