@@ -8,14 +8,9 @@ public enum JournalInvariants {
         let source = SourceFile(path: "fuzz", bytes: bytes)
         guard source.reassembled() == bytes else { return "the syntax layer lost bytes" }
         let journal = JournalBuilder.load(source, defaultZone: .utc)
-        for line in journal.syntax.lines {
-            switch line.kind {
-            case .invalid, .conflictMarker:
-                if !journal.diagnostics.contains(where: { $0.line == line.number && $0.severity == .error }) {
-                    return "line \(line.number) is unreadable but has no error"
-                }
-            default: break
-            }
+        let linesWithErrors = Set(journal.diagnostics.filter { $0.severity == .error }.map(\.line))
+        for (i, kind) in journal.syntax.kinds.enumerated() where kind == .invalid || kind == .conflictMarker {
+            if !linesWithErrors.contains(i + 1) { return "line \(i + 1) is unreadable but has no error" }
         }
         _ = DiagnosticRenderer(style: .plain).render(journal.diagnostics, in: journal.source)
         guard !journal.diagnostics.hasErrors else { return nil }
