@@ -179,3 +179,71 @@ struct CorrectionServiceTests {
         #expect(fs.writes == 0)
     }
 }
+
+struct SettingsServiceTests {
+    let path = "/journal/sites.journal"
+    let start = """
+        timezone UTC
+        target 72h
+        location Left Arm
+
+        2026-02-01 08:00  Left Arm
+
+        """
+
+    func set(_ request: SettingsService.Request, _ fs: InMemoryFileSystem) throws(ServiceError) -> SettingsService.Outcome {
+        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+            try SettingsService.set(request, in: journal)
+        }.outcome
+    }
+
+    @Test func setTargetRewritesTheExistingLine() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.target(hours: 60), fs)
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h", with: "target 60h"))
+        #expect(o.change == .set("target", to: "60h", was: "72h"))
+        #expect(o.journal.settings.targetHours == 60)
+    }
+
+    @Test func aNewSettingGoesAfterTheLastSetting() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.rest(hours: 120), fs)
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h\n", with: "target 72h\nrest 5d\n"))
+        #expect(o.change == .set("rest", to: "5d", was: "none"))
+    }
+
+    @Test func withNoSettingsANewOneGoesBeforeTheLocationsWithABlankLine() throws {
+        let fs = InMemoryFileSystem([path: "location A\n2026-01-01 00:00  A\n"])
+        _ = try set(.target(hours: 48), fs)
+        #expect(fs.text(path) == "target 48h\n\nlocation A\n2026-01-01 00:00  A\n")
+    }
+
+    @Test func devicesAreAddedAfterTheOtherDevicesAndChangedInPlace() throws {
+        let fs = InMemoryFileSystem([path: start.replacingOccurrences(of: "target 72h\n", with: "device sensor 10d\ntarget 72h\n")])
+        let added = try set(.device("patch", hours: 72), fs)
+        #expect(added.change == .addedDevice("patch", target: "3d"))
+        #expect(fs.text(path)!.hasPrefix("timezone UTC\ndevice sensor 10d\ndevice patch 3d\ntarget 72h\n"))
+        let changed = try set(.device("sensor", hours: 14 * 24), fs)
+        #expect(changed.change == .set("device sensor", to: "14d", was: "10d"))
+        #expect(fs.text(path)!.hasPrefix("timezone UTC\ndevice sensor 14d\ndevice patch 3d\n"))
+    }
+
+    @Test func thePumpWithoutADeviceLineIsTheTarget() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.device(Device.pumpName, hours: 48), fs)
+        #expect(o.change == .set("target", to: "48h", was: "72h"))
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h", with: "target 48h"))
+    }
+
+    @Test func anInvalidDeviceNameWritesNothing() {
+        let fs = InMemoryFileSystem([path: start])
+        do {
+            _ = try set(.device("Sensor", hours: 240), fs)
+            Issue.record("an invalid device name was written")
+        } catch {
+            #expect(error.message == "invalid device name `Sensor`: a device name starts with a lowercase letter")
+            #expect(error.usage)
+        }
+        #expect(fs.writes == 0 && fs.text(path) == start)
+    }
+}
