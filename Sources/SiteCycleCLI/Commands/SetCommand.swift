@@ -30,23 +30,20 @@ extension CommandRegistry {
         run: { invocation in
             let words = invocation.arguments.positionals
             guard let key = words.first else {
-                return invocation.report { journal, _ throws(CommandError) in SettingsService.show(journal, invocation) }
+                return invocation.report { journal, _ throws(CommandError) in SettingsCommand.show(journal, invocation) }
             }
-            return invocation.changeJournal { journal, _ throws(CommandError) in
-                try SettingsService.change(key, Array(words.dropFirst()).joined(separator: " "), journal, invocation)
-            }
+            return invocation.change({ journal, _ throws(CommandError) in
+                let request = try SettingsCommand.request(key, Array(words.dropFirst()).joined(separator: " "))
+                do throws(ServiceError) { return try SettingsService.set(request, in: journal) } catch { throw CommandError(error) }
+            }, render: { o in SettingsCommand.render(o, invocation) })
         })
 }
 
-enum SettingsService {
-    static let keys: [DirectiveSyntax.Keyword] = [.target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy]
-
-    /// Whole days as days (`10d`), else hours: how `device` and `rest` read.
-    static func durationText(_ hours: Double) -> String {
-        hours.truncatingRemainder(dividingBy: 24) == 0 ? "\(Int(hours / 24))d" : SettingValues.formatHours(hours)
-    }
-
+/// `set` on the command line: shows the settings, or reads a setting and
+/// its value into a request for `SettingsService` and renders the outcome.
+enum SettingsCommand {
     static func show(_ journal: Journal, _ invocation: Invocation) {
+        let durationText = SettingsService.durationText
         let s = journal.settings
         var rows: [(String, JSON, String)] = [
             ("timezone", .string(journal.zone.identifier), journal.zone.identifier + (s.timezone == nil ? " (system)" : "")),
@@ -70,7 +67,9 @@ enum SettingsService {
         }
     }
 
-    static func change(_ key: String, _ value: String, _ journal: Journal, _ invocation: Invocation) throws(CommandError) -> PlannedEdit {
+    /// `KEY VALUE` as typed, read into a request.
+    static func request(_ key: String, _ value: String) throws(CommandError) -> SettingsService.Request {
+        let keys = SettingsService.keys
         if key == "timezone" {
             throw CommandError("`set` does not change the time zone",
                                help: "it would change the meaning of every time in the journal; see `sitecycle help set`")
@@ -83,80 +82,35 @@ enum SettingsService {
                                usage: true)
         }
         guard !value.isEmpty else { throw CommandError("missing value for `\(key)`", help: "usage: sitecycle set \(key) VALUE", usage: true) }
-        if keyword == .device { return try changeDevice(value, journal, invocation) }
-        let (text, old): (String, String)
-        let s = journal.settings
         switch keyword {
-        case .target:
-            text = SettingValues.formatHours(try validated(SettingValues.hours(value), key))
-            old = SettingValues.formatHours(s.targetHours)
-        case .rest:
-            text = durationText(try validated(SettingValues.hours(value), key))
-            old = s.restHours.map(durationText) ?? "none"
-        case .absorptionThreshold:
-            text = SettingValues.formatPercent(try validated(SettingValues.percent(value), key))
-            old = SettingValues.formatPercent(s.absorptionThresholdPercent)
-        case .absorptionMode:
-            text = try validated(SettingValues.absorptionMode(value), key) ? "robust" : "mean"
-            old = s.robustStatistics ? "robust" : "mean"
-        default:
-            text = try validated(SettingValues.strategy(value), key).journalText
-            old = s.strategy.journalText
-        }
-        var editor = JournalEditor(source: journal.source)
-        let syntax = journal.syntax
-        if let line = syntax.directiveLines(keyword).first, case .directive(let d) = syntax.lines[line - 1].kind {
-            if d.argument.isEmpty {
-                editor.replace(d.keywordRange.upperBound..<d.keywordRange.upperBound, with: " " + text)
-            } else {
-                editor.replace(d.argument, with: text)
-            }
-        } else {
-            editor.insertHeader(["\(key) \(text)"], as: .setting, in: syntax)
-        }
-        return PlannedEdit(editor: editor) { updated in
-            if invocation.json { show(updated, invocation) } else { invocation.out("Set \(key) to \(text) (was \(old)).\n") }
+        case .target: return .target(hours: try validated(SettingValues.hours(value), key))
+        case .rest: return .rest(hours: try validated(SettingValues.hours(value), key))
+        case .absorptionThreshold: return .absorptionThreshold(percent: try validated(SettingValues.percent(value), key))
+        case .absorptionMode: return .absorptionMode(robust: try validated(SettingValues.absorptionMode(value), key))
+        case .device: return try device(value)
+        default: return .strategy(try validated(SettingValues.strategy(value), key))
         }
     }
 
-    /// `device NAME DURATION`: changes the duration on NAME's line, or adds
-    /// the line after the other devices. `device pump` is the `target`.
-    static func changeDevice(_ value: String, _ journal: Journal, _ invocation: Invocation) throws(CommandError) -> PlannedEdit {
+    /// `device NAME DURATION`.
+    static func device(_ value: String) throws(CommandError) -> SettingsService.Request {
         let words = value.split(separator: " ").map(String.init)
         guard words.count == 2 else {
             throw CommandError("`set device` takes a name and a duration", help: "e.g. sitecycle set device sensor 10d", usage: true)
         }
         let (name, duration) = (words[0], words[1])
-        if let problem = Device.problem(with: name) { throw CommandError("invalid device name `\(name)`: \(problem)", usage: true) }
-        let hours = try validated(SettingValues.hours(duration), "device \(name)")
-        let syntax = journal.syntax
-        let declared = syntax.directiveLines(.device).first { line in
-            guard case .directive(let d) = syntax.lines[line - 1].kind else { return false }
-            return journal.source.string(d.argument).split(separator: " ").first.map(String.init) == name
-        }
-        if name == Device.pumpName, declared == nil { return try change("target", duration, journal, invocation) }
-        let text = durationText(hours)
-        var editor = JournalEditor(source: journal.source)
-        let old: String?
-        if let line = declared, case .directive(let d) = syntax.lines[line - 1].kind {
-            // The duration is the argument's last word.
-            var start = d.argument.upperBound
-            while start > d.argument.lowerBound, !isBlank(journal.source.bytes[start - 1]) { start -= 1 }
-            editor.replace(start..<d.argument.upperBound, with: text)
-            old = durationText(journal.targetHours(of: name))
-        } else {
-            editor.insertHeader(["device \(name) \(text)"], as: .device, in: syntax)
-            old = nil
-        }
-        return PlannedEdit(editor: editor) { updated in
-            if invocation.json {
-                show(updated, invocation)
-            } else if let old {
-                invocation.out("Set device \(name) to \(text) (was \(old)).\n")
-            } else {
-                invocation.out("Added device \(name), target \(text). Name it in the `for` list of the\n"
-                               + "locations it may use, e.g. `location Left Back Arm  for pump,\(name)`.\n")
-            }
+        do throws(ServiceError) { try SettingsService.checkDeviceName(name) } catch { throw CommandError(error) }
+        return .device(name, hours: try validated(SettingValues.hours(duration), "device \(name)"))
+    }
+
+    static func render(_ o: SettingsService.Outcome, _ invocation: Invocation) {
+        if invocation.json { return show(o.journal, invocation) }
+        switch o.change {
+        case .set(let setting, let text, let old):
+            invocation.out("Set \(setting) to \(text) (was \(old)).\n")
+        case .addedDevice(let name, let text):
+            invocation.out("Added device \(name), target \(text). Name it in the `for` list of the\n"
+                           + "locations it may use, e.g. `location Left Back Arm  for pump,\(name)`.\n")
         }
     }
 

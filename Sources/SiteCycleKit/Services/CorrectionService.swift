@@ -1,0 +1,185 @@
+/// `amend` and `delete` as plain requests and outcomes: the command reads
+/// ENTRY and the options into typed values (times, a declared location, a
+/// clean note) and renders the outcome; this finds the entry in its
+/// rotation and plans the edit, and is tested without a disk or a clock.
+public enum CorrectionService {
+    /// Which site change a correction is about, as ENTRY names it.
+    public enum Entry: Equatable, Sendable {
+        /// The newest change that started at or before this instant (`last`, at now).
+        case last(upTo: Instant)
+        /// A line number as `history` shows it; a note's continuation line
+        /// names the entry it belongs to.
+        case line(Int)
+        /// The change that starts at this instant.
+        case start(Instant)
+    }
+
+    public struct DeleteRequest: Sendable {
+        public var entry: Entry
+        /// The rotation ENTRY is looked for in: `pump`, or a declared device.
+        public var device: String
+
+        public init(entry: Entry, device: String = Device.pumpName) {
+            self.entry = entry
+            self.device = device
+        }
+    }
+
+    public struct DeleteOutcome {
+        public var deleted: SiteChange
+        /// The lines deleted, as they were in the file.
+        public var lines: [String]
+    }
+
+    public struct AmendRequest: Sendable {
+        public var entry: Entry
+        public var device: String
+        /// A location's name as the journal declares it (disabled ones too).
+        public var location: String?
+        /// The right start.
+        public var start: Instant?
+        /// When the site came out.
+        public var end: Instant?
+        /// Nil leaves the note as written.
+        public var note: NoteChange?
+
+        public init(entry: Entry, device: String = Device.pumpName, location: String? = nil, start: Instant? = nil,
+                    end: Instant? = nil, note: NoteChange? = nil) {
+            self.entry = entry
+            self.device = device
+            self.location = location
+            self.start = start
+            self.end = end
+            self.note = note
+        }
+    }
+
+    public struct AmendOutcome {
+        /// The journal as read back after the write.
+        public var journal: Journal
+        public var amended: SiteChange
+        /// The amended entry's lines, as they are in the file now.
+        public var lines: [String]
+    }
+
+    /// The site change `entry` names within `device`'s rotation.
+    public static func select(_ entry: Entry, device: String, in journal: Journal) throws(ServiceError) -> SiteChange {
+        _ = try SiteChangeService.deviceIndex(device, in: journal)
+        let rotation = journal.rotation(device)
+        let of = journal.hasDevices ? " of the \(device)" : ""
+        switch entry {
+        case .last(let now):
+            guard let last = rotation.changes.last(where: { $0.start <= now }) else {
+                throw ServiceError("there are no site changes\(of) yet")
+            }
+            return last
+        case .line(let number):
+            var line = number
+            while line > 1, line <= journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[line - 1].kind {
+                line -= 1
+            }
+            if let other = journal.changes.first(where: { $0.line == line }), !rotation.changes.contains(other) {
+                let name = journal.deviceNames[Int(other.device)]
+                throw ServiceError("line \(number) is a site change of the \(name)", help: "add `--device \(name)`",
+                                   usage: true)
+            }
+            guard let change = rotation.changes.first(where: { $0.line == line }) else {
+                throw ServiceError("line \(number) is not a site change", help: "`sitecycle history` shows each change's line",
+                                   usage: true)
+            }
+            return change
+        case .start(let t):
+            guard let change = rotation.changes.first(where: { $0.start == t }) else {
+                throw ServiceError("no site change\(of) starts at \(displayTime(t, in: journal.zone))",
+                                   help: "`sitecycle history\(device == Device.pumpName ? "" : " --device " + device)` "
+                                       + "shows the start times")
+            }
+            return change
+        }
+    }
+
+    /// Deletes the entry and its note lines.
+    public static func delete(_ request: DeleteRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<DeleteOutcome> {
+        let change = try select(request.entry, device: request.device, in: journal)
+        let writer = EntryWriter(journal: journal)
+        var editor = JournalEditor(source: journal.source)
+        writer.delete(change, in: &editor)
+        let outcome = DeleteOutcome(deleted: change, lines: writer.lines(of: change))
+        return PlannedChange(editor: editor) { _ in outcome }
+    }
+
+    /// Rewrites the parts of the entry the request gives; the rest stays as
+    /// written. A new start moves the line if the order changes; an end
+    /// moves or adds the `removed` line after it.
+    public static func amend(_ request: AmendRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<AmendOutcome> {
+        let entry = try select(request.entry, device: request.device, in: journal)
+        guard request.location != nil || request.start != nil || request.end != nil || request.note != nil else {
+            throw ServiceError("nothing to change", help: "give --location, --at, --end or --note", usage: true)
+        }
+        let writer = EntryWriter(journal: journal)
+        guard let lines = writer.replacedLines(ofEntryOn: entry.line, start: request.start, location: request.location,
+                                               note: request.note) else { throw ServiceError("not an entry") }
+        let start = request.start ?? entry.start
+        if request.start != nil,
+           let clash = journal.changes.first(where: { $0.line != entry.line && $0.start == start && $0.device == entry.device }) {
+            throw ServiceError("a site change is already logged at \(displayStart(clash)) (line \(clash.line))")
+        }
+        if request.location != nil, entry.isRemoval {
+            throw ServiceError("a `removed` line has no location", help: "delete it and log the site instead")
+        }
+        var editor = JournalEditor(source: journal.source)
+        let moves = writer.replaceEntry(entry, with: lines, startingAt: start, in: &editor)
+        if let end = request.end {
+            guard !moves else { throw ServiceError("change the start and the end in two steps", usage: true) }
+            try setEnd(of: entry, to: end, start: start, in: journal, editor: &editor)
+        }
+        return PlannedChange(editor: editor) { updated in
+            let amended = updated.changes.first { $0.start == start && $0.device == entry.device }!
+            return AmendOutcome(journal: updated, amended: amended, lines: EntryWriter(journal: updated).lines(of: amended))
+        }
+    }
+
+    /// Ends the site at `end`: moves the `removed` line that follows, or
+    /// adds one before the next site (or at the end).
+    /// The next change in that device's rotation counts; a `removed` line is
+    /// written with the device word and goes where its time puts it.
+    static func setEnd(of entry: SiteChange, to end: Instant, start: Instant, in journal: Journal,
+                       editor: inout JournalEditor) throws(ServiceError) {
+        guard !entry.isRemoval else { throw ServiceError("a `removed` line has no end", usage: true) }
+        guard end > start else { throw ServiceError("the end must be after the start", usage: true) }
+        let writer = EntryWriter(journal: journal)
+        let rotation = journal.rotation(journal.deviceNames[Int(entry.device)])
+        let later = rotation.changes.filter { $0.start > entry.start }
+        let removed = EntryLayout(learningFrom: journal.syntax)
+            .lines(timestamp: writer.timestampText(end), location: writer.field(EntrySyntax.removedKeyword, device: entry.device),
+                   note: nil)
+        // After the last entry (of any device, but not a moved removed line) before the end.
+        func insertRemoved(skipping skipped: Int? = nil) {
+            let before = journal.changes.last { $0.start < end && $0.line != skipped && $0.start >= entry.start }
+            editor.insert(removed, afterLine: writer.lastLineOfEntry(before?.line ?? entry.line))
+        }
+        if let next = later.first, next.isRemoval {
+            if let after = later.dropFirst().first, end >= after.start {
+                throw ServiceError("that end is after the next site went in (line \(after.line), \(displayStart(after)))",
+                                   help: "amend that entry instead")
+            }
+            guard case .entry(let r) = journal.syntax.lines[next.line - 1].kind, end != next.start else { return }
+            let (low, high) = (min(end, next.start), max(end, next.start))
+            if journal.changes.contains(where: { $0.device != entry.device && $0.start > low && $0.start < high }) {
+                // Another device's entry lies between: the line moves to keep time order.
+                writer.delete(next, in: &editor)
+                insertRemoved(skipping: next.line)
+            } else {
+                editor.replace(r.timestampRange, with: writer.timestampText(end))
+            }
+        } else if let next = later.first {
+            guard end <= next.start else {
+                throw ServiceError("that end is after the next site went in (line \(next.line), \(displayStart(next)))",
+                                   help: "amend that entry instead")
+            }
+            if end < next.start { insertRemoved() }
+        } else {
+            insertRemoved()
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// `set` as a plain request and outcome: the command reads the setting and
+/// its value into a typed request (and shows the settings); this plans the
+/// header edit — the line rewritten in place, or added where the header
+/// rule puts it — and is tested without a disk.
+public enum SettingsService {
+    /// The settings `set` changes, in the order help and completion list them.
+    public static let keys: [DirectiveSyntax.Keyword] = [.target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy]
+
+    /// Whole days as days (`10d`), else hours: how `device` and `rest` read.
+    public static func durationText(_ hours: Double) -> String {
+        hours.truncatingRemainder(dividingBy: 24) == 0 ? "\(Int(hours / 24))d" : SettingValues.formatHours(hours)
+    }
+
+    /// A setting and its new value, already read (see `SettingValues`).
+    public enum Request: Equatable, Sendable {
+        case target(hours: Double)
+        case rest(hours: Double)
+        case absorptionThreshold(percent: Double)
+        case absorptionMode(robust: Bool)
+        case strategy(RecommendationStrategy)
+        /// A device's target; `pump` without a `device pump` line is the `target`.
+        case device(String, hours: Double)
+    }
+
+    public struct Outcome {
+        public enum Change: Equatable, Sendable {
+            /// `setting` (`target`, `device sensor`, …) now reads `value`; it was `was`.
+            case set(String, to: String, was: String)
+            /// A new `device` line.
+            case addedDevice(String, target: String)
+        }
+
+        /// The journal as read back after the write.
+        public var journal: Journal
+        public var change: Change
+    }
+
+    /// Refuses a name that cannot be a device (see `Device.problem`).
+    public static func checkDeviceName(_ name: String) throws(ServiceError) {
+        if let problem = Device.problem(with: name) {
+            throw ServiceError("invalid device name `\(name)`: \(problem)", usage: true)
+        }
+    }
+
+    public static func set(_ request: Request, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let s = journal.settings
+        let keyword: DirectiveSyntax.Keyword, text: String, old: String
+        switch request {
+        case .target(let hours):
+            (keyword, text, old) = (.target, SettingValues.formatHours(hours), SettingValues.formatHours(s.targetHours))
+        case .rest(let hours):
+            (keyword, text, old) = (.rest, durationText(hours), s.restHours.map(durationText) ?? "none")
+        case .absorptionThreshold(let percent):
+            (keyword, text, old) = (.absorptionThreshold, SettingValues.formatPercent(percent),
+                                    SettingValues.formatPercent(s.absorptionThresholdPercent))
+        case .absorptionMode(let robust):
+            (keyword, text, old) = (.absorptionMode, robust ? "robust" : "mean", s.robustStatistics ? "robust" : "mean")
+        case .strategy(let strategy):
+            (keyword, text, old) = (.strategy, strategy.journalText, s.strategy.journalText)
+        case .device(let name, let hours):
+            return try setDevice(name, hours: hours, in: journal)
+        }
+        var editor = JournalEditor(source: journal.source)
+        editor.setDirective(keyword, to: text, in: journal.syntax)
+        return PlannedChange(editor: editor) { updated in
+            Outcome(journal: updated, change: .set(keyword.rawValue, to: text, was: old))
+        }
+    }
+
+    /// `device NAME DURATION`: changes the duration on NAME's line, or adds
+    /// the line after the other devices. `device pump` is the `target`.
+    static func setDevice(_ name: String, hours: Double, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        try checkDeviceName(name)
+        let declared = journal.deviceLine(named: name) != nil
+        if name == Device.pumpName, !declared { return try set(.target(hours: hours), in: journal) }
+        let text = durationText(hours)
+        let change: Outcome.Change = declared
+            ? .set("device \(name)", to: text, was: durationText(journal.targetHours(of: name)))
+            : .addedDevice(name, target: text)
+        var editor = JournalEditor(source: journal.source)
+        editor.setDevice(name, to: text, in: journal)
+        return PlannedChange(editor: editor) { updated in Outcome(journal: updated, change: change) }
+    }
+}

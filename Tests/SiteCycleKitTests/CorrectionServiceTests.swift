@@ -1,0 +1,249 @@
+import Testing
+@testable import SiteCycleKit
+import SiteCycleTestSupport
+
+/// amend, delete and set against an in-memory file system through the one
+/// transaction: no disk, no clock. Each test states the whole file after.
+struct CorrectionServiceTests {
+    let path = "/journal/sites.journal"
+    /// Locations in column 19 and notes in column 32: a file's own
+    /// alignment, which edits keep.
+    let start = """
+        timezone UTC
+        target 72h
+        location Left Arm
+        location Right Arm
+        location Lower Back
+
+        2026-02-01 08:00   Left Arm     ; bled
+                                        ; and itched
+        2026-02-04 08:00   Right Arm
+        2026-02-07 08:00   Lower Back   ; fine
+
+        """
+
+    /// `start` with line `number` (1-based) replaced by `lines`.
+    func start(replacing number: Int, with lines: [String]) -> String {
+        var all = start.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        all.replaceSubrange((number - 1)...(number - 1), with: lines)
+        return all.joined(separator: "\n")
+    }
+
+    func run<Outcome>(_ fs: InMemoryFileSystem, _ plan: (Journal) throws(ServiceError) -> PlannedChange<Outcome>)
+        throws(ServiceError) -> TransactionResult<Outcome> {
+        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run(plan)
+    }
+
+    func amend(_ request: CorrectionService.AmendRequest, _ fs: InMemoryFileSystem)
+        throws(ServiceError) -> CorrectionService.AmendOutcome {
+        try run(fs) { journal throws(ServiceError) in try CorrectionService.amend(request, in: journal) }.outcome
+    }
+
+    /// The refusal `request` meets, after which the file must be untouched.
+    func refusal(_ request: CorrectionService.AmendRequest, in text: String? = nil) -> ServiceError? {
+        let fs = InMemoryFileSystem([path: text ?? start])
+        defer { #expect(fs.writes == 0 && fs.text(path) == (text ?? start)) }
+        do {
+            _ = try amend(request, fs)
+            Issue.record("amend was not refused")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test func amendingTheLocationChangesOnlyThatLine() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try amend(.init(entry: .line(9), location: "Lower Back"), fs)
+        #expect(fs.text(path) == start(replacing: 9, with: ["2026-02-04 08:00   Lower Back"]))
+        #expect(o.amended.line == 9 && o.amended.location == "Lower Back")
+        #expect(o.lines == ["2026-02-04 08:00   Lower Back"])
+    }
+
+    @Test func amendingTheTimeKeepsTheLocationColumnAndTheNoteLines() throws {
+        let fs = InMemoryFileSystem([path: start])
+        _ = try amend(.init(entry: .start(instant("2026-02-01T08:00:00Z")), start: instant("2026-02-01T09:45:00Z")), fs)
+        #expect(fs.text(path) == start(replacing: 7, with: ["2026-02-01 09:45   Left Arm     ; bled"]))
+    }
+
+    @Test func aNewNoteIsLaidOutAtTheNoteColumnAndReplacesTheContinuationLines() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try amend(.init(entry: .line(7), note: .replace("sore\nred")), fs)
+        let expected = start.replacingOccurrences(of: "; bled\n                                ; and itched",
+                                                  with: "; sore\n                                ; red")
+        #expect(expected != start && fs.text(path) == expected)
+        #expect(o.amended.note == "sore\nred")
+    }
+
+    @Test func removingTheNoteRemovesItsContinuationLines() throws {
+        let fs = InMemoryFileSystem([path: start])
+        _ = try amend(.init(entry: .last(upTo: instant("2026-02-01T12:00:00Z")), note: .remove), fs)
+        #expect(fs.text(path) == start.replacingOccurrences(of: "     ; bled\n                                ; and itched", with: ""))
+    }
+
+    @Test func aStartPastTheNextEntryMovesTheLineWithItsNotes() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try amend(.init(entry: .line(8), start: instant("2026-02-05T08:00:00Z")), fs)
+        #expect(fs.text(path) == """
+            timezone UTC
+            target 72h
+            location Left Arm
+            location Right Arm
+            location Lower Back
+
+            2026-02-04 08:00   Right Arm
+            2026-02-05 08:00   Left Arm     ; bled
+                                            ; and itched
+            2026-02-07 08:00   Lower Back   ; fine
+
+            """)
+        #expect(o.amended.line == 8)
+        #expect(o.lines == ["2026-02-05 08:00   Left Arm     ; bled", "                                ; and itched"])
+    }
+
+    @Test func anEndBeforeTheNextSiteAddsARemovedLine() throws {
+        let fs = InMemoryFileSystem([path: start])
+        _ = try amend(.init(entry: .line(9), end: instant("2026-02-06T20:00:00Z")), fs)
+        #expect(fs.text(path) == start(replacing: 9, with: ["2026-02-04 08:00   Right Arm",
+                                                            "2026-02-06 20:00   removed"]))
+    }
+
+    @Test func theDeviceWordStaysWhenTheLocationChanges() throws {
+        let text = """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor   Left Arm
+
+            """
+        let fs = InMemoryFileSystem([path: text])
+        _ = try amend(.init(entry: .line(7), device: "sensor", location: "Right Arm"), fs)
+        #expect(fs.text(path) == text.replacingOccurrences(of: "sensor   Left Arm", with: "sensor   Right Arm"))
+    }
+
+    @Test func refusalsSayWhyAndWriteNothing() {
+        #expect(refusal(.init(entry: .line(9)))?.message == "nothing to change")
+        #expect(refusal(.init(entry: .line(3), note: .remove))?.message == "line 3 is not a site change")
+        #expect(refusal(.init(entry: .line(3), note: .remove))?.usage == true)
+        #expect(refusal(.init(entry: .start(instant("2026-02-04T08:01:00Z")), note: .remove))?.message
+                == "no site change starts at 2026-02-04 08:01")
+        #expect(refusal(.init(entry: .last(upTo: instant("2026-01-01T00:00:00Z")), note: .remove))?.message
+                == "there are no site changes yet")
+        #expect(refusal(.init(entry: .line(9), start: instant("2026-02-07T08:00:00Z")))?.message
+                == "a site change is already logged at 2026-02-07 08:00 (line 10)")
+        let overlap = refusal(.init(entry: .line(7), end: instant("2026-02-05T08:00:00Z")))
+        #expect(overlap?.message == "that end is after the next site went in (line 9, 2026-02-04 08:00)")
+        #expect(overlap?.help == "amend that entry instead")
+        #expect(refusal(.init(entry: .line(9), start: instant("2026-02-08T08:00:00Z"), end: instant("2026-02-09T08:00:00Z")))?
+                    .message == "change the start and the end in two steps")
+        let removed = start + "2026-02-08 08:00   removed\n"
+        #expect(refusal(.init(entry: .line(11), location: "Left Arm"), in: removed)?.message
+                == "a `removed` line has no location")
+        #expect(refusal(.init(entry: .line(11), end: instant("2026-02-09T08:00:00Z")), in: removed)?.message
+                == "a `removed` line has no end")
+    }
+
+    @Test func deleteRemovesTheEntryAndItsNoteLines() throws {
+        let fs = InMemoryFileSystem([path: start])
+        // A continuation line's number names its entry.
+        let result = try run(fs) { journal throws(ServiceError) in
+            try CorrectionService.delete(.init(entry: .line(8)), in: journal)
+        }
+        #expect(fs.text(path) == start.replacingOccurrences(
+            of: "2026-02-01 08:00   Left Arm     ; bled\n                                ; and itched\n", with: ""))
+        #expect(result.outcome.deleted.line == 7)
+        #expect(result.outcome.lines == ["2026-02-01 08:00   Left Arm     ; bled", "                                ; and itched"])
+    }
+
+    @Test func deleteFindsTheEntryInItsOwnRotationOnly() {
+        let text = """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor  Left Arm
+
+            """
+        let fs = InMemoryFileSystem([path: text])
+        do {
+            _ = try run(fs) { journal throws(ServiceError) in try CorrectionService.delete(.init(entry: .line(6)), in: journal) }
+            Issue.record("deleted another device's line")
+        } catch {
+            #expect(error.message == "line 6 is a site change of the sensor")
+            #expect(error.help == "add `--device sensor`")
+        }
+        #expect(fs.writes == 0)
+    }
+}
+
+struct SettingsServiceTests {
+    let path = "/journal/sites.journal"
+    let start = """
+        timezone UTC
+        target 72h
+        location Left Arm
+
+        2026-02-01 08:00  Left Arm
+
+        """
+
+    func set(_ request: SettingsService.Request, _ fs: InMemoryFileSystem) throws(ServiceError) -> SettingsService.Outcome {
+        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+            try SettingsService.set(request, in: journal)
+        }.outcome
+    }
+
+    @Test func setTargetRewritesTheExistingLine() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.target(hours: 60), fs)
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h", with: "target 60h"))
+        #expect(o.change == .set("target", to: "60h", was: "72h"))
+        #expect(o.journal.settings.targetHours == 60)
+    }
+
+    @Test func aNewSettingGoesAfterTheLastSetting() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.rest(hours: 120), fs)
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h\n", with: "target 72h\nrest 5d\n"))
+        #expect(o.change == .set("rest", to: "5d", was: "none"))
+    }
+
+    @Test func withNoSettingsANewOneGoesBeforeTheLocationsWithABlankLine() throws {
+        let fs = InMemoryFileSystem([path: "location A\n2026-01-01 00:00  A\n"])
+        _ = try set(.target(hours: 48), fs)
+        #expect(fs.text(path) == "target 48h\n\nlocation A\n2026-01-01 00:00  A\n")
+    }
+
+    @Test func devicesAreAddedAfterTheOtherDevicesAndChangedInPlace() throws {
+        let fs = InMemoryFileSystem([path: start.replacingOccurrences(of: "target 72h\n", with: "device sensor 10d\ntarget 72h\n")])
+        let added = try set(.device("patch", hours: 72), fs)
+        #expect(added.change == .addedDevice("patch", target: "3d"))
+        #expect(fs.text(path)!.hasPrefix("timezone UTC\ndevice sensor 10d\ndevice patch 3d\ntarget 72h\n"))
+        let changed = try set(.device("sensor", hours: 14 * 24), fs)
+        #expect(changed.change == .set("device sensor", to: "14d", was: "10d"))
+        #expect(fs.text(path)!.hasPrefix("timezone UTC\ndevice sensor 14d\ndevice patch 3d\n"))
+    }
+
+    @Test func thePumpWithoutADeviceLineIsTheTarget() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try set(.device(Device.pumpName, hours: 48), fs)
+        #expect(o.change == .set("target", to: "48h", was: "72h"))
+        #expect(fs.text(path) == start.replacingOccurrences(of: "target 72h", with: "target 48h"))
+    }
+
+    @Test func anInvalidDeviceNameWritesNothing() {
+        let fs = InMemoryFileSystem([path: start])
+        do {
+            _ = try set(.device("Sensor", hours: 240), fs)
+            Issue.record("an invalid device name was written")
+        } catch {
+            #expect(error.message == "invalid device name `Sensor`: a device name starts with a lowercase letter")
+            #expect(error.usage)
+        }
+        #expect(fs.writes == 0 && fs.text(path) == start)
+    }
+}
