@@ -65,7 +65,7 @@ extension CommandRegistry {
             if sub == "list" {
                 guard rest.isEmpty else { return invocation.usageError(UsageError("`locations list` takes no name")) }
                 return invocation.report { journal, now throws(CommandError) in
-                    LocationsService(invocation: invocation, journal: journal).list(now: now)
+                    LocationsCommand(invocation: invocation).list(journal, now: now)
                 }
             }
             let subcommands = ["list", "add", "rename", "pause", "resume", "enable", "disable", "remove", "move", "sides"]
@@ -75,30 +75,19 @@ extension CommandRegistry {
                                                         help: guess.map { "did you mean `locations \($0)`?" }
                                                             ?? "subcommands: " + subcommands.joined(separator: ", ")))
             }
-            return invocation.changeJournal { journal, now throws(CommandError) in
-                let service = LocationsService(invocation: invocation, journal: journal)
-                switch sub {
-                case "add": return try service.add(rest)
-                case "rename": return try service.rename(rest)
-                case "pause": return try service.pause(rest, now: now)
-                case "resume": return try service.resume(rest, now: now)
-                case "enable": return try service.setEnabled(rest, true)
-                case "disable": return try service.setEnabled(rest, false)
-                case "remove": return try service.remove(rest)
-                case "sides": return try service.sides(rest)
-                default: return try service.move(rest)
-                }
-            }
+            let command = LocationsCommand(invocation: invocation)
+            return invocation.change({ journal, now throws(CommandError) in
+                try command.plan(sub, rest, in: journal, now: now)
+            }, render: command.render)
         })
 }
 
-struct LocationsService {
+/// `locations` on the command line: parse the arguments into a request,
+/// hand it to `LocationsService`, render the outcome (and the list).
+struct LocationsCommand {
     let invocation: Invocation
-    let journal: Journal
 
-    var syntax: JournalSyntax { journal.syntax }
-
-    func list(now: Instant) {
+    func list(_ journal: Journal, now: Instant) {
         var uses: [String: Int] = [:]
         var last: [String: SiteChange] = [:]
         for change in journal.changes where change.start <= now {
@@ -145,208 +134,67 @@ struct LocationsService {
         invocation.out(table(rows, rightAligned: [4]))
     }
 
-    // MARK: Edits
+    // MARK: Requests
 
-    func add(_ words: [String]) throws(CommandError) -> PlannedEdit {
-        let name = try joinedName(words, what: "NAME", usage: "locations add NAME [--sides]")
-        let sides = invocation.arguments.flag("--sides")
-        if sides, Location.split(name).side != nil {
-            throw CommandError("\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone", usage: true)
-        }
-        let zoneWords = LocationMatcher.words(name)
-        if sides, journal.locations.contains(where: { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }) {
-            return try setSides(name, on: true)
-        }
-        if !sides, Location.split(name).side == nil {
-            let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
-            if let first = sided.first {
-                throw CommandError("\(first.zone) is a zone: " + sided.map(\.name).joined(separator: " and "),
-                                   help: "log one of them, or make it one location with "
-                                       + "`sitecycle locations sides \"\(first.zone)\" off`")
+    typealias Planned = PlannedChange<LocationsService.Outcome>
+
+    /// The request for subcommand `sub`, planned by the service. What was
+    /// typed is checked here, in the order the refusals have always come.
+    func plan(_ sub: String, _ words: [String], in journal: Journal, now: Instant) throws(CommandError) -> Planned {
+        let args = invocation.arguments
+        switch sub {
+        case "add":
+            var request = LocationsService.AddRequest(
+                name: try joinedName(words, what: "NAME", usage: "locations add NAME [--sides]"), sides: args.flag("--sides"))
+            if let list = args.value("--for") {
+                request.devices = list.split(separator: ",", omittingEmptySubsequences: false).map { collapse(String($0)) }
+                request.devicesAsTyped = list
             }
-        }
-        let names = sides ? ["Left \(name)", "Right \(name)"] : [name]
-        for n in names { try checkNewName(n, replacing: []) }
-        var clause = ""
-        if let list = invocation.arguments.value("--for") {
-            let devices = list.split(separator: ",", omittingEmptySubsequences: false).map { collapse(String($0)) }
-            for device in devices where journal.deviceIndex(device) == nil {
-                throw CommandError("--for \(list): no device `\(device)` in \(journal.source.path)",
-                                   help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
-                                       + "`sitecycle set device NAME DURATION`", usage: true)
+            return try service { () throws(ServiceError) in try LocationsService.add(request, in: journal) }
+        case "rename":
+            guard words.count == 2 else {
+                throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
+                                   help: "sitecycle locations rename \"Left Hip\" \"Left Flank\"", usage: true)
             }
-            var unique: [String] = []
-            for d in devices where !unique.contains(d) { unique.append(d) }
-            // The pump alone is what no `for` means: nothing to write.
-            if unique != [Device.pumpName] { clause = "  for " + unique.joined(separator: ",") }
+            let request = LocationsService.RenameRequest(from: try target(words[0], in: journal), to: collapse(words[1]))
+            return try service { () throws(ServiceError) in try LocationsService.rename(request, in: journal) }
+        case "enable", "disable":
+            let target = try target(try joinedName(words, what: "NAME", usage: "locations \(sub) NAME"), in: journal)
+            return try service { () throws(ServiceError) in
+                sub == "enable" ? try LocationsService.enable(target, in: journal)
+                    : try LocationsService.disable(target, in: journal)
+            }
+        case "remove":
+            let target = try target(try joinedName(words, what: "NAME", usage: "locations remove NAME"), in: journal)
+            return try service { () throws(ServiceError) in try LocationsService.remove(target, in: journal) }
+        case "sides":
+            guard let last = words.last, ["on", "off"].contains(last.lowercased()), words.count >= 2 else {
+                throw CommandError("sides takes a zone and on or off", help: "sitecycle locations sides \"Upper Arm\" on",
+                                   usage: true)
+            }
+            let request = LocationsService.SidesRequest(zone: collapse(words.dropLast().joined(separator: " ")),
+                                                        on: last.lowercased() == "on")
+            return try service { () throws(ServiceError) in try LocationsService.sides(request, in: journal) }
+        case "pause":
+            let request = try pauseRequest(words, in: journal, now: now)
+            return try service { () throws(ServiceError) in try LocationsService.pause(request, in: journal) }
+        case "resume":
+            let request = LocationsService.ResumeRequest(
+                target: try target(try joinedName(words, what: "NAME", usage: "locations resume NAME"), in: journal),
+                today: journal.zone.civil(now).date)
+            return try service { () throws(ServiceError) in try LocationsService.resume(request, in: journal) }
+        default:
+            let request = try moveRequest(words, in: journal)
+            return try service { () throws(ServiceError) in try LocationsService.move(request, in: journal) }
         }
-        var editor = JournalEditor(source: journal.source)
-        editor.insertHeader(names.map { "location \($0)\(clause)" }, as: .location, in: syntax)
-        let devices = clause.isEmpty ? "" : " (for \(clause.dropFirst(6).replacingOccurrences(of: ",", with: ", ")))"
-        return done(editor, "Added \(names.joined(separator: " and "))\(devices).")
     }
 
-    func rename(_ words: [String]) throws(CommandError) -> PlannedEdit {
-        guard words.count == 2 else {
-            throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
-                               help: "sitecycle locations rename \"Left Hip\" \"Left Flank\"", usage: true)
-        }
-        let targets = try find(words[0])
-        let newName = collapse(words[1])
-        let typedWords = LocationMatcher.words(words[0])
-        let isZone = targets.allSatisfy { $0.side != nil && LocationMatcher.words($0.zone) == typedWords }
-            && !targets.contains { LocationMatcher.words($0.name) == typedWords }
-        let pairs: [(Location, String)]
-        if isZone {
-            guard Location.split(newName).side == nil else {
-                throw CommandError("\"\(words[0])\" is a zone; give the new zone name without Left/Right", usage: true)
-            }
-            pairs = targets.map { ($0, "\($0.side == .left ? "Left" : "Right") \(newName)") }
-        } else {
-            pairs = [(targets[0], newName)]
-        }
-        for (_, n) in pairs { try checkNewName(n, replacing: targets) }
-        var editor = JournalEditor(source: journal.source)
-        var entries = 0
-        for (location, n) in pairs {
-            if let parts = syntax.locationParts(atLine: location.line) { editor.replace(parts.name, with: n) }
-            for change in journal.changes where change.location == location.name {
-                if case .entry(let e) = syntax.lines[change.line - 1].kind {
-                    editor.replace(renamedRange(e), with: renamedText(e, to: n))
-                    entries += 1
-                }
-            }
-        }
-        let what = pairs.map { "\($0.0.name) to \($0.1)" }.joined(separator: ", ")
-        return done(editor, TextWrap.wrap("Renamed \(what) (\(entries) site change\(entries == 1 ? "" : "s") rewritten)."))
-    }
-
-    /// The name (after any device word, which stays), and on a line with a
-    /// note the blanks up to its `;`: the note keeps the column it was in.
-    func renamedRange(_ e: EntrySyntax) -> Range<Int> {
-        let start = EntryWriter(journal: journal).nameStart(of: e)
-        guard let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else {
-            return start..<e.locationRange.upperBound
-        }
-        return start..<semicolon
-    }
-
-    func renamedText(_ e: EntrySyntax, to name: String) -> String {
-        let range = renamedRange(e)
-        let nameRange = range.lowerBound..<e.locationRange.upperBound
-        guard range != nameRange else { return name }
-        let old = String(decoding: journal.source.bytes[range], as: UTF8.self)
-        let gap = old.unicodeScalars.count - String(decoding: journal.source.bytes[nameRange], as: UTF8.self)
-            .unicodeScalars.count
-        // Same column for the `;` when the new name leaves room; else the
-        // file's usual two spaces (or the one it had).
-        let width = old.unicodeScalars.count - name.unicodeScalars.count
-        return name + String(repeating: " ", count: max(min(2, gap), width))
-    }
-
-    func setEnabled(_ words: [String], _ enable: Bool) throws(CommandError) -> PlannedEdit {
-        let targets = try find(try joinedName(words, what: "NAME", usage: "locations \(enable ? "enable" : "disable") NAME"))
-        if !enable { try keepOneEnabled(without: targets) }
-        var editor = JournalEditor(source: journal.source)
-        var changed: [String] = [], unchanged: [String] = []
-        for location in targets {
-            guard location.isEnabled != enable, let d = syntax.locationParts(atLine: location.line) else {
-                unchanged.append(location.name)
-                continue
-            }
-            if enable, let flag = d.disabled {
-                editor.replace(flag, with: "")
-            } else {
-                editor.replace(d.end..<d.end, with: "  disabled")
-            }
-            changed.append(location.name)
-        }
-        var message = changed.isEmpty ? "" : "\(enable ? "Enabled" : "Disabled") \(changed.joined(separator: " and "))."
-        if !unchanged.isEmpty {
-            message += (message.isEmpty ? "" : " ") + "\(unchanged.joined(separator: " and ")) "
-                + "\(unchanged.count == 1 ? "was" : "were") already \(enable ? "enabled" : "disabled")."
-        }
-        return done(editor, message)
-    }
-
-    func remove(_ words: [String]) throws(CommandError) -> PlannedEdit {
-        let targets = try find(try joinedName(words, what: "NAME", usage: "locations remove NAME"))
-        try keepOneEnabled(without: targets)
-        var editor = JournalEditor(source: journal.source)
-        var messages: [String] = []
-        for location in targets {
-            let uses = journal.changes.filter { $0.location == location.name }.count
-            if uses == 0 {
-                editor.deleteLines(location.line, through: location.line)
-                messages.append("Removed \(location.name) (it had no site changes).")
-            } else if location.isEnabled, let d = syntax.locationParts(atLine: location.line) {
-                editor.replace(d.end..<d.end, with: "  disabled")
-                messages.append("Disabled \(location.name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
-                                + "the history (`locations enable` brings it back).")
-            } else {
-                messages.append("\(location.name) is already disabled and keeps its \(uses) site change\(uses == 1 ? "" : "s").")
-            }
-        }
-        return done(editor, messages.joined(separator: "\n"))
-    }
-
-    func sides(_ words: [String]) throws(CommandError) -> PlannedEdit {
-        guard let last = words.last, ["on", "off"].contains(last.lowercased()), words.count >= 2 else {
-            throw CommandError("sides takes a zone and on or off", help: "sitecycle locations sides \"Upper Arm\" on",
-                               usage: true)
-        }
-        return try setSides(collapse(words.dropLast().joined(separator: " ")), on: last.lowercased() == "on")
-    }
-
-    /// The laterality switch: the zone's unsided location and its Left and
-    /// Right ones trade places. What is switched away from is disabled, not
-    /// removed, so every past site change keeps its name.
-    func setSides(_ typed: String, on: Bool) throws(CommandError) -> PlannedEdit {
-        let zoneWords = LocationMatcher.words(typed)
-        let unsided = journal.locations.first { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }
-        let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
-        guard unsided != nil || !sided.isEmpty else {
-            throw CommandError("no zone \"\(typed)\"", help: "`sitecycle locations` lists them", usage: true)
-        }
-        let zone = unsided?.name ?? sided[0].zone
-        let keep = on ? sided : unsided.map { [$0] } ?? []
-        let retire = on ? unsided.map { [$0] } ?? [] : sided
-        var editor = JournalEditor(source: journal.source)
-        var added: [String] = []
-        if keep.isEmpty {
-            added = on ? ["Left \(zone)", "Right \(zone)"] : [zone]
-            for n in added { try checkNewName(n, replacing: []) }
-            editor.insert(added.map { "location \($0)" }, afterLine: retire.map(\.line).max()!)
-        }
-        var enabled: [String] = []
-        for location in keep where !location.isEnabled {
-            if let flag = syntax.locationParts(atLine: location.line)?.disabled { editor.replace(flag, with: "") }
-            enabled.append(location.name)
-        }
-        var disabled: [String] = []
-        for location in retire where location.isEnabled {
-            if let d = syntax.locationParts(atLine: location.line) {
-                editor.replace(d.end..<d.end, with: "  disabled")
-            }
-            disabled.append(location.name)
-        }
-        guard !added.isEmpty || !enabled.isEmpty || !disabled.isEmpty else {
-            return done(editor, "\(zone) already \(on ? "has sides" : "is one location").")
-        }
-        var message = "\(zone) " + (on ? "now has sides" : "is one location again") + ":"
-        if !added.isEmpty { message += " added \(added.joined(separator: " and "));" }
-        if !enabled.isEmpty { message += " enabled \(enabled.joined(separator: " and "));" }
-        if !disabled.isEmpty {
-            message += " disabled \(disabled.joined(separator: " and ")), kept for its history;"
-        }
-        return done(editor, TextWrap.wrap(String(message.dropLast()) + "."))
-    }
-
-    /// `paused until DATE` on each location's line (replacing a pause it
-    /// has), with --reason as the line's comment.
-    func pause(_ words: [String], now: Instant) throws(CommandError) -> PlannedEdit {
+    /// NAME and `--until DATE` or `--for Nd` (from today, journal time),
+    /// and `--reason` for the line's comment.
+    func pauseRequest(_ words: [String], in journal: Journal, now: Instant) throws(CommandError)
+        -> LocationsService.PauseRequest {
         let usage = "locations pause NAME --until DATE | --for Nd [--reason TEXT]"
-        let targets = try find(try joinedName(words, what: "NAME", usage: usage))
+        let target = try target(try joinedName(words, what: "NAME", usage: usage), in: journal)
         let today = journal.zone.civil(now).date
         let args = invocation.arguments
         let until: CivilDate
@@ -370,89 +218,29 @@ struct LocationsService {
         default:
             throw CommandError("pause needs exactly one of --until DATE or --for Nd", help: "sitecycle \(usage)", usage: true)
         }
-        var reason: String?
-        if args.has("--reason") { reason = try EntryWriter.cleanNote(args.value("--reason"), option: "--reason") ?? "" }
-        var editor = JournalEditor(source: journal.source)
-        for location in targets {
-            guard let parts = syntax.locationParts(atLine: location.line) else { continue }
-            let clause = "  paused until \(until.iso)"
-            if let old = parts.paused {
-                editor.replace(old, with: clause)
-            } else {
-                editor.replace(parts.end..<parts.end, with: clause)
-            }
-            if let reason {
-                let span = syntax.lines[location.line - 1].span
-                editor.replace(parts.end..<span.contentEnd, with: reason.isEmpty ? "" : "  ; " + reason)
-            }
-        }
-        let names = targets.map(\.name).joined(separator: " and ")
-        return done(editor, TextWrap.wrap("Paused \(names) until \(until.iso): not recommended before then."))
+        var request = LocationsService.PauseRequest(target: target, until: until)
+        if args.has("--reason") { request.reason = try EntryWriter.cleanNote(args.value("--reason"), option: "--reason") ?? "" }
+        return request
     }
 
-    /// Removes the `paused until` clause: back in rotation now.
-    func resume(_ words: [String], now: Instant) throws(CommandError) -> PlannedEdit {
-        let targets = try find(try joinedName(words, what: "NAME", usage: "locations resume NAME"))
-        let today = journal.zone.civil(now).date
-        var editor = JournalEditor(source: journal.source)
-        var resumed: [String] = [], notPaused: [String] = []
-        for location in targets {
-            guard let clause = syntax.locationParts(atLine: location.line)?.paused else {
-                notPaused.append(location.name)
-                continue
-            }
-            editor.replace(clause, with: "")
-            // A pause that has ended is tidied away but was not in force.
-            if let until = location.pausedUntil, today < until { resumed.append(location.name) } else { notPaused.append(location.name) }
-        }
-        guard !editor.isEmpty else {
-            throw CommandError("\(notPaused.joined(separator: " and ")) \(notPaused.count == 1 ? "is" : "are") not paused")
-        }
-        var message = resumed.isEmpty ? "" : "Resumed \(resumed.joined(separator: " and ")): back in rotation."
-        if !notPaused.isEmpty {
-            message += (message.isEmpty ? "" : " ") + "\(notPaused.joined(separator: " and ")) "
-                + "\(notPaused.count == 1 ? "was" : "were") not paused."
-        }
-        return done(editor, TextWrap.wrap(message))
-    }
-
-    func move(_ words: [String]) throws(CommandError) -> PlannedEdit {
-        let targets = try find(try joinedName(words, what: "NAME", usage: "locations move NAME --before OTHER"))
+    func moveRequest(_ words: [String], in journal: Journal) throws(CommandError) -> LocationsService.MoveRequest {
+        let target = try target(try joinedName(words, what: "NAME", usage: "locations move NAME --before OTHER"), in: journal)
         let before = invocation.arguments.value("--before"), after = invocation.arguments.value("--after")
         guard (before == nil) != (after == nil) else {
             throw CommandError("move needs exactly one of --before OTHER or --after OTHER", usage: true)
         }
-        let anchors = try find(before ?? after!)
-        guard !anchors.contains(where: { a in targets.contains { $0.name == a.name } }) else {
-            throw CommandError("cannot move a location relative to itself", usage: true)
-        }
-        var editor = JournalEditor(source: journal.source)
-        let texts = targets.sorted { $0.line < $1.line }.map { journal.source.lineText($0.line) }
-        if let before, !before.isEmpty {
-            editor.insert(texts, beforeLine: anchors.map(\.line).min()!)
-        } else {
-            editor.insert(texts, afterLine: anchors.map(\.line).max()!)
-        }
-        for location in targets { editor.deleteLines(location.line, through: location.line) }
-        let anchorName = anchors.count == 1 ? anchors[0].name : (before ?? after!)
-        return done(editor, "Moved \(targets.map(\.name).joined(separator: " and ")) "
-                    + "\(before != nil ? "before" : "after") \(anchorName).")
+        // An empty OTHER names no location, so it never gets this far.
+        return LocationsService.MoveRequest(target: target, before != nil ? .before : .after,
+                                            anchor: try self.target(before ?? after!, in: journal))
     }
 
-    // MARK: Helpers
-
-    func done(_ editor: JournalEditor, _ message: String) -> PlannedEdit {
-        PlannedEdit(editor: editor) { updated in
-            if invocation.json {
-                LocationsService(invocation: invocation, journal: updated).list(now: Instant(seconds: .max))
-            } else {
-                invocation.out(message + "\n")
-            }
-        }
+    /// What was typed, resolved to a location or a zone's locations.
+    func target(_ typed: String, in journal: Journal) throws(CommandError) -> LocationsService.Target {
+        LocationsService.Target(typed: typed, names: try LocationResolver.locations(typed, in: journal).map(\.name))
     }
 
-    func find(_ typed: String) throws(CommandError) -> [Location] {
-        try LocationResolver.locations(typed, in: journal)
+    func service(_ body: () throws(ServiceError) -> Planned) throws(CommandError) -> Planned {
+        do throws(ServiceError) { return try body() } catch { throw CommandError(error) }
     }
 
     func joinedName(_ words: [String], what: String, usage: String) throws(CommandError) -> String {
@@ -465,23 +253,70 @@ struct LocationsService {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
     }
 
-    /// A new name must be valid and not clash with another location
-    /// (ignoring case); `replacing` may keep theirs (for a case-only rename).
-    func checkNewName(_ name: String, replacing: [Location]) throws(CommandError) {
-        if let problem = LocationName.problem(with: name) { throw CommandError(problem, usage: true) }
-        let lower = name.lowercased()
-        if let clash = journal.locations.first(where: { $0.name.lowercased() == lower }),
-           !replacing.contains(where: { $0.name == clash.name }) {
-            throw CommandError("\"\(clash.name)\" is already declared (line \(clash.line))")
+    // MARK: Outcomes
+
+    /// With --json, the locations as they now are; else what changed.
+    func render(_ o: LocationsService.Outcome) {
+        if invocation.json {
+            list(o.journal, now: Instant(seconds: .max))
+        } else {
+            invocation.out(message(o.change) + "\n")
         }
     }
 
-    func keepOneEnabled(without targets: [Location]) throws(CommandError) {
-        let left = journal.enabledLocations.filter { l in !targets.contains { $0.name == l.name } }
-        if left.isEmpty {
-            throw CommandError("that would leave no enabled location",
-                               help: "add or enable another location first")
+    func message(_ change: LocationsService.Change) -> String {
+        func and(_ names: [String]) -> String { names.joined(separator: " and ") }
+        func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
+        switch change {
+        case .added(let names, let devices):
+            return "Added \(and(names))\(devices.isEmpty ? "" : " (for \(devices.joined(separator: ", ")))")."
+        case .renamed(let renamings, let entries):
+            let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
+            return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")
+        case .enabled(let changed, let unchanged):
+            return enabledMessage(true, changed, unchanged)
+        case .disabled(let changed, let unchanged):
+            return enabledMessage(false, changed, unchanged)
+        case .removed(let removals):
+            return removals.map { removal in
+                switch removal {
+                case .deleted(let name):
+                    return "Removed \(name) (it had no site changes)."
+                case .disabled(let name, let uses):
+                    return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
+                        + "the history (`locations enable` brings it back)."
+                case .alreadyDisabled(let name, let uses):
+                    return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
+                }
+            }.joined(separator: "\n")
+        case .sides(let s):
+            guard s.changed else { return "\(s.zone) already \(s.on ? "has sides" : "is one location")." }
+            var message = "\(s.zone) " + (s.on ? "now has sides" : "is one location again") + ":"
+            if !s.added.isEmpty { message += " added \(and(s.added));" }
+            if !s.enabled.isEmpty { message += " enabled \(and(s.enabled));" }
+            if !s.disabled.isEmpty { message += " disabled \(and(s.disabled)), kept for its history;" }
+            return TextWrap.wrap(String(message.dropLast()) + ".")
+        case .paused(let names, let until):
+            return TextWrap.wrap("Paused \(and(names)) until \(until.iso): not recommended before then.")
+        case .resumed(let resumed, let notPaused):
+            var message = resumed.isEmpty ? "" : "Resumed \(and(resumed)): back in rotation."
+            if !notPaused.isEmpty {
+                message += (message.isEmpty ? "" : " ") + "\(and(notPaused)) "
+                    + "\(notPaused.count == 1 ? "was" : "were") not paused."
+            }
+            return TextWrap.wrap(message)
+        case .moved(let names, let placement, let anchor):
+            return "Moved \(and(names)) \(placement.rawValue) \(anchor)."
         }
+    }
+
+    func enabledMessage(_ enable: Bool, _ changed: [String], _ unchanged: [String]) -> String {
+        var message = changed.isEmpty ? "" : "\(enable ? "Enabled" : "Disabled") \(changed.joined(separator: " and "))."
+        if !unchanged.isEmpty {
+            message += (message.isEmpty ? "" : " ") + "\(unchanged.joined(separator: " and ")) "
+                + "\(unchanged.count == 1 ? "was" : "were") already \(enable ? "enabled" : "disabled")."
+        }
+        return message
     }
 }
 

@@ -1,0 +1,394 @@
+/// `locations` edits as plain requests and outcomes: the command resolves
+/// what was typed to declared locations and reads its options; this decides
+/// what the header (and, for a rename, the entries) should say, refuses what
+/// does not fit the journal, and is tested without a disk or a clock. Each
+/// change is one small edit; everything else in the file stays as it was.
+public enum LocationsService {
+    /// Locations as the command resolved them from what was typed: one
+    /// location, or the sides of a zone.
+    public struct Target: Sendable {
+        /// What was typed (`front abdomen`): a rename tells a zone by it,
+        /// and a message may quote it.
+        public var typed: String
+        /// The declared names, as the journal spells them.
+        public var names: [String]
+
+        public init(typed: String, names: [String]) {
+            self.typed = typed
+            self.names = names
+        }
+    }
+
+    public struct AddRequest: Sendable {
+        public var name: String
+        /// Declare `Left NAME` and `Right NAME`; on a declared unsided NAME,
+        /// give it its sides (`sides NAME on`).
+        public var sides = false
+        /// The devices it is for; nil, or the pump alone, writes no `for`.
+        public var devices: [String]?
+        /// The device list as it was typed, for a refusal to quote; the
+        /// names joined by commas when not given.
+        public var devicesAsTyped: String?
+
+        public init(name: String, sides: Bool = false, devices: [String]? = nil, devicesAsTyped: String? = nil) {
+            self.name = name
+            self.sides = sides
+            self.devices = devices
+            self.devicesAsTyped = devicesAsTyped
+        }
+    }
+
+    public struct RenameRequest: Sendable {
+        public var from: Target
+        /// The new name; for a zone, the new zone (without Left/Right).
+        public var to: String
+
+        public init(from: Target, to: String) {
+            self.from = from
+            self.to = to
+        }
+    }
+
+    public struct SidesRequest: Sendable {
+        public var zone: String
+        /// On: a Left and a Right location; off: one location.
+        public var on: Bool
+
+        public init(zone: String, on: Bool) {
+            self.zone = zone
+            self.on = on
+        }
+    }
+
+    public struct PauseRequest: Sendable {
+        public var target: Target
+        /// The day it is back in rotation (from its midnight, journal time).
+        public var until: CivilDate
+        /// The line's new comment; empty removes it, nil leaves it.
+        public var reason: String?
+
+        public init(target: Target, until: CivilDate, reason: String? = nil) {
+            self.target = target
+            self.until = until
+            self.reason = reason
+        }
+    }
+
+    public struct ResumeRequest: Sendable {
+        public var target: Target
+        /// Today in the journal's zone: a pause that ended before it was
+        /// not in force, and is only tidied away.
+        public var today: CivilDate
+
+        public init(target: Target, today: CivilDate) {
+            self.target = target
+            self.today = today
+        }
+    }
+
+    public enum Placement: String, Sendable {
+        case before, after
+    }
+
+    public struct MoveRequest: Sendable {
+        public var target: Target
+        public var placement: Placement
+        public var anchor: Target
+
+        public init(target: Target, _ placement: Placement, anchor: Target) {
+            self.target = target
+            self.placement = placement
+            self.anchor = anchor
+        }
+    }
+
+    public struct Renaming: Equatable, Sendable {
+        public var from: String
+        public var to: String
+    }
+
+    /// What `remove` did with one location.
+    public enum Removal: Equatable, Sendable {
+        /// It had no site changes: its line is gone.
+        case deleted(String)
+        /// It has history: disabled instead (a soft delete).
+        case disabled(String, uses: Int)
+        case alreadyDisabled(String, uses: Int)
+    }
+
+    /// The laterality switch for one zone.
+    public struct SidesChange: Equatable, Sendable {
+        /// The zone as the journal spells it.
+        public var zone: String
+        public var on: Bool
+        public var added: [String] = []
+        public var enabled: [String] = []
+        /// Switched away from, kept for its history.
+        public var disabled: [String] = []
+
+        /// False when the zone already was as asked: nothing was written.
+        public var changed: Bool { !added.isEmpty || !enabled.isEmpty || !disabled.isEmpty }
+    }
+
+    public enum Change: Equatable, Sendable {
+        /// The names declared, and the devices written in their `for`
+        /// clause (none: no clause, the pump).
+        case added([String], devices: [String])
+        /// Each location renamed, and how many entry lines were rewritten.
+        case renamed([Renaming], entries: Int)
+        case enabled([String], alreadyEnabled: [String])
+        case disabled([String], alreadyDisabled: [String])
+        case removed([Removal])
+        case sides(SidesChange)
+        case paused([String], until: CivilDate)
+        /// Paused ones back in rotation; and those that were not paused
+        /// (a pause that had ended is tidied away too).
+        case resumed([String], notPaused: [String])
+        /// The names moved, and the location (or zone, as typed) they went
+        /// before or after.
+        case moved([String], Placement, anchor: String)
+    }
+
+    public struct Outcome {
+        /// The journal as read back after the write.
+        public var journal: Journal
+        public var change: Change
+    }
+
+    // MARK: Edits
+
+    /// Declares NAME (or `Left NAME` and `Right NAME`) after the last
+    /// `location` line.
+    public static func add(_ request: AddRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let name = request.name
+        if request.sides, Location.split(name).side != nil {
+            throw ServiceError("\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone", usage: true)
+        }
+        let zoneWords = LocationMatcher.words(name)
+        if request.sides, journal.locations.contains(where: { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }) {
+            return try sides(SidesRequest(zone: name, on: true), in: journal)
+        }
+        if !request.sides, Location.split(name).side == nil {
+            let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
+            if let first = sided.first {
+                throw ServiceError("\(first.zone) is a zone: " + sided.map(\.name).joined(separator: " and "),
+                                   help: "log one of them, or make it one location with "
+                                       + "`sitecycle locations sides \"\(first.zone)\" off`")
+            }
+        }
+        let names = request.sides ? ["Left \(name)", "Right \(name)"] : [name]
+        for n in names { try checkNewName(n, replacing: [], in: journal) }
+        var devices: [String] = []
+        if let list = request.devices {
+            for device in list where journal.deviceIndex(device) == nil {
+                let typed = request.devicesAsTyped ?? list.joined(separator: ",")
+                throw ServiceError("--for \(typed): no device `\(device)` in \(journal.source.path)",
+                                   help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
+                                       + "`sitecycle set device NAME DURATION`", usage: true)
+            }
+            var unique: [String] = []
+            for d in list where !unique.contains(d) { unique.append(d) }
+            // The pump alone is what no `for` means: nothing to write.
+            if unique != [Device.pumpName] { devices = unique }
+        }
+        let clause = devices.isEmpty ? "" : "  for " + devices.joined(separator: ",")
+        var editor = JournalEditor(source: journal.source)
+        editor.insertHeader(names.map { "location \($0)\(clause)" }, as: .location, in: journal.syntax)
+        return planned(editor, .added(names, devices: devices))
+    }
+
+    /// Rewrites the declaration and exactly the entry lines that name it;
+    /// a zone renames both its sides.
+    public static func rename(_ request: RenameRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(request.from, in: journal)
+        let newName = request.to
+        let typedWords = LocationMatcher.words(request.from.typed)
+        let isZone = targets.allSatisfy { $0.side != nil && LocationMatcher.words($0.zone) == typedWords }
+            && !targets.contains { LocationMatcher.words($0.name) == typedWords }
+        let pairs: [(Location, String)]
+        if isZone {
+            guard Location.split(newName).side == nil else {
+                throw ServiceError("\"\(request.from.typed)\" is a zone; give the new zone name without Left/Right",
+                                   usage: true)
+            }
+            pairs = targets.map { ($0, "\($0.side == .left ? "Left" : "Right") \(newName)") }
+        } else {
+            pairs = [(targets[0], newName)]
+        }
+        for (_, n) in pairs { try checkNewName(n, replacing: targets, in: journal) }
+        var editor = JournalEditor(source: journal.source)
+        var entries = 0
+        for (location, n) in pairs { entries += editor.rename(location, to: n, in: journal) }
+        return planned(editor, .renamed(pairs.map { Renaming(from: $0.0.name, to: $0.1) }, entries: entries))
+    }
+
+    /// Puts the locations back into rotation.
+    public static func enable(_ target: Target, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        try setEnabled(target, true, in: journal)
+    }
+
+    /// Takes the locations out of rotation; their history stays.
+    public static func disable(_ target: Target, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        try setEnabled(target, false, in: journal)
+    }
+
+    static func setEnabled(_ target: Target, _ enable: Bool, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(target, in: journal)
+        if !enable { try keepOneEnabled(without: targets, in: journal) }
+        var editor = JournalEditor(source: journal.source)
+        var changed: [String] = [], unchanged: [String] = []
+        for location in targets {
+            guard location.isEnabled != enable, editor.setDisabled(!enable, locationLine: location.line, in: journal.syntax) else {
+                unchanged.append(location.name)
+                continue
+            }
+            changed.append(location.name)
+        }
+        return planned(editor, enable ? .enabled(changed, alreadyEnabled: unchanged)
+                                      : .disabled(changed, alreadyDisabled: unchanged))
+    }
+
+    /// Deletes a location that has no history; disables (soft-deletes)
+    /// one that has.
+    public static func remove(_ target: Target, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(target, in: journal)
+        try keepOneEnabled(without: targets, in: journal)
+        var editor = JournalEditor(source: journal.source)
+        var removals: [Removal] = []
+        for location in targets {
+            let uses = journal.changes.filter { $0.location == location.name }.count
+            if uses == 0 {
+                editor.deleteLines(location.line, through: location.line)
+                removals.append(.deleted(location.name))
+            } else if location.isEnabled, editor.setDisabled(true, locationLine: location.line, in: journal.syntax) {
+                removals.append(.disabled(location.name, uses: uses))
+            } else {
+                removals.append(.alreadyDisabled(location.name, uses: uses))
+            }
+        }
+        return planned(editor, .removed(removals))
+    }
+
+    /// The laterality switch: the zone's unsided location and its Left and
+    /// Right ones trade places. What is switched away from is disabled, not
+    /// removed, so every past site change keeps its name.
+    public static func sides(_ request: SidesRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let typed = request.zone, on = request.on
+        let zoneWords = LocationMatcher.words(typed)
+        let unsided = journal.locations.first { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }
+        let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
+        guard unsided != nil || !sided.isEmpty else {
+            throw ServiceError("no zone \"\(typed)\"", help: "`sitecycle locations` lists them", usage: true)
+        }
+        var change = SidesChange(zone: unsided?.name ?? sided[0].zone, on: on)
+        let keep = on ? sided : unsided.map { [$0] } ?? []
+        let retire = on ? unsided.map { [$0] } ?? [] : sided
+        var editor = JournalEditor(source: journal.source)
+        if keep.isEmpty {
+            change.added = on ? ["Left \(change.zone)", "Right \(change.zone)"] : [change.zone]
+            for n in change.added { try checkNewName(n, replacing: [], in: journal) }
+            editor.insert(change.added.map { "location \($0)" }, afterLine: retire.map(\.line).max()!)
+        }
+        for location in keep where !location.isEnabled {
+            editor.setDisabled(false, locationLine: location.line, in: journal.syntax)
+            change.enabled.append(location.name)
+        }
+        for location in retire where location.isEnabled {
+            editor.setDisabled(true, locationLine: location.line, in: journal.syntax)
+            change.disabled.append(location.name)
+        }
+        return planned(editor, .sides(change))
+    }
+
+    /// `paused until DATE` on each location's line (replacing a pause it
+    /// has), with the reason as the line's comment.
+    public static func pause(_ request: PauseRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(request.target, in: journal)
+        var editor = JournalEditor(source: journal.source)
+        for location in targets {
+            guard editor.setPause(until: request.until, locationLine: location.line, in: journal.syntax) else { continue }
+            if let reason = request.reason { editor.setComment(reason, locationLine: location.line, in: journal.syntax) }
+        }
+        return planned(editor, .paused(targets.map(\.name), until: request.until))
+    }
+
+    /// Removes the `paused until` clause: back in rotation now.
+    public static func resume(_ request: ResumeRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(request.target, in: journal)
+        var editor = JournalEditor(source: journal.source)
+        var resumed: [String] = [], notPaused: [String] = []
+        for location in targets {
+            guard editor.setPause(until: nil, locationLine: location.line, in: journal.syntax) else {
+                notPaused.append(location.name)
+                continue
+            }
+            // A pause that has ended is tidied away but was not in force.
+            if let until = location.pausedUntil, request.today < until {
+                resumed.append(location.name)
+            } else {
+                notPaused.append(location.name)
+            }
+        }
+        guard !editor.isEmpty else {
+            throw ServiceError("\(notPaused.joined(separator: " and ")) \(notPaused.count == 1 ? "is" : "are") not paused")
+        }
+        return planned(editor, .resumed(resumed, notPaused: notPaused))
+    }
+
+    /// Changes the header order (the sort order): the lines move before the
+    /// first of the anchor's lines, or after the last.
+    public static func move(_ request: MoveRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let targets = try locations(request.target, in: journal)
+        let anchors = try locations(request.anchor, in: journal)
+        guard !anchors.contains(where: { a in targets.contains { $0.name == a.name } }) else {
+            throw ServiceError("cannot move a location relative to itself", usage: true)
+        }
+        var editor = JournalEditor(source: journal.source)
+        switch request.placement {
+        case .before: editor.moveLines(targets.map(\.line), to: .before(anchors.map(\.line).min()!))
+        case .after: editor.moveLines(targets.map(\.line), to: .after(anchors.map(\.line).max()!))
+        }
+        let anchorName = anchors.count == 1 ? anchors[0].name : request.anchor.typed
+        return planned(editor, .moved(targets.map(\.name), request.placement, anchor: anchorName))
+    }
+
+    // MARK: Checks
+
+    static func planned(_ editor: JournalEditor, _ change: Change) -> PlannedChange<Outcome> {
+        PlannedChange(editor: editor) { updated in Outcome(journal: updated, change: change) }
+    }
+
+    /// The target's locations, in the order the command resolved them.
+    static func locations(_ target: Target, in journal: Journal) throws(ServiceError) -> [Location] {
+        var found: [Location] = []
+        for name in target.names {
+            guard let location = journal.location(named: name) else {
+                throw ServiceError("no location \"\(name)\"", help: "`sitecycle locations` lists them", usage: true)
+            }
+            found.append(location)
+        }
+        guard !found.isEmpty else {
+            throw ServiceError("no location or zone \"\(target.typed)\"", help: "`sitecycle locations` lists them",
+                               usage: true)
+        }
+        return found
+    }
+
+    /// A new name must be valid and not clash with another location
+    /// (ignoring case); `replacing` may keep theirs (for a case-only rename).
+    static func checkNewName(_ name: String, replacing: [Location], in journal: Journal) throws(ServiceError) {
+        if let problem = LocationName.problem(with: name) { throw ServiceError(problem, usage: true) }
+        let lower = name.lowercased()
+        if let clash = journal.locations.first(where: { $0.name.lowercased() == lower }),
+           !replacing.contains(where: { $0.name == clash.name }) {
+            throw ServiceError("\"\(clash.name)\" is already declared (line \(clash.line))")
+        }
+    }
+
+    static func keepOneEnabled(without targets: [Location], in journal: Journal) throws(ServiceError) {
+        let left = journal.enabledLocations.filter { l in !targets.contains { $0.name == l.name } }
+        if left.isEmpty {
+            throw ServiceError("that would leave no enabled location", help: "add or enable another location first")
+        }
+    }
+}
