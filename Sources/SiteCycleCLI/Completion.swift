@@ -22,6 +22,13 @@ struct Completer {
     let quoted: Bool
     let environment: [String: String]
     let now: Instant
+    /// The journal read once per completion: a device word and the
+    /// locations after it both ask for it, and each read is a full parse.
+    private let loaded = Loaded()
+
+    private final class Loaded {
+        var journals: [String: Journal?] = [:]
+    }
 
     static let filesMarker = ":files"
 
@@ -159,10 +166,15 @@ struct Completer {
     /// is missing or has errors (then only non-journal candidates are given).
     func journal(_ line: Line) -> Journal? {
         let location = JournalLocation.resolve(flag: line.file, environment: environment)
-        guard let bytes = try? JournalFile.read(location.path) else { return nil }
-        let journal = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes),
-                                          defaultZone: ZoneRules.system(environment: environment))
-        return journal.diagnostics.hasErrors ? nil : journal
+        if let known = loaded.journals[location.path] { return known }
+        var journal: Journal?
+        if let bytes = try? JournalFile.read(location.path) {
+            let read = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes),
+                                           defaultZone: ZoneRules.system(environment: environment))
+            journal = read.diagnostics.hasErrors ? nil : read
+        }
+        loaded.journals[location.path] = .some(journal)
+        return journal
     }
 
     /// A name as it is typed: the slug outside quotes (no spaces to escape,

@@ -100,26 +100,24 @@ struct HistoryReport {
     let journal: Journal
     let now: Instant
 
-    /// "active" for the site in at `now`; otherwise its hours.
-    func duration(_ change: SiteChange) -> String {
-        if change.isRemoval { return "" }
-        guard let end = change.end, end <= now else { return "active" }
-        return formatHours(change.start.hours(until: end))
-    }
-
     func text(_ changes: [SiteChange]) -> String {
         guard !changes.isEmpty else { return "No site changes" + (journal.changes.isEmpty ? " yet.\n" : " match.\n") }
         // Rows are assembled as bytes in one buffer: a lifetime of changes
         // is thousands of rows, and a String per cell was most of the time.
         // Each location's cell is padded once, not once per row.
         var cells: [String: [UInt8]] = [:]
-        for c in changes { cells[c.location ?? "removed"] = [] }
+        var cellsByOrder: [(name: String, cell: [UInt8])?] = []  // the same by header order: no hashing per row
+        for c in changes where cells[c.location ?? "removed"] == nil { cells[c.location ?? "removed"] = [] }
         let nameWidth = max(8, cells.keys.map(\.count).max() ?? 0)
         for name in cells.keys {
             var cell = ByteText()
             cell.append(name)
             cell.spaces(nameWidth - name.count)
             cells[name] = cell.bytes
+        }
+        for l in journal.locations where l.order >= 0 && l.order < Int(SiteChange.noOrder) {
+            if cellsByOrder.count <= l.order { cellsByOrder += Array(repeating: nil, count: l.order + 1 - cellsByOrder.count) }
+            cellsByOrder[l.order] = cells[l.name].map { (l.name, $0) }
         }
         let lineWidth = max(4, String(changes.map(\.line).max() ?? 0).utf8.count)
         func pad(_ s: String, _ w: Int, right: Bool = false) -> String {
@@ -128,37 +126,56 @@ struct HistoryReport {
         }
         // The Hours column starts where its header does: hours end under the
         // `s` of "Hours", and `active` starts under its `H`.
-        let durations = changes.map(duration)
-        let numberWidth = max(5, durations.filter { $0 != "active" }.map(\.utf8.count).max() ?? 0)
-        let hoursWidth = max(numberWidth, durations.contains("active") ? 6 : 5)
+        // Hours as tenths, written digit by digit (formatHours' rule);
+        // `removal` and `active` mark the rows without a number.
+        let removal = Int.min, active = Int.max
+        let tenths = changes.map { c -> Int in
+            if c.isRemoval { return removal }
+            guard let end = c.end, end <= now else { return active }
+            return Int((c.start.hours(until: end) * 10).rounded(.toNearestOrEven))
+        }
+        func width(_ t: Int) -> Int { (t < 0 ? 1 : 0) + ByteText.digitCount(abs(t) / 10) + 2 }
+        let numberWidth = max(5, tenths.lazy.filter { $0 != active && $0 != removal }.map(width).max() ?? 0)
+        let hoursWidth = max(numberWidth, tenths.contains(active) ? 6 : 5)
         let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "  "
             + pad("Hours", hoursWidth) + "  Note"
-        var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 32))
+        var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 40))
         out.append(invocation.outStyle.bold(header) + "\n")
         let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 2 + hoursWidth + 2)
-        for (c, d) in zip(changes, durations) {
+        for (c, t) in zip(changes, tenths) {
             let rowStart = out.bytes.count
-            let number = String(c.line)
-            out.spaces(lineWidth - number.utf8.count)
-            out.append(number)
+            out.spaces(lineWidth - ByteText.digitCount(c.line))
+            out.digits(c.line, width: 0)
             out.append("  ")
             out.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds + Int64(c.offset)), separator: 0x20, alwaysSeconds: false)
             out.append("  ")
-            out.bytes += cells[c.location ?? "removed"]!
-            out.append("  ")
-            if d == "active" {
-                out.append(d)
-                out.spaces(hoursWidth - 6)
+            let order = Int(c.locationOrder)
+            if order < cellsByOrder.count, let known = cellsByOrder[order], c.location == known.name {
+                out.bytes += known.cell
             } else {
-                out.spaces(numberWidth - d.utf8.count)
-                out.append(d)
+                out.bytes += cells[c.location ?? "removed"]!
+            }
+            out.append("  ")
+            if t == active {
+                out.append("active")
+                out.spaces(hoursWidth - 6)
+            } else if t != removal {
+                out.spaces(numberWidth - width(t))
+                if t < 0 { out.append(byte: 0x2D) }
+                out.digits(abs(t) / 10, width: 0)
+                out.append(byte: 0x2E)
+                out.digits(abs(t) % 10, width: 0)
                 out.spaces(hoursWidth - numberWidth)
+            } else {
+                out.spaces(hoursWidth)
             }
             // Notes wrap at 80 columns, continuing under the Note column.
             var noteLines: [String] = []
             if let note = c.note {
-                noteLines = note.split(separator: "\n", omittingEmptySubsequences: false)
-                    .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
+                noteLines = note.utf8.contains(0x0A)
+                    ? note.split(separator: "\n", omittingEmptySubsequences: false)
+                        .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
+                    : TextWrap.lines(note.terminalSafe, start: noteIndent.count, indent: noteIndent)
             }
             if let first = noteLines.first, !first.isEmpty {
                 out.append("  ")

@@ -17,6 +17,13 @@
         if n > 0 { bytes += repeatElement(0x20, count: n) }
     }
 
+    /// How many decimal digits `value` (0 or more) takes.
+    @inlinable package static func digitCount(_ value: Int) -> Int {
+        var count = 1, v = value
+        while v >= 10 { v /= 10; count += 1 }
+        return count
+    }
+
     /// `value` (0 or more) in at least `width` digits, zero-padded.
     @inlinable package mutating func digits(_ value: Int, width: Int) {
         var scale = 1, count = 1
