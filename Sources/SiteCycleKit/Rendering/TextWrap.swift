@@ -41,7 +41,8 @@ package enum TextWrap {
                     line = String(word)
                     used = columns(indent) + w
                 } else {
-                    line += " " + word
+                    line += " "
+                    line += word
                     used += 1 + w
                 }
             }
@@ -58,11 +59,11 @@ package enum TextWrap {
         for word in line.split(separator: " ", omittingEmptySubsequences: false) {
             if let start = open {
                 open = line[start.startIndex..<word.endIndex]
-                if word.contains("`") {
+                if word.utf8.contains(0x60) {
                     result.append(open!)
                     open = nil
                 }
-            } else if word.filter({ $0 == "`" }).count % 2 == 1 {
+            } else if word.utf8.reduce(0, { $0 + ($1 == 0x60 ? 1 : 0) }) % 2 == 1 {
                 open = word
             } else {
                 result.append(word)
