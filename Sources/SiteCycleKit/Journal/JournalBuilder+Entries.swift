@@ -171,7 +171,7 @@ extension BuildState {
             _ = checkLocation(name, nameRange, line: line)
         }
         guard let (instant, offset) = time, field.isKnown else { return nil }
-        if let range = r.noteRange { warnAboutControlCharacters(in: range, line: number) }
+        if !r.isPlain, let range = r.noteRange { warnAboutControlCharacters(in: range, line: number) }
         let note = r.noteRange.map { NoteText.read(source.string($0)) }
         var change = SiteChange(location: field.location, start: instant, offset: offset, note: note, line: number)
         change.device = field.device

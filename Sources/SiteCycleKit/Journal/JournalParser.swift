@@ -120,8 +120,10 @@ public struct JournalParser {
         }
         let name = names.intern(UnsafeBufferPointer(rebasing: buf[nameStart..<nameEnd]))
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60)
-        return EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
-                           noteStart: noteStart, noteEnd: noteEnd)
+        var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
+                                 noteStart: noteStart, noteEnd: noteEnd)
+        record.isPlain = true
+        return record
     }
 
     /// One line read again, on demand, for the syntax layer.
@@ -157,6 +159,9 @@ package struct EntryRecord: Equatable {
     /// The note's bytes; `noteStart == UInt32.max` when there is no `;`.
     package let noteStart: UInt32
     package let noteEnd: UInt32
+    /// Read by the fast path: printable ASCII throughout, so its note
+    /// needs no check for control characters.
+    package var isPlain = false
 
     init(localSeconds: Int64, line: UInt32, name: UInt32, offsetSeconds: Int32, noteStart: UInt32, noteEnd: UInt32) {
         self.localSeconds = localSeconds
