@@ -47,7 +47,7 @@ extension CommandRegistry {
         ],
         positionals: 1...1,
         reportsJSON: true,
-        run: { ImportService(invocation: $0).run() })
+        run: { ImportCommand(invocation: $0).run() })
 }
 
 extension ExitCode {
@@ -55,7 +55,9 @@ extension ExitCode {
     public static let rowsRejected: Int32 = 4
 }
 
-struct ImportService {
+/// `import` on the command line: read the file and `--map`, hand the
+/// records to `ImportService`, render the outcome.
+struct ImportCommand {
     let invocation: Invocation
 
     func run() -> Int32 {
@@ -87,7 +89,7 @@ struct ImportService {
         case .success(let s): source = s
         case .failure(let e): return invocation.fail("cannot read \(file) as \(format.rawValue): \(e.message)")
         }
-        var maps: [(String, String)] = []
+        var maps: [(from: String, to: String)] = []
         for m in invocation.arguments.allValues("--map") {
             let parts = m.split(separator: "=", maxSplits: 1).map { String($0).trimmingBlanks() }
             guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
@@ -95,89 +97,40 @@ struct ImportService {
             }
             maps.append((parts[0], parts[1]))
         }
+        let request = ImportService.Request(source: source, maps: maps, dryRun: invocation.arguments.flag("--dry-run"))
         var rejected = false
-        let code = invocation.changeJournal { journal, _ throws(CommandError) in
-            let plan = ImportPlan.make(journal, source, maps: maps.map { (from: $0.0, to: $0.1) })
-            rejected = !plan.rejected.isEmpty
-            for (_, to) in maps where LocationName.problem(with: to) != nil {
-                throw CommandError("--map target \"\(to)\" is not a valid location name", usage: true)
-            }
-            let dryRun = invocation.arguments.flag("--dry-run")
-            let editor = dryRun || !plan.changesSomething ? JournalEditor(source: journal.source) : edit(journal, plan)
-            return PlannedEdit(editor: editor) { _ in
-                invocation.out(invocation.json ? json(plan, source: source, dryRun: dryRun).rendered()
-                               : report(plan, source: source, file: file, dryRun: dryRun).terminalSafeMessage)
-            }
-        }
+        let code = invocation.change({ journal, _ throws(CommandError) in
+            do throws(ServiceError) { return try ImportService.merge(request, into: journal) } catch { throw CommandError(error) }
+        }, render: { o in
+            rejected = !o.plan.rejected.isEmpty
+            invocation.out(invocation.json ? json(o).rendered() : report(o, file: file).terminalSafeMessage)
+        })
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
     }
 
-    /// Settings, then declarations, then entries, each where it belongs.
-    func edit(_ journal: Journal, _ plan: ImportPlan) -> JournalEditor {
-        var editor = JournalEditor(source: journal.source)
-        let syntax = journal.syntax
-        editor.insertHeader(plan.settings.map { "\($0.0.rawValue) \($0.1)" }, as: .setting, in: syntax)
-        editor.insertHeader(plan.newDevices.map { "device \($0.name) \($0.target)" }, as: .device, in: syntax)
-        editor.insertHeader(plan.newLocations.map { l in
-            "location \(l.name)" + (plan.newLocationDevices[l.name].map { "  for " + $0.joined(separator: ",") } ?? "")
-                + (l.enabled ? "" : "  disabled")
-        }, as: .location, in: syntax)
-        let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
-        let writer = EntryWriter(journal: journal, zone: newZone)
-        let layout = EntryLayout(learningFrom: syntax)
-        if journal.changes.isEmpty && !plan.additions.isEmpty && syntax.firstEntryLine == nil {
-            editor.append([""])
-        }
-        // New lines grouped by the existing line they follow.
-        var groups: [(anchor: Int?, lines: [String])] = []
-        for a in plan.additions.sorted(by: { $0.start < $1.start }) {
-            let anchor = journal.changes.last { $0.start < a.start }.map { writer.lastLineOfEntry($0.line) }
-            var stamp = writer.timestampText(a.start)
-            if let offset = a.offset, offset != writer.zone.offset(at: a.start) {
-                stamp = CivilDateTime(secondsAsIfUTC: a.start.seconds + Int64(offset)).journalText + " " + formatOffset(offset)
-            }
-            // Another device's entry names its device first, as `log` writes it.
-            let field = a.location ?? EntrySyntax.removedKeyword
-            let lines = layout.lines(timestamp: stamp, location: a.device == Device.pumpName ? field : a.device + "  " + field,
-                                     note: a.note)
-            if let last = groups.last, last.anchor == anchor { groups[groups.count - 1].lines += lines } else { groups.append((anchor, lines)) }
-        }
-        for g in groups {
-            if let anchor = g.anchor {
-                editor.insert(g.lines, afterLine: anchor)
-            } else if let first = journal.changes.first {
-                editor.insert(g.lines, beforeLine: first.line)
-            } else {
-                editor.append(g.lines)
-            }
-        }
-        return editor
-    }
-
-    func json(_ plan: ImportPlan, source: ImportSource, dryRun: Bool) -> JSON {
+    func json(_ o: ImportService.Outcome) -> JSON {
         func rows(_ list: [(row: Int, reason: String)]) -> JSON {
             .array(list.map { .object([("row", .int($0.row)), ("reason", .string($0.reason))]) })
         }
-        let markers = plan.additions.filter { $0.location == nil }.count
         return .object([
-            ("format", .string(source.format.rawValue)),
-            ("rows", .int(source.records.count + source.rejected.count)),
-            ("dryRun", .bool(dryRun)),
-            ("added", .int(plan.additions.count - markers)),
-            ("removedMarkers", .int(markers)),
-            ("skipped", .int(plan.skipped.count)),
-            ("conflicts", rows(plan.conflicts)),
-            ("rejected", rows(plan.rejected)),
-            ("newLocations", .array(plan.newLocations.map { .string($0.name) })),
-            ("settingsAdded", .array((plan.settings.map { "\($0.0.rawValue) \($0.1)" }
-                                      + plan.newDevices.map { "device \($0.name) \($0.target)" }).map { .string($0) })),
+            ("format", .string(o.format.rawValue)),
+            ("rows", .int(o.rows)),
+            ("dryRun", .bool(o.dryRun)),
+            ("added", .int(o.sitesAdded)),
+            ("removedMarkers", .int(o.removedMarkers)),
+            ("skipped", .int(o.plan.skipped.count)),
+            ("conflicts", rows(o.plan.conflicts)),
+            ("rejected", rows(o.plan.rejected)),
+            ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
+            ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
         ])
     }
 
-    func report(_ plan: ImportPlan, source: ImportSource, file: String, dryRun: Bool) -> String {
-        let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][source.format.rawValue]!
-        var out = "Read \(file) as \(kind): \(source.records.count + source.rejected.count) rows"
-            + (source.ignored > 0 ? " (\(source.ignored) not site changes, ignored)" : "") + ".\n"
+    func report(_ o: ImportService.Outcome, file: String) -> String {
+        let plan = o.plan, dryRun = o.dryRun
+        let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
+        var out = "Read \(file) as \(kind): \(o.rows) rows"
+            + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
         let translated = plan.translations.filter { !$0.isNew }
         if !translated.isEmpty {
             out += "Names matched to your locations:\n" + translated.map { "  \($0.from.terminalSafe) → \($0.to)\n" }.joined()
@@ -191,7 +144,7 @@ struct ImportService {
             }
         }
         if !plan.settings.isEmpty {
-            out += "Settings\(dryRun ? " to add" : " added"): " + plan.settings.map { "\($0.0.rawValue) \($0.1)" }.joined(separator: ", ") + "\n"
+            out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
         }
         for d in plan.newDevices {
             out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
@@ -209,8 +162,7 @@ struct ImportService {
         }
         list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
         list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
-        let markers = plan.additions.filter { $0.location == nil }.count
-        let sites = plan.additions.count - markers
+        let markers = o.removedMarkers, sites = o.sitesAdded
         let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
             + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "

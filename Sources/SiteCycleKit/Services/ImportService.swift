@@ -1,0 +1,79 @@
+/// `import` as a plain request and outcome: the command reads the file,
+/// picks the format, reads the records with `ImportReaders` and the
+/// `--map` pairs; this matches the records to the journal (`ImportPlan`),
+/// refuses a mapping the journal could not declare, and plans the edit —
+/// new settings, devices and locations in the header, then the entries
+/// where their times put them — and is tested without a disk or a clock.
+public enum ImportService {
+    public struct Request: Sendable {
+        /// What the file holds, as a reader read it (its format included).
+        public var source: ImportSource
+        /// Source name → journal name (`--map FROM=TO`), in the order given.
+        public var maps: [(from: String, to: String)]
+        /// Plan and report everything; write nothing.
+        public var dryRun: Bool
+
+        public init(source: ImportSource, maps: [(from: String, to: String)] = [], dryRun: Bool = false) {
+            self.source = source
+            self.maps = maps
+            self.dryRun = dryRun
+        }
+    }
+
+    public struct Outcome: Sendable {
+        /// What was (or, for a dry run, would be) added, skipped, reported
+        /// as a conflict or rejected, with each row's reason.
+        public var plan: ImportPlan
+        public var format: ImportSource.Format
+        /// The rows the file held: read, or rejected by the reader.
+        public var rows: Int
+        /// Rows that were fine but not site changes.
+        public var ignored: Int
+        public var dryRun: Bool
+
+        /// New site changes (not `removed` markers).
+        public var sitesAdded: Int { plan.additions.count - removedMarkers }
+        /// `removed` lines made from durations that ended early.
+        public var removedMarkers: Int { plan.additions.filter { $0.location == nil }.count }
+        /// New header settings, as their lines read (`timezone Europe/Berlin`).
+        public var settingLines: [String] { plan.settings.map { "\($0.0.rawValue) \($0.1)" } }
+        /// New `device` lines (`device sensor 10d`).
+        public var deviceLines: [String] { plan.newDevices.map { "device \($0.name) \($0.target)" } }
+        /// Whether the journal was written: something to add, and not a dry run.
+        public var wrote: Bool { !dryRun && plan.changesSomething }
+    }
+
+    /// Merges the request's records into the journal, never replacing: see
+    /// `ImportPlan.make` for what is added, skipped and why. A dry run, or
+    /// an import that adds nothing, plans no edit.
+    public static func merge(_ request: Request, into journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        for (_, to) in request.maps where LocationName.problem(with: to) != nil {
+            throw ServiceError("--map target \"\(to)\" is not a valid location name", usage: true)
+        }
+        let plan = ImportPlan.make(journal, request.source, maps: request.maps)
+        let outcome = Outcome(plan: plan, format: request.source.format,
+                              rows: request.source.records.count + request.source.rejected.count,
+                              ignored: request.source.ignored, dryRun: request.dryRun)
+        var editor = JournalEditor(source: journal.source)
+        if outcome.wrote { edit(&editor, journal, outcome) }
+        return PlannedChange(editor: editor) { _ in outcome }
+    }
+
+    /// Settings, then devices, then location declarations, each where the
+    /// header rule puts it; then the entries in time order, their times in
+    /// the zone the import gives the journal, if it gives one.
+    static func edit(_ editor: inout JournalEditor, _ journal: Journal, _ outcome: Outcome) {
+        let plan = outcome.plan
+        let syntax = journal.syntax
+        editor.insertHeader(outcome.settingLines, as: .setting, in: syntax)
+        editor.insertHeader(outcome.deviceLines, as: .device, in: syntax)
+        editor.insertHeader(plan.newLocations.map { l in
+            "location \(l.name)" + (plan.newLocationDevices[l.name].map { "  for " + $0.joined(separator: ",") } ?? "")
+                + (l.enabled ? "" : "  disabled")
+        }, as: .location, in: syntax)
+        let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
+        EntryWriter(journal: journal, zone: newZone).insertInTimeOrder(plan.additions.map {
+            NewEntry(start: $0.start, offset: $0.offset, device: $0.device, location: $0.location, note: $0.note)
+        }, in: &editor)
+    }
+}
