@@ -5,14 +5,38 @@ import Glibc
 import Darwin
 #endif
 
+/// How `SyncService` runs git: an argument vector in a folder, giving back
+/// the exit status and output. `Git` runs the real program; tests hand the
+/// service a scripted runner, with no repository and no process.
+package protocol GitRunner {
+    /// Runs git with `arguments` in `folder`; after `timeout` seconds (when
+    /// given) it is stopped and the output says `timedOut`.
+    func run(_ arguments: [String], in folder: String, timeout: Double?) -> Git.Output
+}
+
+extension GitRunner {
+    package func run(_ arguments: [String], in folder: String) -> Git.Output { run(arguments, in: folder, timeout: nil) }
+
+    /// The top of the work tree holding `folder`, or nil outside git.
+    package func topLevel(of folder: String) -> String? {
+        let r = run(["rev-parse", "--show-toplevel"], in: folder)
+        return r.ok ? r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+    }
+
+    /// What git printed, trimmed; nil when it failed or printed nothing.
+    package func value(_ arguments: [String], in folder: String) -> String? {
+        let r = run(arguments, in: folder)
+        let v = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        return r.ok && !v.isEmpty ? v : nil
+    }
+}
+
 /// Runs git with an argument vector (never through a shell), in a folder,
 /// without ever waiting for a password prompt.
-package struct Git {
-    package let folder: String
+package struct Git: GitRunner {
     package let environment: [String: String]
 
-    package init(folder: String, environment: [String: String]) {
-        self.folder = folder
+    package init(environment: [String: String]) {
         self.environment = environment
     }
 
@@ -21,6 +45,12 @@ package struct Git {
         package var stdout: String
         package var stderr: String
         package var timedOut = false
+        package init(status: Int32, stdout: String, stderr: String, timedOut: Bool = false) {
+            self.status = status
+            self.stdout = stdout
+            self.stderr = stderr
+            self.timedOut = timedOut
+        }
         package var ok: Bool { status == 0 && !timedOut }
         /// git's own words, for messages: its last non-empty stderr lines.
         package var reason: String {
@@ -32,8 +62,7 @@ package struct Git {
     /// Runs git and waits for it, for at most `timeout` seconds when given:
     /// then git and everything it started (its process group: ssh, a
     /// remote helper) are killed and the output says `timedOut`.
-    @discardableResult
-    package func run(_ arguments: [String], timeout: Double? = nil) -> Output {
+    package func run(_ arguments: [String], in folder: String, timeout: Double?) -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["git", "-C", folder] + arguments
@@ -82,17 +111,5 @@ package struct Git {
         let errData = (try? Data(contentsOf: errPath)) ?? Data()
         return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
                       stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
-    }
-
-    /// The top of the work tree holding `folder`, or nil outside git.
-    package var topLevel: String? {
-        let r = run(["rev-parse", "--show-toplevel"])
-        return r.ok ? r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
-    }
-
-    package func value(_ arguments: [String]) -> String? {
-        let r = run(arguments)
-        let v = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-        return r.ok && !v.isEmpty ? v : nil
     }
 }

@@ -1,0 +1,539 @@
+import Foundation
+
+/// What sync does around the journal that a `FileSystem` cannot: list and
+/// move aside the conflict copies beside it, resolve links, and read and
+/// write `.gitattributes` (a text file git reads, mode 0644).
+package protocol SyncFolder {
+    /// Conflict copies a sync client left beside `journal`, sorted.
+    func conflictCopies(of journal: String) -> [String]
+    /// Moves a merged copy into `.sitecycle-merged/` beside it; the new path.
+    func moveAside(_ copy: String) throws(FileError) -> String
+    /// `path` with links and `..` resolved (itself when it cannot be).
+    func resolvedPath(_ path: String) -> String
+    /// A text file's contents; nil when it cannot be read.
+    func text(_ path: String) -> String?
+    /// Replaces `.gitattributes` whole, readable by everyone.
+    func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError)
+}
+
+/// The disk: `ConflictCopies` and `JournalStore`.
+package struct POSIXSyncFolder: SyncFolder {
+    package init() {}
+    package func conflictCopies(of journal: String) -> [String] { ConflictCopies.find(for: journal) }
+    package func moveAside(_ copy: String) throws(FileError) -> String { try ConflictCopies.moveAside(copy) }
+    package func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
+    package func text(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    package func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        try JournalStore.replace(path, with: bytes, mode: 0o644)
+    }
+}
+
+/// `sync` as a request and an outcome: merge the conflict copies beside the
+/// journal, then, in a git repository, commit the journal, fetch and merge
+/// the remote branch through the journal merge driver (or conclude a merge
+/// it stopped on), and push. Every git step's exit status is checked; the
+/// first failure ends the run with a `SyncError` saying why and what to do.
+///
+/// It lives in `Sync/` with the pieces it drives (`Git`, `ConflictCopies`,
+/// `JournalMerge`, the merge model): unlike the services in `Services/`,
+/// which plan one edit of one journal, it runs processes and moves files.
+package struct SyncService {
+    package struct Request: Sendable {
+        /// The journal's path as named (messages and file reads use it).
+        package var journal: String
+        /// Only configure the merge driver and `.gitattributes` (`--setup`).
+        package var setupOnly = false
+        /// Seconds fetch or push may take before git is stopped.
+        package var timeout: Double = 60
+        /// The binary git's merge driver line calls.
+        package var executable: String
+
+        package init(journal: String, setupOnly: Bool = false, timeout: Double = 60,
+                     executable: String = SyncService.executable) {
+            self.journal = journal
+            self.setupOnly = setupOnly
+            self.timeout = timeout
+            self.executable = executable
+        }
+    }
+
+    /// One thing sync did, in the order it did them.
+    package enum Event: Equatable, Sendable {
+        /// Configured git to merge `journal` (relative to the top) with
+        /// sitecycle; `changes` is what it changed, empty when nothing was needed.
+        case setUp(journal: String, changes: [String])
+        /// A conflict copy changed the journal: the bytes before and after.
+        case journalWritten(before: [UInt8], after: [UInt8])
+        /// A conflict copy was merged into the journal and moved aside.
+        case mergedCopy(String, movedTo: String)
+        /// A merge sync had stopped on was committed with the fixed journal.
+        case concludedMerge
+        /// The journal was committed with this message.
+        case committed(message: String)
+        /// The repository has no remote: the commit stays here.
+        case noRemote
+        /// The remote branch brought changes, merged into HEAD.
+        case mergedRemote(remote: String, branch: String)
+        /// Pushed: HEAD is the remote branch.
+        case inSync(remote: String, branch: String)
+    }
+
+    /// Everything a run did.
+    package struct Outcome: Equatable, Sendable {
+        package var events: [Event] = []
+
+        package var mergedCopies: Int { events.filter { if case .mergedCopy = $0 { true } else { false } }.count }
+        package var commitMessage: String? {
+            events.lazy.compactMap { if case .committed(let m) = $0 { m } else { nil } }.first
+        }
+        package var pushed: Bool { events.contains { if case .inSync = $0 { true } else { false } } }
+    }
+
+    let git: GitRunner
+    let fileSystem: FileSystem
+    let folder: SyncFolder
+    /// The zone for a journal without a `timezone` line.
+    let defaultZone: ZoneRules
+    /// Checks the journal before a conflict copy is merged into it; a
+    /// refusal stops the merge (the command's check of `--now`).
+    let checkBeforeMerging: (Journal) throws(ServiceError) -> Void
+
+    package init(git: GitRunner, fileSystem: FileSystem, folder: SyncFolder, defaultZone: ZoneRules,
+                 checkBeforeMerging: @escaping (Journal) throws(ServiceError) -> Void = { _ in }) {
+        self.git = git
+        self.fileSystem = fileSystem
+        self.folder = folder
+        self.defaultZone = defaultZone
+        self.checkBeforeMerging = checkBeforeMerging
+    }
+
+    /// Runs the request; `progress` hears each event as it happens (the
+    /// command prints them then, so what was done shows before any error).
+    package func sync(_ request: Request, progress: @escaping (Event) -> Void = { _ in }) throws(SyncError) -> Outcome {
+        var run = Run(service: self, request: request, progress: progress)
+        try run.sync()
+        return run.outcome
+    }
+
+    /// The running binary, for the merge driver line.
+    package static var executable: String {
+        if let link = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return link }
+        return JournalStore.resolvedPath(CommandLine.arguments.first ?? "sitecycle")
+    }
+
+    /// The journal's path as a .gitattributes pattern that matches exactly
+    /// it: glob characters escaped, and a name with spaces, quotes, line
+    /// breaks or other control characters written in C-style quotes, as
+    /// gitattributes allows — a newline in the name never starts a line.
+    package static func attributesPattern(_ path: String) -> String {
+        // Two spellings: plain (a backslash escapes a glob character) and
+        // inside C-style quotes (where that backslash is itself escaped).
+        var plain = "", quoted = "", needsQuotes = false
+        for s in path.unicodeScalars {
+            switch s {
+            case "*", "?", "[", "\\":
+                plain += "\\" + String(s)
+                quoted += "\\\\" + String(s)
+            case "\"":
+                quoted += "\\\""
+                needsQuotes = true
+            case " ":
+                quoted += " "
+                needsQuotes = true
+            case "\n": quoted += "\\n"; needsQuotes = true
+            case "\t": quoted += "\\t"; needsQuotes = true
+            default:
+                if s.value < 0x20 || s.value == 0x7F {
+                    let octal = String(s.value, radix: 8)
+                    quoted += "\\" + String(repeating: "0", count: 3 - octal.count) + octal
+                    needsQuotes = true
+                } else {
+                    plain.unicodeScalars.append(s)
+                    quoted.unicodeScalars.append(s)
+                }
+            }
+        }
+        return needsQuotes ? "\"" + quoted + "\"" : plain
+    }
+
+    static func shellQuoted(_ s: String) -> String {
+        s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
+    }
+}
+
+/// Why sync stopped, with the message and hint the person at the keyboard
+/// sees. Whatever was done before (a commit, a merged copy) is kept.
+package enum SyncError: Error {
+    /// `--setup` outside a git repository.
+    case notARepository(journal: String)
+    /// Outside git, with no conflict copies beside the journal.
+    case nothingToSync(journal: String)
+    case attributesNotWritten(FileError)
+    case configFailed(key: String, reason: String)
+    /// Merging a conflict copy was refused (the journal has errors, the
+    /// copy cannot be read, …); the journal is unchanged.
+    case copyNotMerged(ServiceError)
+    case copyNotMovedAside(FileError)
+    /// Merged copies disagreed; the conflicts are marked in the journal.
+    case copyConflicts(Int)
+    case journalUnreadable(FileError)
+    /// The journal has errors: nothing was committed.
+    case journalHasErrors(Journal)
+    /// A merge is in progress and the journal still has markers on these lines.
+    case conflictMarkersRemain(journal: String, lines: [Int])
+    case addFailed(reason: String)
+    case concludeFailed(reason: String)
+    case commitFailed(reason: String)
+    case diffFailed(reason: String)
+    case remotesFailed(reason: String)
+    case detachedHead
+    /// A remote or branch name git would read as an option.
+    case optionLikeRemote(String)
+    case optionLikeBranch(String)
+    case timedOut(remote: String, seconds: Double, while: String)
+    case fetchFailed(remote: String, reason: String)
+    /// The driver could not resolve the merge; the conflict is marked.
+    case mergeConflict
+    case mergeFailed(reason: String)
+    case revParseFailed(reason: String)
+    case pushFailed(remote: String, reason: String)
+    case stillDiffer(remote: String, branch: String)
+
+    package var message: String {
+        switch self {
+        case .notARepository(let journal): "\(journal) is not in a git repository"
+        case .nothingToSync(let journal):
+            "nothing to sync: \(journal) is not in a git repository and has no conflict copies beside it"
+        case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e): e.message
+        case .configFailed(let key, let reason): "git config \(key) failed: \(reason)"
+        case .copyNotMerged(let e): e.message
+        case .copyConflicts(let n): "\(n) conflict\(n == 1 ? "" : "s") between the copies are marked in the journal"
+        case .journalHasErrors(let journal):
+            "\(journal.source.path) has \(journal.diagnostics.errors.count) error"
+                + "\(journal.diagnostics.errors.count == 1 ? "" : "s"); nothing was done"
+        case .conflictMarkersRemain(let journal, let lines):
+            "a merge is in progress and the journal still has conflict markers: "
+                + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
+        case .addFailed(let reason): "git add failed: \(reason)"
+        case .concludeFailed(let reason): "could not conclude the merge: \(reason)"
+        case .commitFailed(let reason): "git commit failed: \(reason)"
+        case .diffFailed(let reason): "git diff failed: \(reason)"
+        case .remotesFailed(let reason): "git remote failed: \(reason)"
+        case .detachedHead: "not on a branch (detached HEAD)"
+        case .optionLikeRemote(let name):
+            "refusing the remote \"\(name)\": git would read a name starting with \"-\" as an option"
+        case .optionLikeBranch(let name):
+            "refusing the branch \"\(name)\": git would read a name starting with \"-\" as an option"
+        case .timedOut(let remote, let timeout, let doing):
+            "\(remote) did not answer within "
+                + "\(timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)) seconds (\(doing)); git was stopped"
+        case .fetchFailed(let remote, let reason): "could not fetch from \(remote): \(reason)"
+        case .mergeConflict: "the remote changed the same entry or setting differently; the conflict is marked in the journal"
+        case .mergeFailed(let reason): "git merge failed: \(reason)"
+        case .revParseFailed(let reason): "git rev-parse failed: \(reason)"
+        case .pushFailed(let remote, let reason): "could not push to \(remote): \(reason)"
+        case .stillDiffer(let remote, let branch): "after pushing, \(branch) and \(remote)/\(branch) still differ"
+        }
+    }
+
+    package var help: String? {
+        switch self {
+        case .notARepository: "run `git init` in its folder first"
+        case .nothingToSync: "for git: `git init`, then `sitecycle sync --setup`"
+        case .attributesNotWritten, .configFailed, .copyNotMovedAside, .addFailed, .commitFailed, .diffFailed,
+             .remotesFailed, .mergeFailed, .revParseFailed:
+            nil
+        case .copyNotMerged(let e): e.help
+        case .journalUnreadable(let e): e.hint
+        case .copyConflicts: "`sitecycle check` shows where; fix them in an editor"
+        case .journalHasErrors: "fix the lines above, then run `sitecycle check`"
+        case .conflictMarkersRemain: "keep the right lines and delete the marker lines in an editor, then sync again"
+        case .concludeFailed: "resolve the other files git lists in `git status`, then sync again"
+        case .detachedHead: "check out a branch first, then sync again"
+        case .optionLikeRemote: "rename it (`git remote rename -- OLD NEW`); your commit is kept"
+        case .optionLikeBranch: "rename it (`git branch -m -- NEW`); your commit is kept"
+        case .timedOut:
+            "your commit is kept here; sync again when the remote is reachable, or allow longer with --timeout SECONDS"
+        case .fetchFailed: "check the network and your access to the remote; the journal is unchanged"
+        case .mergeConflict: "`sitecycle check` shows where; fix it in an editor, then sync again"
+        case .pushFailed: "your commit is safe here; sync again when the remote is reachable"
+        case .stillDiffer: "your commit is safe here; look with `git status`, then sync again"
+        }
+    }
+}
+
+extension SyncService {
+    /// One run: the request, and the events so far.
+    struct Run {
+        let service: SyncService
+        let request: Request
+        let progress: (Event) -> Void
+        var outcome = Outcome()
+        /// The journal's real path (links resolved): git's paths are relative to the top.
+        let path: String
+
+        init(service: SyncService, request: Request, progress: @escaping (Event) -> Void) {
+            self.service = service
+            self.request = request
+            self.progress = progress
+            path = service.folder.resolvedPath(request.journal)
+        }
+
+        var git: GitRunner { service.git }
+        var fileSystem: FileSystem { service.fileSystem }
+
+        mutating func emit(_ event: Event) {
+            outcome.events.append(event)
+            progress(event)
+        }
+
+        mutating func sync() throws(SyncError) {
+            let top = git.topLevel(of: JournalStore.parentFolder(of: path))
+            if request.setupOnly {
+                guard let top else { throw .notARepository(journal: request.journal) }
+                try setup(top: top, quiet: false)
+                return
+            }
+            let merged = try mergeConflictCopies()
+            guard let top else {
+                if merged > 0 { return }
+                throw .nothingToSync(journal: request.journal)
+            }
+            try syncWithGit(top: top)
+        }
+
+        // MARK: git
+
+        func relativePath(top: String) -> String {
+            let root = service.folder.resolvedPath(top)
+            return path.hasPrefix(root + "/") ? String(path.dropFirst(root.count + 1)) : path
+        }
+
+        mutating func setup(top: String, quiet: Bool) throws(SyncError) {
+            let relative = relativePath(top: top)
+            let pattern = SyncService.attributesPattern(relative)
+            let attributes = top + "/.gitattributes"
+            let line = "\(pattern) merge=sitecycle"
+            let existing = service.folder.text(attributes) ?? ""
+            var did: [String] = []
+            if !existing.split(separator: "\n").contains(where: { $0.trimmingBlanks() == line }) {
+                let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + line + "\n"
+                do { try service.folder.replaceAttributes(attributes, with: Array(text.utf8)) } catch {
+                    throw .attributesNotWritten(error)
+                }
+                did.append("added `\(line)` to .gitattributes")
+            }
+            let driver = "\(SyncService.shellQuoted(request.executable)) merge %O %A %B"
+            for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)]
+            where git.value(["config", "--get", key], in: top) != value {
+                let r = git.run(["config", key, value], in: top)
+                guard r.ok else { throw .configFailed(key: key, reason: r.reason) }
+                did.append("set \(key)")
+            }
+            if !quiet || !did.isEmpty { emit(.setUp(journal: relative, changes: did)) }
+        }
+
+        func attributesMention(top: String) -> Bool {
+            (service.folder.text(top + "/.gitattributes") ?? "").contains("merge=sitecycle")
+        }
+
+        /// The journal as named, parsed, errors and all.
+        func readJournal() throws(SyncError) -> Journal {
+            let bytes: [UInt8]
+            do { bytes = try fileSystem.read(request.journal) } catch { throw .journalUnreadable(error) }
+            return JournalBuilder.load(SourceFile(path: request.journal, bytes: bytes), defaultZone: service.defaultZone)
+        }
+
+        /// Every git command runs at the top of the work tree, where the paths
+        /// it is given (relative to the top) mean what they say; every exit
+        /// status is checked.
+        mutating func syncWithGit(top: String) throws(SyncError) {
+            let relative = relativePath(top: top)
+            if git.value(["config", "--get", "merge.sitecycle.driver"], in: top) == nil || !attributesMention(top: top) {
+                try setup(top: top, quiet: true)
+            }
+            // A merge sync stopped on: once the journal is fixed, conclude it.
+            let merging = git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok
+            if merging {
+                let marked = try readJournal()
+                let lines = marked.diagnostics.filter { $0.code == .mergeConflict }.map(\.line)
+                if !lines.isEmpty { throw .conflictMarkersRemain(journal: request.journal, lines: lines) }
+            }
+            let journal = try readJournal()
+            guard !journal.diagnostics.hasErrors else { throw .journalHasErrors(journal) }
+            // Commit what changed here.
+            var paths = [relative]
+            if fileSystem.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
+            let add = git.run(["add", "--"] + paths, in: top)
+            guard add.ok else { throw .addFailed(reason: add.reason) }
+            let staged = git.run(["diff", "--cached", "--quiet", "--"] + paths, in: top)
+            switch merging ? -1 : staged.status {
+            case -1:
+                // A merge commit takes everything the merge staged: no pathspec.
+                let r = git.run(["commit", "-q", "--no-edit"], in: top)
+                guard r.ok else { throw .concludeFailed(reason: r.reason) }
+                emit(.concludedMerge)
+            case 0: break
+            case 1:
+                let message = commitMessage(journal, relative: relative, top: top)
+                let r = git.run(["commit", "-q", "-m", message, "--"] + paths, in: top)
+                guard r.ok else { throw .commitFailed(reason: r.reason) }
+                emit(.committed(message: message))
+            default:
+                throw .diffFailed(reason: staged.reason)
+            }
+            let remotes = git.run(["remote"], in: top)
+            guard remotes.ok else { throw .remotesFailed(reason: remotes.reason) }
+            guard let remote = remotes.stdout.split(separator: "\n").first.map(String.init) else {
+                emit(.noRemote)
+                return
+            }
+            guard let branch = git.value(["symbolic-ref", "--short", "HEAD"], in: top) else { throw .detachedHead }
+            // Names from the repository's config reach git's command line: one
+            // that starts with "-" would be read as an option (`--upload-pack=…`
+            // runs a program), so it is refused, and `--` goes before each.
+            if remote.hasPrefix("-") { throw .optionLikeRemote(remote) }
+            if branch.hasPrefix("-") { throw .optionLikeBranch(branch) }
+            let fetch = git.run(["fetch", "-q", "--", remote], in: top, timeout: request.timeout)
+            if fetch.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "fetching") }
+            guard fetch.ok else { throw .fetchFailed(remote: remote, reason: fetch.reason) }
+            let tracking = "refs/remotes/\(remote)/\(branch)"
+            let exists = git.run(["rev-parse", "--verify", "-q", tracking + "^{commit}"], in: top)
+            if exists.ok {
+                let before = git.value(["rev-parse", "HEAD"], in: top)
+                let merge = git.run(["merge", "-q", "--no-edit", "--", tracking], in: top)
+                guard merge.ok else {
+                    let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"], in: top) ?? ""
+                    if !unmerged.isEmpty { throw .mergeConflict }
+                    throw .mergeFailed(reason: merge.reason)
+                }
+                if before != git.value(["rev-parse", "HEAD"], in: top) { emit(.mergedRemote(remote: remote, branch: branch)) }
+            } else if exists.status != 1 {
+                throw .revParseFailed(reason: exists.reason)
+            }
+            let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"], in: top,
+                               timeout: request.timeout)
+            if push.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "pushing") }
+            guard push.ok else { throw .pushFailed(remote: remote, reason: push.reason) }
+            let head = git.value(["rev-parse", "HEAD"], in: top)
+            guard let head, head == git.value(["rev-parse", "--verify", "-q", tracking], in: top) else {
+                throw .stillDiffer(remote: remote, branch: branch)
+            }
+            emit(.inSync(remote: remote, branch: branch))
+        }
+
+        /// What changed since the last commit, in the user's words: the site
+        /// changes logged, amended and deleted, then the settings and locations,
+        /// then .gitattributes ("log Left Hip 2026-03-04 08:00; set target 48h").
+        func commitMessage(_ journal: Journal, relative: String, top: String) -> String {
+            let before = git.run(["show", "HEAD:\(relative)"], in: top)
+            guard before.ok else { return "Start the site journal" }
+            let old = JournalBuilder.load(SourceFile(path: relative, text: before.stdout), defaultZone: journal.zone)
+            var parts = CommitSummary.describe(old: old, new: journal)
+            let staged = git.value(["diff", "--cached", "--name-only", "--", ".gitattributes"], in: top) ?? ""
+            if !staged.isEmpty {
+                let existed = git.run(["cat-file", "-e", "HEAD:.gitattributes"], in: top).ok
+                parts.append((existed ? "update" : "add") + " .gitattributes (merge driver)")
+            }
+            if parts.isEmpty { return "reformat the journal (comments and layout only)" }
+            return parts.joined(separator: "; ")
+        }
+
+        // MARK: Shared folders
+
+        /// Merges every conflict copy into the journal, each in its own
+        /// transaction, and moves it aside; how many there were.
+        mutating func mergeConflictCopies() throws(SyncError) -> Int {
+            let copies = service.folder.conflictCopies(of: request.journal)
+            guard !copies.isEmpty else { return 0 }
+            let transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
+                                                 defaultZone: service.defaultZone)
+            var conflicts = 0
+            for copy in copies {
+                let result: TransactionResult<Int>
+                do throws(ServiceError) {
+                    result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Int> in
+                        try service.checkBeforeMerging(journal)
+                        let theirs: [UInt8]
+                        do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(error.message) }
+                        let merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
+                                                       theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
+                        var editor = JournalEditor(source: journal.source)
+                        if merge.bytes != journal.source.bytes { editor.replaceAll(with: merge.bytes) }
+                        return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { _ in merge.conflicts }
+                    }
+                } catch {
+                    throw .copyNotMerged(error)
+                }
+                conflicts += result.outcome
+                if result.wrote { emit(.journalWritten(before: result.before, after: result.after)) }
+                let moved: String
+                do { moved = try service.folder.moveAside(copy) } catch { throw .copyNotMovedAside(error) }
+                emit(.mergedCopy(copy, movedTo: moved))
+            }
+            if conflicts > 0 { throw .copyConflicts(conflicts) }
+            return copies.count
+        }
+    }
+}
+
+/// The parts of a commit message for one journal edit.
+package enum CommitSummary {
+    package static func describe(old: Journal, new: Journal) -> [String] {
+        let before = MergeVersion(old), after = MergeVersion(new)
+        var parts: [String] = []
+        let renames = detectRenames(base: before, side: after)
+        // Site changes by start instant; a change that only follows a
+        // rename is the rename, not an amendment.
+        var added: [SiteChange] = [], amended: [SiteChange] = [], deleted: [SiteChange] = []
+        var oldAt: [Int64: SiteChange] = [:]
+        for c in old.changes { oldAt[c.start.seconds] = c }
+        var newStarts = Set<Int64>()
+        for c in new.changes {
+            newStarts.insert(c.start.seconds)
+            guard let was = oldAt[c.start.seconds] else { added.append(c); continue }
+            let location = was.location.map { renames[$0] ?? $0 }
+            if location != c.location || was.note != c.note { amended.append(c) }
+        }
+        for c in old.changes where !newStarts.contains(c.start.seconds) { deleted.append(c) }
+        func what(_ c: SiteChange) -> String { c.isRemoval ? "removed \(displayStart(c))" : "\(c.location!) \(displayStart(c))" }
+        func list(_ cs: [SiteChange]) -> String {
+            cs.prefix(3).map(what).joined(separator: ", ") + (cs.count > 3 ? ", …" : "")
+        }
+        switch added.count {
+        case 0: break
+        case 1: parts.append(added[0].isRemoval ? "remove \(displayStart(added[0]))" : "log " + what(added[0]))
+        default: parts.append("log \(added.count) site changes, the last \(what(added.last!))")
+        }
+        switch amended.count {
+        case 0: break
+        case 1: parts.append("amend " + what(amended[0]))
+        default: parts.append("amend \(amended.count) site changes: " + list(amended))
+        }
+        switch deleted.count {
+        case 0: break
+        case 1: parts.append("delete " + what(deleted[0]))
+        default: parts.append("delete \(deleted.count) site changes: " + list(deleted))
+        }
+        for k in DirectiveSyntax.Keyword.allCases where k != .location {
+            switch (before.settings[k]?.value, after.settings[k]?.value) {
+            case let (a, b?) where a != b: parts.append("set \(k.rawValue) \(b)")
+            case (_?, nil): parts.append("unset \(k.rawValue)")
+            default: break
+            }
+        }
+        for (from, to) in renames.sorted(by: { $0.key < $1.key }) { parts.append("rename location \(from) to \(to)") }
+        for name in after.locationOrder where before.locations[name] == nil && !renames.values.contains(name) {
+            parts.append("add location \(name)")
+        }
+        for name in before.locationOrder {
+            guard let was = before.locations[name] else { continue }
+            if let now = after.locations[name] {
+                if was.enabled != now.enabled { parts.append("\(now.enabled ? "enable" : "disable") location \(name)") }
+            } else if renames[name] == nil {
+                parts.append("remove location \(name)")
+            }
+        }
+        return parts
+    }
+}

@@ -1,0 +1,316 @@
+import Testing
+@testable import SiteCycleKit
+
+/// `sync` against a scripted git and an in-memory folder: no repository, no
+/// process, no disk, no clock. Each test scripts what git answers, runs the
+/// service, and checks what it did (the events, the files) and which git
+/// commands it ran — or, when it stopped, why.
+struct SyncServiceTests {
+    /// Answers each git command from a script of exact argument vectors;
+    /// anything unscripted fails as git would (status 128). Every call is
+    /// recorded.
+    final class ScriptedGit: GitRunner {
+        /// The answers to each command, in turn; the last one repeats.
+        var script: [[String]: [Git.Output]] = [:]
+        private(set) var calls: [(arguments: [String], folder: String, timeout: Double?)] = []
+
+        func on(_ arguments: [String], _ stdout: String = "", status: Int32 = 0, stderr: String = "", timedOut: Bool = false) {
+            script[arguments] = [Git.Output(status: status, stdout: stdout, stderr: stderr, timedOut: timedOut)]
+        }
+
+        /// Succeeds each time, printing the next of `answers`.
+        func on(_ arguments: [String], inTurn answers: [String]) {
+            script[arguments] = answers.map { Git.Output(status: 0, stdout: $0, stderr: "") }
+        }
+
+        func run(_ arguments: [String], in folder: String, timeout: Double?) -> Git.Output {
+            calls.append((arguments, folder, timeout))
+            guard var answers = script[arguments], let first = answers.first else {
+                return Git.Output(status: 128, stdout: "", stderr: "fatal: unscripted git \(arguments)")
+            }
+            if answers.count > 1 { answers.removeFirst(); script[arguments] = answers }
+            return first
+        }
+
+        var ran: [[String]] { calls.map(\.arguments) }
+        func ran(_ word: String) -> Bool { ran.contains { $0.first == word } }
+    }
+
+    /// The folder around the journal, in the same dictionary as its files.
+    final class MemoryFolder: SyncFolder {
+        let fs: InMemoryFileSystem
+        init(_ fs: InMemoryFileSystem) { self.fs = fs }
+
+        func conflictCopies(of journal: String) -> [String] {
+            let folder = JournalStore.parentFolder(of: journal)
+            return fs.files.keys.filter { path in
+                JournalStore.parentFolder(of: path) == folder
+                    && (path.contains(".sync-conflict-") || path.contains("conflicted copy"))
+            }.sorted()
+        }
+
+        func moveAside(_ copy: String) throws(FileError) -> String {
+            let target = JournalStore.parentFolder(of: copy) + "/.sitecycle-merged/" + copy.split(separator: "/").last!
+            fs.files[target] = fs.files.removeValue(forKey: copy)
+            return target
+        }
+
+        func resolvedPath(_ path: String) -> String { path }
+        func text(_ path: String) -> String? { fs.text(path) }
+        func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) { try fs.replace(path, with: bytes) }
+    }
+
+    let path = "/repo/sites.journal"
+    let committed = """
+        timezone UTC
+        location Left Hip
+        location Right Hip
+
+        2026-02-01 08:00  Left Hip
+
+        """
+    var logged: String { committed + "2026-02-04 08:00  Right Hip\n" }
+    let driver = "/usr/bin/sitecycle merge %O %A %B"
+    let paths = ["sites.journal", ".gitattributes"]
+
+    /// A repository at /repo, set up, with `logged` to commit over `committed`.
+    func repository() -> (ScriptedGit, InMemoryFileSystem) {
+        let git = ScriptedGit()
+        git.on(["rev-parse", "--show-toplevel"], "/repo\n")
+        git.on(["config", "--get", "merge.sitecycle.name"], "sitecycle journal merge\n")
+        git.on(["config", "--get", "merge.sitecycle.driver"], driver + "\n")
+        git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], status: 1)
+        git.on(["add", "--"] + paths)
+        git.on(["diff", "--cached", "--quiet", "--"] + paths, status: 1)
+        git.on(["show", "HEAD:sites.journal"], committed)
+        git.on(["diff", "--cached", "--name-only", "--", ".gitattributes"])
+        git.on(["commit", "-q", "-m", "log Right Hip 2026-02-04 08:00", "--"] + paths)
+        let fs = InMemoryFileSystem([path: logged, "/repo/.gitattributes": "sites.journal merge=sitecycle\n"])
+        return (git, fs)
+    }
+
+    /// `repository()` with a remote `origin` whose `main` has one new commit.
+    func withRemote(_ git: ScriptedGit) {
+        git.on(["remote"], "origin\n")
+        git.on(["symbolic-ref", "--short", "HEAD"], "main\n")
+        git.on(["fetch", "-q", "--", "origin"])
+        git.on(["rev-parse", "--verify", "-q", "refs/remotes/origin/main^{commit}"], "bbbb\n")
+        git.on(["rev-parse", "HEAD"], "aaaa\n")
+        git.on(["merge", "-q", "--no-edit", "--", "refs/remotes/origin/main"])
+        git.on(["push", "-q", "-u", "--", "origin", "refs/heads/main:refs/heads/main"])
+        git.on(["rev-parse", "--verify", "-q", "refs/remotes/origin/main"], "aaaa\n")
+    }
+
+    func service(_ git: ScriptedGit, _ fs: InMemoryFileSystem) -> SyncService {
+        SyncService(git: git, fileSystem: fs, folder: MemoryFolder(fs), defaultZone: .utc)
+    }
+
+    func request(_ journal: String? = nil, setupOnly: Bool = false, timeout: Double = 60) -> SyncService.Request {
+        SyncService.Request(journal: journal ?? path, setupOnly: setupOnly, timeout: timeout, executable: "/usr/bin/sitecycle")
+    }
+
+    /// The error `sync` stops with; nil (and an issue) when it went through.
+    func failure(_ service: SyncService, _ request: SyncService.Request,
+                 events: inout [SyncService.Event]) -> SyncError? {
+        var heard: [SyncService.Event] = []
+        defer { events = heard }
+        do {
+            _ = try service.sync(request) { heard.append($0) }
+            Issue.record("sync did not stop")
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: git
+
+    @Test func withoutARemoteItCommitsAndSaysCommittedHereOnly() throws {
+        let (git, fs) = repository()
+        git.on(["remote"])
+        let outcome = try service(git, fs).sync(request())
+        #expect(outcome.events == [.committed(message: "log Right Hip 2026-02-04 08:00"), .noRemote])
+        #expect(outcome.commitMessage == "log Right Hip 2026-02-04 08:00" && !outcome.pushed)
+        #expect(git.calls.allSatisfy { $0.folder == "/repo" })
+        #expect(!git.ran("fetch") && !git.ran("push"))
+        #expect(fs.writes == 0 && fs.text(path) == logged)
+    }
+
+    @Test func aFailedPullLeavesTheJournalUntouchedAndSaysWhy() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        git.on(["fetch", "-q", "--", "origin"], status: 128,
+               stderr: "ssh: Could not resolve hostname example.invalid\nfatal: Could not read from remote repository.\n")
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(), events: &events)
+        guard case .fetchFailed(let remote, let reason) = error else {
+            Issue.record("not a failed fetch: \(String(describing: error))")
+            return
+        }
+        #expect(remote == "origin")
+        #expect(reason == "ssh: Could not resolve hostname example.invalid; fatal: Could not read from remote repository.")
+        #expect(error?.message == "could not fetch from origin: " + reason)
+        #expect(error?.help == "check the network and your access to the remote; the journal is unchanged")
+        #expect(events == [.committed(message: "log Right Hip 2026-02-04 08:00")])
+        #expect(fs.writes == 0 && fs.text(path) == logged)
+        #expect(!git.ran("merge") && !git.ran("push"))
+    }
+
+    @Test func withARemoteItCommitsMergesPushesAndChecksHeadIsTheRemote() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        var heard: [SyncService.Event] = []
+        // The merge moves HEAD from aaaa to cccc; the push makes it the remote's.
+        git.on(["rev-parse", "HEAD"], inTurn: ["aaaa\n", "cccc\n"])
+        git.on(["rev-parse", "--verify", "-q", "refs/remotes/origin/main"], "cccc\n")
+        let outcome = try service(git, fs).sync(request(timeout: 7)) { heard.append($0) }
+        #expect(outcome.events == [.committed(message: "log Right Hip 2026-02-04 08:00"),
+                                   .mergedRemote(remote: "origin", branch: "main"), .inSync(remote: "origin", branch: "main")])
+        #expect(heard == outcome.events && outcome.pushed)
+        // The network steps, and only they, have the request's time limit.
+        #expect(git.calls.filter { $0.timeout != nil }.map { $0.arguments.first! } == ["fetch", "push"])
+        #expect(git.calls.allSatisfy { $0.timeout == nil || $0.timeout == 7 })
+    }
+
+    @Test func aPushThatTimesOutKeepsTheCommitAndNamesTheRemote() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        git.on(["push", "-q", "-u", "--", "origin", "refs/heads/main:refs/heads/main"], status: 137, timedOut: true)
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(timeout: 2.5), events: &events)
+        #expect(error?.message == "origin did not answer within 2.5 seconds (pushing); git was stopped")
+        #expect(error?.help?.contains("your commit is kept here") == true)
+        #expect(events == [.committed(message: "log Right Hip 2026-02-04 08:00")])
+    }
+
+    @Test func aRemoteNamedLikeAnOptionNeverReachesGit() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        git.on(["remote"], "--upload-pack=touch PWNED\n")
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(), events: &events)
+        #expect(error?.message == "refusing the remote \"--upload-pack=touch PWNED\": git would read a name starting with \"-\" as an option")
+        #expect(!git.ran.contains { $0.contains { $0.hasPrefix("--upload-pack") } })
+        #expect(events == [.committed(message: "log Right Hip 2026-02-04 08:00")])
+    }
+
+    @Test func aConflictTheDriverCouldNotResolveIsReportedAsMarked() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        git.on(["merge", "-q", "--no-edit", "--", "refs/remotes/origin/main"], status: 1, stderr: "CONFLICT (content)")
+        git.on(["diff", "--name-only", "--diff-filter=U"], "sites.journal\n")
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(), events: &events)
+        guard case .mergeConflict = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(!git.ran("push"))
+    }
+
+    @Test func aStoppedMergeIsNotConcludedWhileMarkersRemain() throws {
+        let (git, fs) = repository()
+        git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], "dddd\n")
+        fs.files[path] = Array((committed + "<<<<<<< ours\n2026-02-04 08:00  Right Hip\n=======\n"
+                                + "2026-02-04 08:00  Left Hip\n>>>>>>> theirs\n").utf8)
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(), events: &events)
+        guard case .conflictMarkersRemain(_, let lines) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(lines == [6, 8, 10])
+        #expect(error?.message == "a merge is in progress and the journal still has conflict markers: "
+                + "/repo/sites.journal:6, /repo/sites.journal:8, /repo/sites.journal:10")
+        #expect(!git.ran("add") && !git.ran("commit") && events.isEmpty)
+    }
+
+    @Test func aFixedJournalConcludesTheStoppedMerge() throws {
+        let (git, fs) = repository()
+        git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], "dddd\n")
+        git.on(["commit", "-q", "--no-edit"])
+        git.on(["remote"])
+        let outcome = try service(git, fs).sync(request())
+        #expect(outcome.events == [.concludedMerge, .noRemote])
+        // Everything the merge staged: no pathspec, no message of its own.
+        #expect(git.ran.filter { $0.first == "commit" } == [["commit", "-q", "--no-edit"]])
+    }
+
+    // MARK: setup
+
+    @Test func setupWritesTheAttributesLineAndTheDriverConfig() throws {
+        let git = ScriptedGit()
+        git.on(["rev-parse", "--show-toplevel"], "/repo\n")
+        git.on(["config", "merge.sitecycle.name", "sitecycle journal merge"])
+        git.on(["config", "merge.sitecycle.driver", "'/opt/site cycle/sitecycle' merge %O %A %B"])
+        let fs = InMemoryFileSystem(["/repo/health/my sites.journal": committed, "/repo/.gitattributes": "*.png binary"])
+        var req = request("/repo/health/my sites.journal", setupOnly: true)
+        req.executable = "/opt/site cycle/sitecycle"
+        let outcome = try service(git, fs).sync(req)
+        #expect(fs.text("/repo/.gitattributes") == "*.png binary\n\"health/my sites.journal\" merge=sitecycle\n")
+        #expect(outcome.events == [.setUp(journal: "health/my sites.journal", changes: [
+            "added `\"health/my sites.journal\" merge=sitecycle` to .gitattributes",
+            "set merge.sitecycle.name", "set merge.sitecycle.driver"])])
+        #expect(!git.ran("add") && !git.ran("commit"))
+    }
+
+    @Test func setupOutsideGitSaysToInitFirst() {
+        let git = ScriptedGit()
+        let fs = InMemoryFileSystem([path: committed])
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(setupOnly: true), events: &events)
+        #expect(error?.message == "/repo/sites.journal is not in a git repository")
+        #expect(error?.help == "run `git init` in its folder first")
+        #expect(git.ran == [["rev-parse", "--show-toplevel"]])
+    }
+
+    // MARK: Shared folders
+
+    let shared = "/Sync/sites.journal"
+    let copy = "/Sync/sites.sync-conflict-20260204-090000-ABCDEFG.journal"
+    let folderHeader = "timezone UTC\nlocation Left Hip\nlocation Lower Back\n\n2026-02-01 08:00  Left Hip\n"
+
+    @Test func aConflictCopyBesideTheJournalIsMergedAndMovedAside() throws {
+        let git = ScriptedGit()  // no repository: every git command fails
+        let fs = InMemoryFileSystem([shared: folderHeader + "2026-02-04 08:00  Lower Back\n",
+                                     copy: folderHeader + "2026-02-04 09:30  Left Hip  ; from the laptop\n"])
+        let outcome = try service(git, fs).sync(request(shared))
+        let merged = folderHeader + "2026-02-04 08:00  Lower Back\n2026-02-04 09:30  Left Hip  ; from the laptop\n"
+        #expect(fs.text(shared) == merged)
+        #expect(fs.files[copy] == nil)
+        #expect(fs.text("/Sync/.sitecycle-merged/sites.sync-conflict-20260204-090000-ABCDEFG.journal")
+                == folderHeader + "2026-02-04 09:30  Left Hip  ; from the laptop\n")
+        #expect(outcome.events == [
+            .journalWritten(before: Array((folderHeader + "2026-02-04 08:00  Lower Back\n").utf8), after: Array(merged.utf8)),
+            .mergedCopy(copy, movedTo: "/Sync/.sitecycle-merged/sites.sync-conflict-20260204-090000-ABCDEFG.journal")])
+        #expect(outcome.mergedCopies == 1)
+        #expect(git.ran == [["rev-parse", "--show-toplevel"]])
+    }
+
+    @Test func copiesThatDisagreeAreMarkedMovedAsideAndReported() {
+        let fs = InMemoryFileSystem([shared: folderHeader + "2026-02-04 08:00  Lower Back\n",
+                                     copy: folderHeader + "2026-02-04 08:00  Left Hip\n"])
+        var events: [SyncService.Event] = []
+        let error = failure(service(ScriptedGit(), fs), request(shared), events: &events)
+        guard case .copyConflicts(1) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(error?.message == "1 conflict between the copies are marked in the journal")
+        #expect(fs.text(shared)?.contains("<<<<<<<") == true)
+        #expect(fs.files[copy] == nil && events.count == 2)
+    }
+
+    @Test func aRefusedCheckLeavesJournalAndCopyAsTheyWere() {
+        let fs = InMemoryFileSystem([shared: folderHeader, copy: folderHeader + "2026-02-04 08:00  Left Hip\n"])
+        let service = SyncService(git: ScriptedGit(), fileSystem: fs, folder: MemoryFolder(fs), defaultZone: .utc,
+                                  checkBeforeMerging: { _ throws(ServiceError) in
+                                      throw ServiceError("invalid --now: soon", usage: true)
+                                  })
+        var events: [SyncService.Event] = []
+        let error = failure(service, request(shared), events: &events)
+        guard case .copyNotMerged(let refusal) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(refusal.usage && refusal.message == "invalid --now: soon")
+        #expect(fs.writes == 0 && fs.files[copy] != nil && events.isEmpty)
+    }
+
+    @Test func outsideGitWithoutCopiesThereIsNothingToSync() {
+        let fs = InMemoryFileSystem([shared: folderHeader])
+        var events: [SyncService.Event] = []
+        let error = failure(service(ScriptedGit(), fs), request(shared), events: &events)
+        #expect(error?.message == "nothing to sync: /Sync/sites.journal is not in a git repository "
+                + "and has no conflict copies beside it")
+        #expect(error?.help == "for git: `git init`, then `sitecycle sync --setup`")
+    }
+}
