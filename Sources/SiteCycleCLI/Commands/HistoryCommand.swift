@@ -41,7 +41,7 @@ extension CommandRegistry {
                     changes = Array(changes.suffix(n))
                 }
                 let report = HistoryReport(invocation: invocation, journal: journal, now: now)
-                invocation.out(invocation.json ? report.json(changes.reversed()).rendered() : report.text(changes.reversed()))
+                invocation.out(invocation.json ? report.json(changes.reversed()).rendered() : report.text(oldestFirst: changes))
             }
         })
 }
@@ -100,7 +100,9 @@ struct HistoryReport {
     let journal: Journal
     let now: Instant
 
-    func text(_ changes: [SiteChange]) -> String {
+    /// The table, newest first, from the changes oldest first (read
+    /// backwards rather than copied reversed).
+    func text(oldestFirst changes: [SiteChange]) -> String {
         guard !changes.isEmpty else { return "No site changes" + (journal.changes.isEmpty ? " yet.\n" : " match.\n") }
         // Rows are assembled as bytes in one buffer: a lifetime of changes
         // is thousands of rows, and a String per cell was most of the time.
@@ -142,7 +144,8 @@ struct HistoryReport {
         var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 40))
         out.append(invocation.outStyle.bold(header) + "\n")
         let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 2 + hoursWidth + 2)
-        for (c, t) in zip(changes, tenths) {
+        for index in changes.indices.reversed() {
+            let c = changes[index], t = tenths[index]
             let rowStart = out.bytes.count
             out.spaces(lineWidth - ByteText.digitCount(c.line))
             out.digits(c.line, width: 0)
