@@ -92,7 +92,17 @@ struct HistorySelection {
     }
 
     /// Oldest first, as in the model.
-    func apply(_ changes: [SiteChange]) -> [SiteChange] { changes.filter(includes) }
+    func apply(_ changes: [SiteChange]) -> [SiteChange] {
+        guard from == nil, locations == nil else { return changes.filter(includes) }
+        // Only the end is given: the model is in time order, so the
+        // selection is a prefix (the whole history, uncopied, as a rule).
+        var lo = 0, hi = changes.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if changes[mid].start <= to { lo = mid + 1 } else { hi = mid }
+        }
+        return lo == changes.count ? changes : Array(changes[..<lo])
+    }
 }
 
 struct HistoryReport {
