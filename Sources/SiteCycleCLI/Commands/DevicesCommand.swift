@@ -30,7 +30,7 @@ extension CommandRegistry {
                                                          ("start", .string(formatISO8601($0.start, offsetSeconds: $0.offset)))]) }
                             ?? .null),
                     ]))
-                    out += invocation.outStyle.bold(name) + "  target \(SettingValues.formatHours(target)), \(count) location"
+                    out += invocation.outStyle.bold(name) + "  target \(SettingValues.hoursSetting(target)), \(count) location"
                         + (count == 1 ? "" : "s") + "\n"
                     out += "  " + (active.map { "\($0.location!) since \(displayStart($0))" } ?? "no site in") + "\n"
                 }

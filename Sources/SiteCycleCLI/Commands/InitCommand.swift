@@ -62,7 +62,7 @@ struct InitService {
                     return invocation.fail(error.message)
                 }
                 invocation.out("\nCreated \(location.path) with \(journal.locations.count) locations in "
-                               + "\(journal.timezone), target \(SettingValues.formatHours(journal.targetHours)).\n")
+                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours)).\n")
                 return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
             }
             var journal = NewJournal(timezone: try timezone(), locations: [])

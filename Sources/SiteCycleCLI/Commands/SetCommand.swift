@@ -47,7 +47,7 @@ enum SettingsCommand {
         let s = journal.settings
         var rows: [(String, JSON, String)] = [
             ("timezone", .string(journal.zone.identifier), journal.zone.identifier + (s.timezone == nil ? " (system)" : "")),
-            ("target", .double(s.targetHours), SettingValues.formatHours(s.targetHours)),
+            ("target", .double(s.targetHours), SettingValues.hoursSetting(s.targetHours)),
             ("absorption-threshold", .double(s.absorptionThresholdPercent), SettingValues.formatPercent(s.absorptionThresholdPercent)),
             ("absorption-mode", .string(s.robustStatistics ? "robust" : "mean"), s.robustStatistics ? "robust" : "mean"),
             ("strategy", .string(s.strategy.journalText), s.strategy.journalText),

@@ -75,8 +75,9 @@ public enum SettingValues {
         return Double(s)
     }
 
-    /// `72`, `72.5`: hours written back without a needless `.0`.
-    public static func formatHours(_ hours: Double) -> String {
+    /// `72h`, `72.5h`: hours as a setting is written (`target 72h`), without a
+    /// needless `.0`. Not `formatHours`, which shows a session as `71.3`.
+    public static func hoursSetting(_ hours: Double) -> String {
         hours == hours.rounded() ? "\(Int(hours))h" : "\(hours)h"
     }
 

@@ -120,7 +120,7 @@ public enum ImportReaders {
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
-            if let t = s["targetHours"] as? Double { source.settings.append((.target, SettingValues.formatHours(t))) }
+            if let t = s["targetHours"] as? Double { source.settings.append((.target, SettingValues.hoursSetting(t))) }
             if let p = s["absorptionThresholdPercent"] as? Double {
                 source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
             }

@@ -21,7 +21,7 @@ public struct NewJournal: Sendable {
             "; The format is described by `sitecycle help journal`.",
             "",
             "timezone \(timezone)",
-            "target \(SettingValues.formatHours(targetHours))",
+            "target \(SettingValues.hoursSetting(targetHours))",
             "absorption-threshold \(SettingValues.formatPercent(absorptionThresholdPercent))",
         ]
         if let sensorHours {
@@ -29,7 +29,7 @@ public struct NewJournal: Sendable {
                 "; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
                 "; as their makers label them; `sitecycle help devices` has the sources).",
                 "device sensor " + (sensorHours.truncatingRemainder(dividingBy: 24) == 0
-                    ? "\(Int(sensorHours / 24))d" : SettingValues.formatHours(sensorHours)),
+                    ? "\(Int(sensorHours / 24))d" : SettingValues.hoursSetting(sensorHours)),
             ]
         }
         lines += [

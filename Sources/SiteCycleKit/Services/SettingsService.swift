@@ -8,7 +8,7 @@ public enum SettingsService {
 
     /// Whole days as days (`10d`), else hours: how `device` and `rest` read.
     public static func durationText(_ hours: Double) -> String {
-        hours.truncatingRemainder(dividingBy: 24) == 0 ? "\(Int(hours / 24))d" : SettingValues.formatHours(hours)
+        hours.truncatingRemainder(dividingBy: 24) == 0 ? "\(Int(hours / 24))d" : SettingValues.hoursSetting(hours)
     }
 
     /// A setting and its new value, already read (see `SettingValues`).
@@ -47,7 +47,7 @@ public enum SettingsService {
         let keyword: DirectiveSyntax.Keyword, text: String, old: String
         switch request {
         case .target(let hours):
-            (keyword, text, old) = (.target, SettingValues.formatHours(hours), SettingValues.formatHours(s.targetHours))
+            (keyword, text, old) = (.target, SettingValues.hoursSetting(hours), SettingValues.hoursSetting(s.targetHours))
         case .rest(let hours):
             (keyword, text, old) = (.rest, durationText(hours), s.restHours.map(durationText) ?? "none")
         case .absorptionThreshold(let percent):
