@@ -97,21 +97,25 @@ public struct Statistics: Sendable {
         sessionTags.reserveCapacity(journal.changes.count)
         var selectedCount = 0
         let changes = journal.changes
-        for i in changes.indices {
-            let c = changes[i]
-            guard !c.isRemoval, c.start <= now else { continue }
-            let order = Int(c.locationOrder)
-            let known = order < slotByOrder.count && slotByOrder[order] >= 0
-                && all[slotByOrder[order]].name == c.location! ? slotByOrder[order] : slot[c.location!]
-            guard let s = known else { continue }
-            lastAt[s] = i  // "last used" is all-time: the range selects sessions only
-            guard include(c) else { continue }
-            selectedCount += 1
-            usesAt[s] += 1
-            guard let end = c.end, end <= now else { continue }
-            allHours.append(c.start.hours(until: end))
-            let endedByRemoval = i + 1 < changes.count && changes[i + 1].isRemoval
-            sessionTags.append(Int32(s) << 1 | (endedByRemoval ? 1 : 0))
+        let names = all.map(\.name)
+        // Read in place: copying each change (and retaining its strings)
+        // was a third of this loop.
+        changes.withUnsafeBufferPointer { buffer in
+            for i in buffer.indices {
+                guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
+                let order = Int(buffer[i].locationOrder)
+                let byOrder = order < slotByOrder.count ? slotByOrder[order] : -1
+                let known = byOrder >= 0 && names[byOrder] == buffer[i].location! ? byOrder : slot[buffer[i].location!]
+                guard let s = known else { continue }
+                lastAt[s] = i  // "last used" is all-time: the range selects sessions only
+                guard include(buffer[i]) else { continue }
+                selectedCount += 1
+                usesAt[s] += 1
+                guard let end = buffer[i].end, end <= now else { continue }
+                allHours.append(buffer[i].start.hours(until: end))
+                let endedByRemoval = i + 1 < buffer.count && buffer[i + 1].isRemoval
+                sessionTags.append(Int32(s) << 1 | (endedByRemoval ? 1 : 0))
+            }
         }
         // Each row's sessions, in time order, in arrays of the exact size.
         var counts = [Int](repeating: 0, count: all.count)
