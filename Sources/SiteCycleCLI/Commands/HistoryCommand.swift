@@ -40,7 +40,7 @@ extension CommandRegistry {
                     guard let n = Int(limit), n > 0 else { throw CommandError("--limit takes a positive number", usage: true) }
                     changes = Array(changes.suffix(n))
                 }
-                let report = HistoryReport(invocation: invocation, journal: journal, now: now)
+                let report = HistoryReport(style: invocation.renderStyle, journal: journal, now: now)
                 invocation.out(invocation.json ? report.json(changes.reversed()).rendered() : report.text(oldestFirst: changes))
             }
         })
@@ -106,7 +106,7 @@ struct HistorySelection {
 }
 
 struct HistoryReport {
-    let invocation: Invocation
+    let style: RenderStyle
     let journal: Journal
     let now: Instant
 
@@ -152,7 +152,7 @@ struct HistoryReport {
         let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "  "
             + pad("Hours", hoursWidth) + "  Note"
         var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 40))
-        out.append(invocation.outStyle.bold(header) + "\n")
+        out.append(style.text.bold(header) + "\n")
         let noteIndent = String(repeating: " ", count: lineWidth + 2 + 18 + nameWidth + 2 + hoursWidth + 2)
         for index in changes.indices.reversed() {
             let c = changes[index], t = tenths[index]

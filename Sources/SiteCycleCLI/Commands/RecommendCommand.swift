@@ -58,14 +58,14 @@ extension CommandRegistry {
                 let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
                 let recommendation = Recommender.recommend(journal, device: try invocation.device(in: journal),
                                                            strategy: strategy, now: now)
-                let report = RecommendReport(invocation: invocation, zone: journal.zone, now: now)
+                let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
             }
         })
 }
 
 struct RecommendReport {
-    let invocation: Invocation
+    let style: RenderStyle
     let zone: ZoneRules
     let now: Instant
 
@@ -104,7 +104,7 @@ struct RecommendReport {
     }
 
     func text(_ r: Recommendation) -> String {
-        let style = invocation.outStyle
+        let unicode = self.style.unicode, style = self.style.text
         let width = max(20, (r.all.map { $0.item.location.name.count }.max() ?? 0) + 2)
         func row(_ marker: String, _ item: Recommendation.Item, tag: String = "") -> String {
             let name = item.location.name
@@ -112,7 +112,7 @@ struct RecommendReport {
             if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
             return line + "\n"
         }
-        let (no, yes) = invocation.unicodeOutput ? ("✗", "✓") : ("x", "+")
+        let (no, yes) = unicode ? ("✗", "✓") : ("x", "+")
         var out = "Strategy: \(r.strategy.journalText)\n\n"
         out += style.red(style.bold("Avoid")) + " (used most recently)\n"
         out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0)) }.joined()

@@ -63,20 +63,20 @@ extension CommandRegistry {
                 }
                 let robust = args.flag("--robust") || (journal.settings.robustStatistics && !args.flag("--mean"))
                 let stats = Statistics.compute(journal, include: selection.includes, now: now, robust: robust)
-                let report = StatsReport(invocation: invocation, stats: stats)
+                let report = StatsReport(style: invocation.renderStyle, stats: stats)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
 }
 
 struct StatsReport {
-    let invocation: Invocation
+    let style: RenderStyle
     let stats: Statistics
 
     func hours(_ value: Double?) -> String { value.map(formatHours) ?? "-" }
 
     func text() -> String {
-        let style = invocation.outStyle
+        let style = self.style.text
         let o = stats.overall
         var out = style.bold("Site changes \(o.changes)") + ", completed \(o.completed), "
         out += "average \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h"
@@ -116,7 +116,7 @@ struct StatsReport {
         if flagged.isEmpty {
             out += "  No site stands out.\n"
         } else {
-            let mark = invocation.unicodeOutput ? "⚠" : "!"
+            let mark = self.style.unicode ? "⚠" : "!"
             for l in flagged {
                 out += style.yellow("  \(mark) \(l.location.name)") + "\n"
                 for line in wrap(StatisticsText.absorption(l.absorption!)!, width: 74) { out += "    " + line + "\n" }
@@ -134,15 +134,15 @@ struct StatsReport {
         let rows = stats.locations.filter(\.location.isEnabled)
         let total = rows.map(\.uses).reduce(0, +)
         let k = rows.count
-        guard k > 0 else { return invocation.outStyle.bold("Usage distribution") + "\n  No enabled locations.\n" }
+        guard k > 0 else { return style.text.bold("Usage distribution") + "\n  No enabled locations.\n" }
         let equal = 1.0 / Double(k)
         let shares = rows.map { total > 0 ? Double($0.uses) / Double(total) : 0 }
         let width = 30
         let top = max(shares.max() ?? 0, equal)
         let equalColumn = min(width - 1, Int((equal / top * Double(width)).rounded()))
-        let (on, off) = invocation.unicodeOutput ? ("█", "·") : ("#", ".")
+        let (on, off) = style.unicode ? ("█", "·") : ("#", ".")
         let nameWidth = rows.map(\.location.name.count).max() ?? 0
-        var out = invocation.outStyle.bold("Usage distribution") + " (| marks an equal share, \(percent(equal)))\n"
+        var out = style.text.bold("Usage distribution") + " (| marks an equal share, \(percent(equal)))\n"
         for (l, share) in zip(rows, shares) {
             let filled = Int((share / top * Double(width)).rounded())
             var bar = (0..<width).map { $0 < filled ? on : off }

@@ -40,21 +40,36 @@ extension CommandRegistry {
                 let devices = journal.hasDevices && !invocation.arguments.has("--device")
                     ? journal.deviceNames : [try invocation.device(in: journal)]
                 var json: [JSON] = [], short: [String] = []
-                let oneLine = invocation.arguments.flag("--short")
-                if oneLine && invocation.arguments.flag("--check") {
+                let args = invocation.arguments
+                let oneLine = args.flag("--short"), check = args.flag("--check")
+                if oneLine && check {
                     throw CommandError("give --check or --short, not both", usage: true)
                 }
+                let style = invocation.renderStyle
                 for (i, device) in devices.enumerated() {
-                    let report = StatusReport(invocation: invocation, journal: journal.rotation(device), full: journal,
-                                              device: device, now: now)
-                    if devices.count > 1 && !invocation.json && !invocation.arguments.flag("--check") && !oneLine {
-                        invocation.out((i > 0 ? "\n" : "") + invocation.outStyle.bold(device.prefix(1).uppercased()
+                    let report = StatusReport(style: style, journal: journal.rotation(device), device: device, now: now)
+                    if devices.count > 1 && !invocation.json && !check && !oneLine {
+                        invocation.out((i > 0 ? "\n" : "") + style.text.bold(device.prefix(1).uppercased()
                                        + device.dropFirst()) + "\n")
                     }
-                    let (code, object) = try report.run(printJSON: devices.count == 1)
+                    let status = SiteStatus(report.journal, now: now)
+                    // Recommendations see the whole journal: recency and
+                    // occupied sites span devices.
+                    let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
+                    let within = try StatusReport.within(args.value("--within"), checking: check || oneLine)
+                    let due = status.map { $0.hoursLeft <= within } ?? false
+                    let object = report.json(status, next: next)
+                    if invocation.json {
+                        if devices.count == 1 { invocation.out(object.rendered()) }
+                    } else if oneLine {
+                        short.append(report.shortLine(withDevice: devices.count > 1))  // all devices on one line
+                    } else if check {
+                        invocation.out(report.checkLine(status, due: due) + "\n")
+                    } else {
+                        invocation.out(report.text(status, next: next))
+                    }
                     json.append(object)
-                    if oneLine { short.append(report.shortLine(withDevice: devices.count > 1)) }
-                    if code != ExitCode.ok { exitCode = code }
+                    if (check || oneLine) && due { exitCode = ExitCode.due }
                 }
                 if oneLine && !invocation.json { invocation.out(short.joined(separator: " · ") + "\n") }
                 if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
@@ -69,43 +84,28 @@ extension ExitCode {
 }
 
 struct StatusReport {
-    let invocation: Invocation
-    /// The device's rotation, and the whole journal (for recommendations:
-    /// recency and occupied sites span devices).
+    let style: RenderStyle
+    /// The device's rotation.
     let journal: Journal
-    let full: Journal
     let device: String
     let now: Instant
 
     var zone: ZoneRules { journal.zone }
 
-    func run(printJSON: Bool = true) throws(CommandError) -> (Int32, JSON) {
-        let status = SiteStatus(journal, now: now)
-        let next = Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
-        var within = 0.0
-        if let text = invocation.arguments.value("--within") {
-            guard invocation.arguments.flag("--check") || invocation.arguments.flag("--short") else {
-                throw CommandError("--within goes with --check or --short", usage: true)
-            }
-            guard case .success(let h) = SettingValues.hours(text) else {
-                throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
-            }
-            within = h
+    /// `--within HOURS` as hours (0 when not given); it goes only with
+    /// `--check` or `--short` (`checking`).
+    static func within(_ text: String?, checking: Bool) throws(CommandError) -> Double {
+        guard let text else { return 0 }
+        guard checking else { throw CommandError("--within goes with --check or --short", usage: true) }
+        guard case .success(let h) = SettingValues.hours(text) else {
+            throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
         }
-        let due = status.map { $0.hoursLeft <= within } ?? false
-        let object = JSON.object([("device", .string(device)), ("active", status.map(json) ?? .null),
-                                  ("next", .optional(next))])
-        if invocation.json {
-            if printJSON { invocation.out(object.rendered()) }
-        } else if invocation.arguments.flag("--short") {
-            // Printed by the caller, all devices on one line.
-        } else if invocation.arguments.flag("--check") {
-            invocation.out((journal.hasDevices ? device + ": " : "") + checkLine(status, due: due) + "\n")
-        } else {
-            invocation.out(text(status, next: next))
-        }
-        let checks = invocation.arguments.flag("--check") || invocation.arguments.flag("--short")
-        return (checks && due ? ExitCode.due : ExitCode.ok, object)
+        return h
+    }
+
+    /// `{"device","active","next"}`.
+    func json(_ status: SiteStatus?, next: String?) -> JSON {
+        .object([("device", .string(device)), ("active", status.map(json) ?? .null), ("next", .optional(next))])
     }
 
     /// `L Front Abdomen 53h/72h`, `… due in 9h`, `… overdue 5h`, `no site`.
@@ -157,13 +157,15 @@ struct StatusReport {
         return "\(days) days" + (rest > 0 ? " \(rest) h" : "")
     }
 
+    /// The `--check` line (`DEVICE: ` first when the journal has devices).
     func checkLine(_ status: SiteStatus?, due: Bool) -> String {
-        guard let s = status else { return "no site active" }
-        return "\(s.active.location!): \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h, \(stateText(s))"
+        let prefix = journal.hasDevices ? device + ": " : ""
+        guard let s = status else { return prefix + "no site active" }
+        return prefix + "\(s.active.location!): \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h, \(stateText(s))"
     }
 
     func text(_ status: SiteStatus?, next: String?) -> String {
-        let style = invocation.outStyle
+        let style = self.style.text
         guard let s = status else {
             var out = ""
             if let last = journal.changes.last(where: { $0.start <= now }), last.isRemoval {
@@ -200,7 +202,7 @@ struct StatusReport {
     /// only at or past the target is the bar full (98 % leaves a cell empty).
     func progressBar(_ progress: Double, width: Int) -> String {
         let filled = progress >= 1 ? width : max(0, min(width - 1, Int((progress * Double(width)).rounded(.down))))
-        let (on, off) = invocation.unicodeOutput ? ("█", "░") : ("#", "-")
+        let (on, off) = style.unicode ? ("█", "░") : ("#", "-")
         return "[" + String(repeating: on, count: filled) + String(repeating: off, count: width - filled) + "]"
     }
 }

@@ -32,20 +32,18 @@ extension CommandRegistry {
                     days = n
                 }
                 let timeline = Timeline.compute(journal, days: days, now: now)
-                let report = TimelineReport(invocation: invocation, timeline: timeline)
+                let report = TimelineReport(style: invocation.renderStyle, timeline: timeline)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
 }
 
 struct TimelineReport {
-    let invocation: Invocation
+    let style: RenderStyle
     let timeline: Timeline
-    /// The terminal's width from COLUMNS (as `ls` and `git` read it), else 80.
-    static func width(_ environment: [String: String]) -> Int {
-        guard let text = environment["COLUMNS"], let n = Int(text), n > 0 else { return 80 }
-        return max(n, 2 + minimumColumns + 12)
-    }
+    /// The chart's width: the screen's (`RenderStyle.width`, from COLUMNS),
+    /// but never so narrow that a short name and the least chart do not fit.
+    var width: Int { max(style.width, 2 + TimelineReport.minimumColumns + 12) }
     /// However long the names, the chart keeps at least this many columns.
     static let minimumColumns = 10
 
@@ -57,7 +55,7 @@ struct TimelineReport {
     func text() -> String {
         guard !timeline.rows.isEmpty else { return "No locations to chart.\n" }
         // Names give way to the chart: at least `minimumColumns` of it.
-        let width = TimelineReport.width(invocation.env)
+        let width = self.width
         let nameLimit = width - 2 - TimelineReport.minimumColumns - 1
         let labelWidth = min(timeline.rows.map { $0.location.name.count + ($0.location.isEnabled ? 0 : 1) }.max() ?? 0,
                              nameLimit) + 2
@@ -65,8 +63,8 @@ struct TimelineReport {
         let perColumn = (timeline.days + available - 1) / available
         let dates = timeline.dates
         let columns = stride(from: 0, to: dates.count, by: perColumn).map { Array(dates[$0..<min($0 + perColumn, dates.count)]) }
-        let (full, some, none) = invocation.unicodeOutput ? ("█", "▒", "·") : ("#", "+", ".")
-        let style = invocation.outStyle
+        let (full, some, none) = self.style.unicode ? ("█", "▒", "·") : ("#", "+", ".")
+        let style = self.style.text
         let scale = perColumn == 1 ? "one column per day" : "one column per \(perColumn) days"
         var out = style.bold("Last \(timeline.days) days") + ", \(timeline.first.iso) to \(dates.last!.iso) (\(scale))\n\n"
         for (location, worn) in timeline.rows {
