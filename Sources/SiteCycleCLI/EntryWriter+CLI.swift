@@ -12,14 +12,5 @@ extension EntryWriter {
         }
     }
 
-    func entryJSON(_ change: SiteChange) -> JSON {
-        .object([
-            ("line", .int(change.line)),
-            ("location", change.location.map(JSON.string) ?? .null),
-            ("start", .string(formatISO8601(change.start, offsetSeconds: change.offset))),
-            ("end", change.end.map { .string(isoTime($0, in: zone)) } ?? .null),
-            ("durationHours", change.durationHours.map { .double(roundedHours($0)) } ?? .null),
-            ("note", .optional(change.note)),
-        ])
-    }
+    func entryJSON(_ change: SiteChange) -> JSON { change.json(in: zone) }
 }

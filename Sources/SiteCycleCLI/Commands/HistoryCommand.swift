@@ -207,16 +207,6 @@ struct HistoryReport {
     }
 
     func json(_ changes: [SiteChange]) -> JSON {
-        .array(changes.map { c in
-            let end = c.end.flatMap { $0 <= now ? $0 : nil }
-            return .object([
-                ("line", .int(c.line)),
-                ("location", .optional(c.location)),
-                ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
-                ("end", end.map { .string(isoTime($0, in: journal.zone)) } ?? .null),
-                ("durationHours", end.map { .double(roundedHours(c.start.hours(until: $0))) } ?? .null),
-                ("note", .optional(c.note)),
-            ])
-        })
+        .array(changes.map { $0.json(in: journal.zone, now: now) })
     }
 }

@@ -79,3 +79,21 @@ public indirect enum JSON: Equatable, Sendable {
         out += "\""
     }
 }
+
+extension SiteChange {
+    /// The one JSON shape of a site change (`history`, `log`, `remove`):
+    /// its line, location (null for `removed`), start with the offset it was
+    /// written in, end and hours to one decimal (null while active, or when
+    /// the end is after `now`), and note.
+    package func json(in zone: ZoneRules, now: Instant? = nil) -> JSON {
+        let end = self.end.flatMap { e in now.map { e <= $0 } ?? true ? e : nil }
+        return .object([
+            ("line", .int(line)),
+            ("location", .optional(location)),
+            ("start", .string(formatISO8601(start, offsetSeconds: offset))),
+            ("end", end.map { .string(isoTime($0, in: zone)) } ?? .null),
+            ("durationHours", end.map { .double(roundedHours(start.hours(until: $0))) } ?? .null),
+            ("note", .optional(note)),
+        ])
+    }
+}
