@@ -14,25 +14,6 @@ struct CommandError: Error {
     }
 }
 
-/// An edit a command has planned, and what to say once it is written.
-struct PlannedEdit {
-    var editor: JournalEditor
-    /// Set only when the edit writes conflict markers on purpose (merging
-    /// a conflict copy): then the result is written although it has errors.
-    var writesConflictMarkers = false
-    /// Set by commands whose report reads only `changes`: an append may then
-    /// be verified by parsing just the new lines in the journal's context.
-    var reportNeedsOnlyChanges = false
-    /// Prints the outcome, given the journal as re-read after the edit.
-    var report: (Journal) -> Void
-
-    init(editor: JournalEditor, writesConflictMarkers: Bool = false, report: @escaping (Journal) -> Void) {
-        self.editor = editor
-        self.writesConflictMarkers = writesConflictMarkers
-        self.report = report
-    }
-}
-
 extension Invocation {
     /// The time an `--at`-style option names, read in the journal's zone;
     /// `now` when the option is absent. Future times are refused.
@@ -141,13 +122,6 @@ extension Invocation {
     }
 
     /// `change` for commands that still plan a `PlannedEdit` and print from it.
-    func changeJournal(_ plan: (Journal, Instant) throws(CommandError) -> PlannedEdit) -> Int32 {
-        change({ journal, now throws(CommandError) -> PlannedChange<Void> in
-            let edit = try plan(journal, now)
-            return PlannedChange(editor: edit.editor, writesConflictMarkers: edit.writesConflictMarkers,
-                                 outcomeNeedsOnlyChanges: edit.reportNeedsOnlyChanges, outcome: edit.report)
-        }, render: { _ in })
-    }
 }
 
 extension Invocation {

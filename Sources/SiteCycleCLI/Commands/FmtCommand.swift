@@ -29,21 +29,10 @@ extension CommandRegistry {
                 }
                 return ExitCode.ok
             }
-            return invocation.changeJournal { journal, _ throws(CommandError) in
-                let bytes = JournalFormatter(journal: journal).formatted()
-                var editor = JournalEditor(source: journal.source)
-                guard bytes != journal.source.bytes else {
-                    return PlannedEdit(editor: editor) { _ in invocation.out("\(path) is already formatted.\n") }
-                }
-                let after = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: journal.zone)
-                guard Journal.sameMeaning(journal, after) else {
-                    throw CommandError("formatting would change what the journal says, so nothing was written",
-                                       help: "this is a bug in sitecycle; please report it with the journal")
-                }
-                editor.replaceAll(with: bytes)
-                return PlannedEdit(editor: editor) { _ in invocation.out("Formatted \(path).\n") }
-            }
+            return invocation.change({ journal, _ throws(CommandError) -> PlannedChange<FormatService.Outcome> in
+                do throws(ServiceError) { return try FormatService.format(journal) } catch { throw CommandError(error) }
+            }, render: { (outcome: FormatService.Outcome) in
+                invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path).\n" : "\(path) is already formatted.\n")
+            })
         })
-
-
 }

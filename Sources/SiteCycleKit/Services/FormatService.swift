@@ -1,0 +1,23 @@
+/// `fmt`: the journal in its canonical layout, written only when that
+/// layout says exactly what the journal says.
+public enum FormatService {
+    public enum Outcome: Equatable, Sendable {
+        case alreadyFormatted
+        case formatted
+    }
+
+    public static func format(_ journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        let bytes = JournalFormatter(journal: journal).formatted()
+        var editor = JournalEditor(source: journal.source)
+        guard bytes != journal.source.bytes else { return PlannedChange(editor: editor) { _ in .alreadyFormatted } }
+        let after = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: journal.zone)
+        guard Journal.sameMeaning(journal, after) else {
+            var e = ServiceError("formatting would change what the journal says, so nothing was written",
+                                 help: "this is a bug in sitecycle; please report it with the journal")
+            e.kind = .wouldBreakJournal
+            throw e
+        }
+        editor.replaceAll(with: bytes)
+        return PlannedChange(editor: editor) { _ in .formatted }
+    }
+}
