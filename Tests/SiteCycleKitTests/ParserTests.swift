@@ -188,3 +188,23 @@ struct BigInputTests {
         #expect(!rendered.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" && $0 != "\t" })
     }
 }
+
+/// Inputs at the edge of what the model can hold are refused with a
+/// message, never a trap.
+struct ModelLimitTests {
+    @Test func aTwoHundredFiftySixthDeviceIsAnErrorNotACrash() {
+        var text = "timezone UTC\n"
+        for n in 1...256 { text += "device d\(n) 10d\n" }
+        text += "location Left Arm  for d255\n\n2026-01-01 08:00  d255  Left Arm\n2026-01-02 08:00  d256  Left Arm\n"
+        let journal = JournalBuilder.load(SourceFile(path: "j", text: text), defaultZone: .utc)
+        #expect(journal.settings.devices.count == 255)
+        #expect(journal.diagnostics.contains { $0.line == 257 && $0.message.contains("too many devices") })
+        #expect(journal.changes.first?.device == 255)
+    }
+
+    @Test func hugeImportedNumbersAreWrittenAsTheyAre() {
+        #expect(SettingValues.hoursSetting(1e300) == "1e+300h")
+        #expect(SettingValues.formatPercent(-1e300) == "-1e+300%")
+        #expect(SettingValues.hoursSetting(72) == "72h")
+    }
+}

@@ -66,6 +66,13 @@ struct WriteRecordTests {
         }
     }
 
+    /// The state folder of a journal (undo history, reminder state) keeps
+    /// the name earlier versions gave it, whatever format records use:
+    /// after an upgrade, `undo` still finds the writes made before.
+    @Test func theStateFolderNameNeverChanges() {
+        #expect(StateFolder.key(forJournal: "/nonexistent-sitecycle/sites.journal") == "e2da33427e256e47")
+    }
+
     /// A record written by the first format (byte-wise fingerprint) still
     /// undoes after an upgrade.
     @Test func aFirstFormatRecordStillUndoes() throws {

@@ -2,6 +2,10 @@
 /// journals) or another device declared with `device NAME DURATION`, such
 /// as a CGM sensor.
 public struct Device: Equatable, Sendable {
+    /// Devices a journal may declare besides the pump (a change keeps its
+    /// device in one byte).
+    public static let maximumDeclared = 255
+
     public var name: String
     /// How long one site is meant to stay in.
     public var targetHours: Double

@@ -78,11 +78,17 @@ public enum SettingValues {
     /// `72h`, `72.5h`: hours as a setting is written (`target 72h`), without a
     /// needless `.0`. Not `formatHours`, which shows a session as `71.3`.
     public static func hoursSetting(_ hours: Double) -> String {
-        hours == hours.rounded() ? "\(Int(hours))h" : "\(hours)h"
+        isWhole(hours) ? "\(Int(hours))h" : "\(hours)h"
     }
 
     public static func formatPercent(_ value: Double) -> String {
-        value == value.rounded() ? "\(Int(value))%" : "\(value)%"
+        isWhole(value) ? "\(Int(value))%" : "\(value)%"
+    }
+
+    /// A whole number that fits an Int: `1e300` (from an imported file) is
+    /// written as the double it is instead of trapping.
+    static func isWhole(_ value: Double) -> Bool {
+        value == value.rounded() && abs(value) < 1e15
     }
 }
 

@@ -39,6 +39,12 @@ extension BuildState {
                    help: "keep one `device \(name)` line and delete the other")
             return
         }
+        // A change names its device in one byte: the pump and 255 more.
+        guard settings.devices.count < Device.maximumDeclared else {
+            report(.invalidSetting, "too many devices: at most \(Device.maximumDeclared) besides the pump", line: line, range,
+                   help: "delete the `device` lines you do not use")
+            return
+        }
         deviceLines[name] = line.number
         settings.devices.append(Device(name: name, targetHours: hours, line: line.number))
     }

@@ -24,6 +24,8 @@ public enum StateFolder {
     /// change it.
     public static func key(forJournal path: String) -> String {
         let real = JournalStore.resolvedPath(WriteHistory.absolute(path))
-        return String(WriteRecord.fingerprint(Array(real.utf8)), radix: 16)
+        // Format 1, always: the folder names of existing undo histories
+        // and reminder state were made with it and must keep being found.
+        return String(WriteRecord.fingerprint(Array(real.utf8), format: 1), radix: 16)
     }
 }
