@@ -218,3 +218,13 @@ public enum JournalFile {
 @inline(__always) package func Glibc_write(_ fd: Int32, _ buf: UnsafeRawPointer?, _ count: Int) -> Int {
     write(fd, buf, count)
 }
+
+/// The name of a directory entry from `readdir`, read up to its NUL. A
+/// `dirent` may be shorter than the struct (its `d_reclen`): copying the
+/// whole 256-byte `d_name` out could read past the end of the kernel's
+/// buffer, and did crash when an entry ended at a page boundary.
+package func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+    let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+    return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self)
+}

@@ -138,9 +138,7 @@ public enum JournalStore {
         defer { closedir(dir) }
         let prefix = "." + name + ".tmp-"
         while let entry = readdir(dir) {
-            let file = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let file = directoryEntryName(entry)
             guard file.hasPrefix(prefix), let pid = temporaryOwner(String(file.dropFirst(prefix.count))),
                   pid != getpid() else { continue }
             if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + file) }

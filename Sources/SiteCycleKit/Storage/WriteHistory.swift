@@ -226,9 +226,7 @@ public struct WriteHistory: Sendable {
         defer { closedir(dir) }
         var found: [Int] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             if name.hasSuffix(".undo"), let n = Int(name.dropLast(5)) { found.append(n) }
         }
         return found.sorted()

@@ -17,9 +17,7 @@ package enum ConflictCopies {
         defer { closedir(dir) }
         var copies: [String] = []
         while let entry = readdir(dir) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+            let name = directoryEntryName(entry)
             guard name != file, name.hasPrefix(stem), ext.isEmpty || name.hasSuffix("." + ext) else { continue }
             let middle = name.dropFirst(stem.count).dropLast(ext.isEmpty ? 0 : ext.count + 1)
             if middle.hasPrefix(".sync-conflict-") || (middle.hasPrefix(" (") && middle.contains("conflicted copy") && middle.hasSuffix(")")) {
