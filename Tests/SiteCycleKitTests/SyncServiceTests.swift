@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import SiteCycleKit
 
@@ -312,5 +313,21 @@ struct SyncServiceTests {
         #expect(error?.message == "nothing to sync: /Sync/sites.journal is not in a git repository "
                 + "and has no conflict copies beside it")
         #expect(error?.help == "for git: `git init`, then `sitecycle sync --setup`")
+    }
+}
+
+/// `.gitattributes` on disk: a file that cannot be read as text is an
+/// error, never taken as empty (and so never replaced by one line).
+struct SyncFolderTests {
+    @Test func aFileThatIsNotUTF8IsAnErrorNotEmpty() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("attrs-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let folder = POSIXSyncFolder(), path = dir + "/.gitattributes"
+        #expect(try folder.text(path) == nil)
+        try Data("*.bin binary\n".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try folder.text(path) == "*.bin binary\n")
+        try Data([0x2A, 0x20, 0xFF, 0xFE, 0x0A]).write(to: URL(fileURLWithPath: path))
+        #expect(throws: FileError.self) { try folder.text(path) }
     }
 }

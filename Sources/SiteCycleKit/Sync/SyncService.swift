@@ -11,7 +11,9 @@ package protocol SyncFolder {
     /// `path` with links and `..` resolved (itself when it cannot be).
     func resolvedPath(_ path: String) -> String
     /// A text file's contents; nil when it cannot be read.
-    func text(_ path: String) -> String?
+    /// A text file's contents; nil when there is no such file. A file that
+    /// cannot be read as UTF-8 text is an error, never taken as empty.
+    func text(_ path: String) throws(FileError) -> String?
     /// Replaces `.gitattributes` whole, readable by everyone.
     func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError)
 }
@@ -22,7 +24,15 @@ package struct POSIXSyncFolder: SyncFolder {
     package func conflictCopies(of journal: String) -> [String] { ConflictCopies.find(for: journal) }
     package func moveAside(_ copy: String) throws(FileError) -> String { try ConflictCopies.moveAside(copy) }
     package func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
-    package func text(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    package func text(_ path: String) throws(FileError) -> String? {
+        guard JournalFile.exists(path) else { return nil }
+        let bytes = try JournalFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileError(kind: .other, path: path, message: "\(path) is not UTF-8 text, so it was left as it is",
+                            hint: "add the sitecycle line to it yourself, or save it as UTF-8")
+        }
+        return text
+    }
     package func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) {
         try JournalStore.replace(path, with: bytes, mode: 0o644)
     }
@@ -314,7 +324,9 @@ extension SyncService {
             let pattern = SyncService.attributesPattern(relative)
             let attributes = top + "/.gitattributes"
             let line = "\(pattern) merge=sitecycle"
-            let existing = service.folder.text(attributes) ?? ""
+            // Never replace a file we could not read with our one line.
+            let existing: String
+            do { existing = try service.folder.text(attributes) ?? "" } catch { throw .attributesNotWritten(error) }
             var did: [String] = []
             if !existing.split(separator: "\n").contains(where: { $0.trimmingBlanks() == line }) {
                 let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + line + "\n"
@@ -334,7 +346,7 @@ extension SyncService {
         }
 
         func attributesMention(top: String) -> Bool {
-            (service.folder.text(top + "/.gitattributes") ?? "").contains("merge=sitecycle")
+            ((try? service.folder.text(top + "/.gitattributes")) ?? nil ?? "").contains("merge=sitecycle")
         }
 
         /// The journal as named, parsed, errors and all.
