@@ -78,6 +78,12 @@ public struct LineTable: RandomAccessCollection, Sendable {
 
     package init(_ bytes: [UInt8], from first: Int) {
         self.bytes = bytes
+        // Offsets are 32-bit: a file this large has no lines here, and the
+        // parser says it is no journal (reads are capped far below anyway).
+        guard bytes.count < Int(UInt32.max) else {
+            starts = [0]
+            return
+        }
         var starts: [UInt32] = []
         starts.reserveCapacity(bytes.count / 32 + 2)
         starts.append(UInt32(first))
