@@ -1,0 +1,48 @@
+/// What the parser hands the builder.
+package struct ParsedJournal {
+    package var syntax: JournalSyntax
+    /// One per entry line, in file order.
+    package var entries: [EntryRecord]
+    /// Each distinct location field (device word and all), by `EntryRecord.name`.
+    package var names: [String]
+    package var diagnostics: [Diagnostic]
+}
+
+/// An entry line as the builder needs it: 32 bytes and no string. Ranges
+/// for messages come from decoding the line again, on the rare path.
+package struct EntryRecord: Equatable {
+    /// The wall-clock reading as seconds since 1970 read as UTC.
+    package let localSeconds: Int64
+    package let line: UInt32
+    /// Index into `ParsedJournal.names`.
+    package let name: UInt32
+    /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
+    package let offsetSeconds: Int32
+    /// The note's bytes; `noteStart == UInt32.max` when there is no `;`.
+    package let noteStart: UInt32
+    package let noteEnd: UInt32
+    /// Read by the fast path: printable ASCII throughout, so its note
+    /// needs no check for control characters.
+    package var isPlain = false
+
+    init(localSeconds: Int64, line: UInt32, name: UInt32, offsetSeconds: Int32, noteStart: UInt32, noteEnd: UInt32) {
+        self.localSeconds = localSeconds
+        self.line = line
+        self.name = name
+        self.offsetSeconds = offsetSeconds
+        self.noteStart = noteStart
+        self.noteEnd = noteEnd
+    }
+
+    init(_ e: EntrySyntax, line: Int, name: UInt32) {
+        localSeconds = e.localSeconds
+        self.line = UInt32(line)
+        self.name = name
+        offsetSeconds = e.offset.map(Int32.init) ?? Int32.min
+        noteStart = e.noteRange.map { UInt32($0.lowerBound) } ?? UInt32.max
+        noteEnd = e.noteRange.map { UInt32($0.upperBound) } ?? 0
+    }
+
+    package var offset: Int? { offsetSeconds == Int32.min ? nil : Int(offsetSeconds) }
+    package var noteRange: Range<Int>? { noteStart == UInt32.max ? nil : Int(noteStart)..<Int(noteEnd) }
+}

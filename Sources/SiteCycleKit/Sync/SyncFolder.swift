@@ -1,0 +1,39 @@
+import Foundation
+
+/// What sync does around the journal that a `FileSystem` cannot: list and
+/// move aside the conflict copies beside it, resolve links, and read and
+/// write `.gitattributes` (a text file git reads, mode 0644).
+package protocol SyncFolder {
+    /// Conflict copies a sync client left beside `journal`, sorted.
+    func conflictCopies(of journal: String) -> [String]
+    /// Moves a merged copy into `.sitecycle-merged/` beside it; the new path.
+    func moveAside(_ copy: String) throws(FileError) -> String
+    /// `path` with links and `..` resolved (itself when it cannot be).
+    func resolvedPath(_ path: String) -> String
+    /// A text file's contents; nil when it cannot be read.
+    /// A text file's contents; nil when there is no such file. A file that
+    /// cannot be read as UTF-8 text is an error, never taken as empty.
+    func text(_ path: String) throws(FileError) -> String?
+    /// Replaces `.gitattributes` whole, readable by everyone.
+    func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError)
+}
+
+/// The disk: `ConflictCopies` and `JournalStore`.
+package struct POSIXSyncFolder: SyncFolder {
+    package init() {}
+    package func conflictCopies(of journal: String) -> [String] { ConflictCopies.find(for: journal) }
+    package func moveAside(_ copy: String) throws(FileError) -> String { try ConflictCopies.moveAside(copy) }
+    package func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
+    package func text(_ path: String) throws(FileError) -> String? {
+        guard JournalFile.exists(path) else { return nil }
+        let bytes = try JournalFile.read(path)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw FileError(kind: .other, path: path, message: "\(path) is not UTF-8 text, so it was left as it is",
+                            hint: "add the sitecycle line to it yourself, or save it as UTF-8")
+        }
+        return text
+    }
+    package func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        try JournalStore.replace(path, with: bytes, mode: 0o644)
+    }
+}
