@@ -208,7 +208,7 @@ struct Completer {
         guard let journal = journal(line) else { return [Candidate(value: "last", description: "the newest change")] }
         let recent = journal.changes.filter { $0.start <= now }.suffix(10).reversed()
         return [Candidate(value: "last", description: "the newest change")]
-            + recent.map { Candidate(value: String($0.line), description: "\(displayStart($0)) \($0.location ?? "removed")") }
+            + recent.map { Candidate(value: String($0.line), description: "\(displayStart($0)) \(journal.name(of: $0) ?? "removed")") }
     }
 }
 

@@ -12,5 +12,5 @@ extension EntryWriter {
         }
     }
 
-    func entryJSON(_ change: SiteChange) -> JSON { change.json(in: zone) }
+    func entryJSON(_ change: SiteChange) -> JSON { change.json(in: journal) }
 }

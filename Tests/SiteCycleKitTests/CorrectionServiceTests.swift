@@ -56,7 +56,7 @@ struct CorrectionServiceTests {
         let fs = InMemoryFileSystem([path: start])
         let o = try amend(.init(entry: .line(9), location: "Lower Back"), fs)
         #expect(fs.text(path) == start(replacing: 9, with: ["2026-02-04 08:00   Lower Back"]))
-        #expect(o.amended.line == 9 && o.amended.location == "Lower Back")
+        #expect(o.amended.line == 9 && o.journal.name(of: o.amended) == "Lower Back")
         #expect(o.lines == ["2026-02-04 08:00   Lower Back"])
     }
 
@@ -72,7 +72,7 @@ struct CorrectionServiceTests {
         let expected = start.replacingOccurrences(of: "; bled\n                                ; and itched",
                                                   with: "; sore\n                                ; red")
         #expect(expected != start && fs.text(path) == expected)
-        #expect(o.amended.note == "sore\nred")
+        #expect(o.journal.note(of: o.amended) == "sore\nred")
     }
 
     @Test func removingTheNoteRemovesItsContinuationLines() throws {

@@ -133,7 +133,7 @@ struct MergePropertyTests {
     /// What a journal says, independent of layout.
     func meaning(_ j: Journal) -> [String] {
         j.locations.map { "L \($0.name) \($0.isEnabled)" }.sorted()
-            + j.changes.map { "E \($0.start.seconds) \($0.location ?? "-") \($0.note ?? "")" }
+            + j.changes.map { "E \($0.start.seconds) \(j.name(of: $0) ?? "-") \(j.note(of: $0) ?? "")" }
     }
 
     func merge(_ b: String, _ o: String, _ t: String) -> JournalMerge.Result {
@@ -197,7 +197,7 @@ struct MergePropertyTests {
             // An entry only one side added keeps its instant (also when the
             // other side changed the time zone) and its location, or takes
             // the other side's rename of it; it never moves to another site.
-            let mergedAt = Dictionary(merged.changes.map { ($0.start.seconds, $0.location ?? "-") }) { a, _ in a }
+            let mergedAt = Dictionary(merged.changes.map { ($0.start.seconds, merged.name(of: $0) ?? "-") }) { a, _ in a }
             if ours.zone != theirs.zone { zonesDiffer += 1 }
             for (side, other) in [(ours, theirs), (theirs, ours)] {
                 for (hour, e) in side.entries where base.entries[hour] == nil && other.entries[hour] == nil {
@@ -245,7 +245,7 @@ struct MergePropertyTests {
         #expect(!merged.diagnostics.hasErrors)
         #expect(merged.diagnostics.isEmpty, "\(merged.diagnostics.prefix(3).map(\.message))")
         #expect(merged.changes.count == n - n / 50 + 2000 + n / 10)
-        #expect(merged.changes.filter { $0.note == "checked" }.count == n / 20)
+        #expect(merged.changes.filter { merged.note(of: $0) == "checked" }.count == n / 20)
     }
 }
 
@@ -326,7 +326,10 @@ struct DeviceMergeTests {
     func meaning(_ j: Journal) -> [String] {
         j.settings.devices.map { "D \($0.name) \($0.targetHours)" }.sorted()
             + j.locations.map { "L \($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-")" }.sorted()
-            + j.changes.map { "E \(j.deviceNames[Int($0.device)]) \($0.start.seconds) \($0.location ?? "-") \($0.note ?? "")" }
+            + j.changes.map { c -> String in
+                let name: String = j.name(of: c) ?? "-", note: String = j.note(of: c) ?? ""
+                return "E \(j.deviceNames[Int(c.device)]) \(c.start.seconds) \(name) \(note)"
+            }
     }
 
     @Test func randomPumpAndSensorHistoriesMergeWithoutLoss() {
@@ -371,7 +374,7 @@ struct DeviceMergeTests {
                     sameMinuteTwoDevices += 1
                 }
                 let e = ours.entries[key] ?? theirs.entries[key]!
-                #expect(at[key]?.location == e.location, "seed \(seed): hour \(key.hour) moved")
+                #expect(at[key].flatMap(merged.name(of:)) == e.location, "seed \(seed): hour \(key.hour) moved")
             }
             // Every device either side added is declared.
             for d in ours.devices + theirs.devices where !base.devices.contains(where: { $0.name == d.name }) {
@@ -415,7 +418,7 @@ struct DeviceMergeTests {
         #expect(result.conflicts == 0)
         let merged = journal(result.bytes)
         #expect(!merged.diagnostics.hasErrors)
-        #expect(merged.changes.map { "\($0.device) \($0.location ?? "-")" }
+        #expect(merged.changes.map { "\($0.device) \(merged.name(of: $0) ?? "-")" }
             == ["0 Left Front Abdomen", "0 Left Front Abdomen", "1 Left Back Arm"])
         let swapped = merge(DeviceMergeTests.base, theirs, ours)
         #expect(swapped.conflicts == 0 && meaning(journal(swapped.bytes)) == meaning(merged))

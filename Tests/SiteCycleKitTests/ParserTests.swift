@@ -12,10 +12,10 @@ struct ParserTests {
             2026-02-08 12:00  removed   ; pump break
             """)
         #expect(!j.diagnostics.hasErrors)
-        #expect(j.changes.map(\.location) == ["Left Front Abdomen", "Right Front Abdomen", "Lower Back", nil])
+        #expect(j.changes.map(j.name(of:)) == ["Left Front Abdomen", "Right Front Abdomen", "Lower Back", nil])
         #expect(j.changes.map(\.line) == [7, 5, 8, 9])
-        #expect(j.changes[1].note == "occlusion alarm at 2 am,\nchanged it early")
-        #expect(j.changes[2].note == "bled; a lot")
+        #expect(j.note(of: j.changes[1]) == "occlusion alarm at 2 am,\nchanged it early")
+        #expect(j.note(of: j.changes[2]) == "bled; a lot")
         #expect(j.changes[2].start == instant("2026-02-06T19:10:30Z"))
         #expect(j.changes[2].offset == 7200)
         #expect(j.changes[0].end == j.changes[1].start)
@@ -76,7 +76,7 @@ struct ParserTests {
 
     @Test func continuationAfterBlankLineIsAComment() {
         let j = load(header + "2026-02-01 08:15  Lower Back\n\n    ; not part of the note\n")
-        #expect(j.changes[0].note == nil)
+        #expect(j.note(of: j.changes[0]) == nil)
         #expect(j.diagnostics.isEmpty)
     }
 
@@ -162,7 +162,7 @@ struct BigInputTests {
     @Test func aTenMegabyteLineIsReadAndReportedOnce() {
         let huge = String(repeating: "x", count: 10_000_000)
         let j = load(header + "2026-02-01 08:00  Lower Back  ; " + huge + "\n; " + huge + "\n" + huge + "\n")
-        #expect(j.changes.count == 1 && j.changes[0].note?.count == 10_000_000)
+        #expect(j.changes.count == 1 && j.note(of: j.changes[0])?.count == 10_000_000)
         #expect(j.diagnostics.map(\.code) == [.unknownDirective])
         let rendered = DiagnosticRenderer(style: .plain).render(j.diagnostics, in: j.source)
         #expect(rendered.contains("unknown directive"))
@@ -200,6 +200,38 @@ struct ModelLimitTests {
         #expect(journal.settings.devices.count == 255)
         #expect(journal.diagnostics.contains { $0.line == 257 && $0.message.contains("too many devices") })
         #expect(journal.changes.first?.device == 255)
+    }
+
+    @Test func locationsBeyondTheIndexLimitAreAnErrorNotACrash() {
+        let limit = SiteChange.maximumLocations
+        var text = "timezone UTC\n"
+        text.reserveCapacity((limit + 2) * 16)
+        for n in 1...(limit + 1) { text += "location L\(n)\n" }
+        text += "\n2026-01-01 08:00  L\(limit)\n2026-01-02 08:00  L\(limit + 1)\n"
+        let journal = JournalBuilder.load(SourceFile(path: "j", text: text), defaultZone: .utc)
+        #expect(journal.locations.count == limit)
+        #expect(journal.diagnostics.contains { $0.line == limit + 2 && $0.message.contains("too many locations") })
+        #expect(journal.changes.count == 1 && journal.name(of: journal.changes[0]) == "L\(limit)")
+    }
+
+    /// A million of these make a big journal: no strings inside, so an
+    /// array of them is copied and freed without touching reference counts.
+    @Test func aSiteChangeIsAPlainValueOfThirtyTwoBytes() {
+        #expect(MemoryLayout<SiteChange>.stride == 32)
+        #expect(_isPOD(SiteChange.self))
+    }
+
+    @Test func notesAreReadFromTheirTableAsWritten() {
+        let j = load(header + """
+            2026-02-01 08:15  Lower Back  ; "  quoted, kept inside  "
+            2026-02-02 08:15  Lower Back  ;
+            2026-02-03 08:15  Lower Back  ; first
+                                          ;
+                                          ; third
+            2026-02-04 08:15  Lower Back  ; caf\u{E9} \u{1F489}
+            """)
+        #expect(j.changes.map(j.note(of:)) == ["  quoted, kept inside  ", nil, "first\n\nthird", "caf\u{E9} \u{1F489}"])
+        #expect(j.changes.map(\.hasNote) == [true, false, true, true])
     }
 
     @Test func hugeImportedNumbersAreWrittenAsTheyAre() {

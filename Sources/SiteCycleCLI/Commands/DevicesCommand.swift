@@ -26,13 +26,13 @@ extension CommandRegistry {
                     let target = journal.targetHours(of: name)
                     json.append(.object([
                         ("device", .string(name)), ("targetHours", .double(target)), ("locations", .int(count)),
-                        ("active", active.map { .object([("location", .string($0.location!)),
+                        ("active", active.map { .object([("location", .string(journal.name(of: $0)!)),
                                                          ("start", .string(formatISO8601($0.start, offsetSeconds: $0.offset)))]) }
                             ?? .null),
                     ]))
                     out += invocation.outStyle.bold(name) + "  target \(SettingValues.hoursSetting(target)), \(count) location"
                         + (count == 1 ? "" : "s") + "\n"
-                    out += "  " + (active.map { "\($0.location!) since \(displayStart($0))" } ?? "no site in") + "\n"
+                    out += "  " + (active.map { "\(journal.name(of: $0)!) since \(displayStart($0))" } ?? "no site in") + "\n"
                 }
                 invocation.out(invocation.json ? JSON.object([("devices", .array(json))]).rendered() : out)
             }

@@ -64,7 +64,7 @@ extension CommandRegistry {
                 let changes = selection.apply(journal.changes)
                 let text: String
                 switch format {
-                case "csv": text = Exporters.csv(changes, now: now)
+                case "csv": text = Exporters.csv(journal, changes, now: now)
                 case "json": text = Exporters.json(journal, changes, now: now).rendered()
                 case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
                 case "ics":

@@ -51,7 +51,9 @@ extension CommandRegistry {
 struct HistorySelection {
     var from: Instant?
     var to: Instant
-    var locations: Set<String>?
+    /// `--location`: the chosen locations' indexes (a change's
+    /// `locationIndex`).
+    var locations: Set<UInt16>?
 
     init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true) throws(CommandError) {
         func time(_ option: String) throws(CommandError) -> Instant? {
@@ -80,14 +82,16 @@ struct HistorySelection {
             from = now.adding(seconds: -Int64(days) * 86_400)
         }
         if allowLocation, let typed = arguments.value("--location") {
-            locations = Set(try LocationResolver.locations(typed, in: journal).map(\.name))
+            locations = Set(try LocationResolver.locations(typed, in: journal).compactMap { l in
+                journal.locationNames.firstIndex(of: l.name).map(UInt16.init)
+            })
         }
     }
 
     func includes(_ change: SiteChange) -> Bool {
         if let from, change.start < from { return false }
         if change.start > to { return false }
-        if let locations { return change.location.map(locations.contains) ?? false }
+        if let locations { return !change.isRemoval && locations.contains(change.locationIndex) }
         return true
     }
 
@@ -117,19 +121,18 @@ struct HistoryReport {
         // Rows are assembled as bytes in one buffer: a lifetime of changes
         // is thousands of rows, and a String per cell was most of the time.
         // Each location's cell is padded once, not once per row.
-        var cells: [String: [UInt8]] = [:]
-        var cellsByOrder: [(name: String, cell: [UInt8])?] = []  // the same by header order: no hashing per row
-        for c in changes where cells[c.location ?? "removed"] == nil { cells[c.location ?? "removed"] = [] }
-        let nameWidth = max(8, cells.keys.map(\.count).max() ?? 0)
-        for name in cells.keys {
+        // One cell per location index, the last for `removed`.
+        let names = journal.locationNames
+        var used = [Bool](repeating: false, count: names.count + 1)
+        for c in changes { used[c.isRemoval ? names.count : Int(c.locationIndex)] = true }
+        let labels = names + ["removed"]
+        let nameWidth = max(8, labels.indices.filter { used[$0] }.map { labels[$0].count }.max() ?? 0)
+        let cells = labels.indices.map { i -> [UInt8] in
+            guard used[i] else { return [] }
             var cell = ByteText()
-            cell.append(name)
-            cell.spaces(nameWidth - name.count)
-            cells[name] = cell.bytes
-        }
-        for l in journal.locations where l.order >= 0 && l.order < Int(SiteChange.noOrder) {
-            if cellsByOrder.count <= l.order { cellsByOrder += Array(repeating: nil, count: l.order + 1 - cellsByOrder.count) }
-            cellsByOrder[l.order] = cells[l.name].map { (l.name, $0) }
+            cell.append(labels[i])
+            cell.spaces(nameWidth - labels[i].count)
+            return cell.bytes
         }
         let lineWidth = max(4, String(changes.map(\.line).max() ?? 0).utf8.count)
         func pad(_ s: String, _ w: Int, right: Bool = false) -> String {
@@ -162,12 +165,7 @@ struct HistoryReport {
             out.append("  ")
             out.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds + Int64(c.offset)), separator: 0x20, alwaysSeconds: false)
             out.append("  ")
-            let order = Int(c.locationOrder)
-            if order < cellsByOrder.count, let known = cellsByOrder[order], c.location == known.name {
-                out.bytes += known.cell
-            } else {
-                out.bytes += cells[c.location ?? "removed"]!
-            }
+            out.bytes += cells[c.isRemoval ? names.count : Int(c.locationIndex)]
             out.append("  ")
             if t == active {
                 out.append("active")
@@ -184,7 +182,7 @@ struct HistoryReport {
             }
             // Notes wrap at 80 columns, continuing under the Note column.
             var noteLines: [String] = []
-            if let note = c.note {
+            if let note = journal.note(of: c) {
                 noteLines = note.utf8.contains(0x0A)
                     ? note.split(separator: "\n", omittingEmptySubsequences: false)
                         .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteIndent.count, indent: noteIndent) }
@@ -207,6 +205,6 @@ struct HistoryReport {
     }
 
     func json(_ changes: [SiteChange]) -> JSON {
-        .array(changes.map { $0.json(in: journal.zone, now: now) })
+        .array(changes.map { $0.json(in: journal, now: now) })
     }
 }

@@ -91,7 +91,7 @@ struct LocationsCommand {
         var uses: [String: Int] = [:]
         var last: [String: SiteChange] = [:]
         for change in journal.changes where change.start <= now {
-            guard let name = change.location else { continue }
+            guard let name = journal.name(of: change) else { continue }
             uses[name, default: 0] += 1
             last[name] = change
         }

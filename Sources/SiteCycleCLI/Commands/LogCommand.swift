@@ -157,26 +157,26 @@ struct SiteChangeCommand {
             ]).rendered())
             return
         }
-        warnAboutLongSessions(o.longSessions)
+        warnAboutLongSessions(o.longSessions, in: o.journal)
         if let (why, alternatives) = o.restriction {
-            invocation.warn("\(o.logged.location!) is " + RecommendReport.describe(why, zone: o.journal.zone),
+            invocation.warn("\(o.journal.name(of: o.logged)!) is " + RecommendReport.describe(why, zone: o.journal.zone),
                             help: alternatives.isEmpty ? nil : "recommended instead: \(alternatives.joined(separator: ", "))")
         }
         let device = o.journal.hasDevices ? " (\(o.journal.deviceNames[Int(o.logged.device)]))" : ""
-        invocation.out("Logged \(o.logged.location!)\(device) at \(displayStart(o.logged)).\n")
+        invocation.out("Logged \(o.journal.name(of: o.logged)!)\(device) at \(displayStart(o.logged)).\n")
         if let closed = o.closed, let hours = closed.durationHours {
-            invocation.out("Closed \(closed.location!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
+            invocation.out("Closed \(o.journal.name(of: closed)!) after \(formatHours(hours)) h (in since \(displayStart(closed))).\n")
         }
         switch o.previousNote {
         case .added(let c)?:
-            invocation.out("Added a line to the note of \(c.location!) (\(displayStart(c))).\n")
+            invocation.out("Added a line to the note of \(o.journal.name(of: c)!) (\(displayStart(c))).\n")
         case .replaced(let c, let was)?:
-            invocation.out("Replaced the note of \(c.location!) (was: \(was)).".terminalSafeMessage + "\n")
+            invocation.out("Replaced the note of \(o.journal.name(of: c)!) (was: \(was)).".terminalSafeMessage + "\n")
         case nil:
             break
         }
         if let (last, alternatives) = o.recentlyUsed {
-            invocation.out(TextWrap.wrap("Note: \(o.logged.location!) was used recently (\(displayStart(last)), "
+            invocation.out(TextWrap.wrap("Note: \(o.journal.name(of: o.logged)!) was used recently (\(displayStart(last)), "
                            + "\(daysAgo(last.start, now: o.logged.start, zone: o.journal.zone)))."
                            + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives.joined(separator: ", ")).")
                            , indent: "  ") + "\n")
@@ -199,9 +199,9 @@ struct SiteChangeCommand {
                                             ("previous", writer.entryJSON(o.closed))]).rendered())
                 return
             }
-            warnAboutLongSessions(o.longSessions)
+            warnAboutLongSessions(o.longSessions, in: o.journal)
             let device = o.journal.hasDevices ? " (\(o.journal.deviceNames[Int(o.removal.device)]))" : ""
-            invocation.out("Removed \(o.closed.location!)\(device) at \(displayStart(o.removal)) after "
+            invocation.out("Removed \(o.journal.name(of: o.closed)!)\(device) at \(displayStart(o.removal)) after "
                            + "\(formatHours(o.closed.durationHours ?? 0)) h.\n")
             invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
         })
@@ -209,9 +209,9 @@ struct SiteChangeCommand {
 
     /// A session this write ended (or a backdated line started) that lasted
     /// far past the target is most likely a change that was never logged.
-    func warnAboutLongSessions(_ sessions: [SiteChange]) {
+    func warnAboutLongSessions(_ sessions: [SiteChange], in journal: Journal) {
         for c in sessions {
-            invocation.warn("\(c.location!) was in for \(Int(((c.durationHours ?? 0) / 24).rounded())) days, over "
+            invocation.warn("\(journal.name(of: c)!) was in for \(Int(((c.durationHours ?? 0) / 24).rounded())) days, over "
                             + "\(SiteChange.longSessionFactor)× the target",
                             help: "a change missing? `sitecycle log LOCATION --at TIME` adds it")
         }

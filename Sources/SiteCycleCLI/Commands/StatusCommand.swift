@@ -112,7 +112,7 @@ struct StatusReport {
     func shortLine(withDevice: Bool) -> String {
         let prefix = withDevice && device != Device.pumpName ? device + " " : ""
         guard let s = SiteStatus(journal, now: now) else { return prefix + "no site" }
-        var name = s.active.location!
+        var name = journal.name(of: s.active)!
         if name.hasPrefix("Left ") { name = "L " + name.dropFirst(5) }
         if name.hasPrefix("Right ") { name = "R " + name.dropFirst(6) }
         // Hours for a pump's few days; days for a sensor's week or more.
@@ -130,7 +130,7 @@ struct StatusReport {
 
     func json(_ s: SiteStatus) -> JSON {
         .object([
-            ("location", .string(s.active.location!)),
+            ("location", .string(journal.name(of: s.active)!)),
             ("start", .string(formatISO8601(s.active.start, offsetSeconds: s.active.offset))),
             ("elapsedHours", .double(roundedHours(s.elapsedHours))),
             ("targetHours", .double(s.targetHours)),
@@ -161,7 +161,7 @@ struct StatusReport {
     func checkLine(_ status: SiteStatus?, due: Bool) -> String {
         let prefix = journal.hasDevices ? device + ": " : ""
         guard let s = status else { return prefix + "no site active" }
-        return prefix + "\(s.active.location!): \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h, \(stateText(s))"
+        return prefix + "\(journal.name(of: s.active)!): \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h, \(stateText(s))"
     }
 
     func text(_ status: SiteStatus?, next: String?) -> String {
@@ -184,11 +184,11 @@ struct StatusReport {
             case .overdue: return style.red(text)
             }
         }
-        var out = style.bold(s.active.location!) + " since \(displayStart(s.active)) (\(daysAgo(s.active.start, now: now, zone: zone)))\n"
+        var out = style.bold(journal.name(of: s.active)!) + " since \(displayStart(s.active)) (\(daysAgo(s.active.start, now: now, zone: zone)))\n"
         out += "  \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h  "
             + colour(progressBar(s.progress, width: 24)) + "  \(percent)%\n"
         out += "  " + colour(stateText(s)) + " (due \(displayTime(s.due, in: zone)))\n"
-        if let note = s.active.note, !note.isEmpty {
+        if let note = journal.note(of: s.active), !note.isEmpty {
             // The note as written, each line wrapped, and never a control byte.
             let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
                 .flatMap { TextWrap.lines(String($0).terminalSafe, start: 8, indent: "        ") }

@@ -10,6 +10,32 @@ public struct Journal: Sendable {
     /// The zone that wall-clock times in the file are read in.
     public var zone: ZoneRules
     public var diagnostics: [Diagnostic]
+    /// Every declared location's name in header order, what a change's
+    /// `locationIndex` points into. Unlike `locations`, never narrowed to
+    /// one device's rotation.
+    public var locationNames: [String]
+    /// The changes' notes.
+    public var notes: NoteTable
+
+    public init(syntax: JournalSyntax, settings: Settings, locations: [Location], changes: [SiteChange],
+                zone: ZoneRules, diagnostics: [Diagnostic], notes: NoteTable) {
+        self.syntax = syntax
+        self.settings = settings
+        self.locations = locations
+        self.changes = changes
+        self.zone = zone
+        self.diagnostics = diagnostics
+        self.notes = notes
+        locationNames = locations.map(\.name)
+    }
+
+    /// The location a change was put in at, or nil for a removal.
+    public func name(of change: SiteChange) -> String? {
+        change.isRemoval || Int(change.locationIndex) >= locationNames.count ? nil : locationNames[Int(change.locationIndex)]
+    }
+
+    /// A change's note, or nil.
+    public func note(of change: SiteChange) -> String? { notes[change.noteIndex] }
 
     public var source: SourceFile { syntax.source }
 
@@ -42,8 +68,9 @@ public struct Journal: Sendable {
         var copy = self
         copy.changes = changes.filter { $0.device == index }
         copy.settings.targetHours = targetHours(of: device)
-        let used = Set(copy.changes.compactMap(\.location))
-        copy.locations = locations.filter { $0.isFor(device) || used.contains($0.name) }
+        var used = [Bool](repeating: false, count: locationNames.count)
+        for c in copy.changes where !c.isRemoval && Int(c.locationIndex) < used.count { used[Int(c.locationIndex)] = true }
+        copy.locations = locations.filter { $0.isFor(device) || ($0.order < used.count && used[$0.order]) }
         return copy
     }
 

@@ -1,38 +1,45 @@
-/// One line of history: a site put in at `start` (or, for `removed`, the
-/// active site taken out). It stays active until the next change.
+/// One line of history: a site put in at `start` (or, for a removal, the
+/// active site taken out). It stays active until the next change on its
+/// device.
 ///
-/// Stored in 64 bytes rather than 80: a journal holds up to a million of
-/// these, and on this machine the kernel zeroing their pages was a third of
-/// a big journal's load time. The location string is the declared
-/// location's own (shared, never copied); times and numbers are packed.
-public struct SiteChange: Equatable, Sendable {
-    /// The location's name, or nil for a `removed` marker.
-    public var location: String?
-    public var note: String?
+/// A plain 32-byte value with no strings in it: a journal holds up to a
+/// million of these, so copying, sorting and freeing them must not touch
+/// reference counts. The location is an index into the journal's
+/// `locationNames` and the note an index into its `notes`; read them with
+/// `journal.name(of:)` and `journal.note(of:)`. The end is kept (8 bytes
+/// more than the 24) because it is the next start *on the same
+/// device*, which a reader holding one change cannot see.
+public struct SiteChange: Equatable, Sendable, BitwiseCopyable {
     public var start: Instant
     private var endSeconds: Int64
-    private var offsetSeconds: Int32
     private var lineNumber: UInt32
+    private var offsetSeconds: Int32
+    /// Index into the journal's `notes`; `NoteTable.none` for no note.
+    package var noteIndex: UInt32
+    /// The location's place in the header (an index into the journal's
+    /// `locationNames`), or `SiteChange.removal`.
+    package var locationIndex: UInt16
     /// Which rotation: an index into `Journal.deviceNames` (0, the pump).
     public var device: UInt8 = 0
-    /// The declared location's `order` (its place in the header), set when
-    /// the journal is read, so engines index arrays instead of hashing
-    /// names; `noOrder` when not known.
-    package var locationOrder: UInt16 = SiteChange.noOrder
-    package static let noOrder = UInt16.max
+
+    /// The location index of a `removed` line.
+    package static let removal = UInt16.max
+    /// The most locations a header can declare: indexes below `removal`.
+    public static let maximumLocations = Int(UInt16.max)
 
     private static let open = Int64.min
 
-    public init(location: String?, start: Instant, end: Instant? = nil, offset: Int, note: String?, line: Int) {
-        self.location = location
+    package init(locationIndex: UInt16, start: Instant, offset: Int, noteIndex: UInt32, line: Int) {
         self.start = start
-        endSeconds = end?.seconds ?? SiteChange.open
-        offsetSeconds = Int32(clamping: offset)
-        self.note = note
+        endSeconds = SiteChange.open
         lineNumber = UInt32(clamping: line)
+        offsetSeconds = Int32(clamping: offset)
+        self.noteIndex = noteIndex
+        self.locationIndex = locationIndex
     }
 
-    /// The next change's start; nil while active (or for `removed`).
+    /// The next change's start on this device; nil while active (or for a
+    /// removal).
     public var end: Instant? {
         get { endSeconds == SiteChange.open ? nil : Instant(seconds: endSeconds) }
         set { endSeconds = newValue?.seconds ?? SiteChange.open }
@@ -50,11 +57,44 @@ public struct SiteChange: Equatable, Sendable {
         set { lineNumber = UInt32(clamping: newValue) }
     }
 
+    public var hasNote: Bool { noteIndex != NoteTable.none }
+
     /// A session longer than this many times the target is reported as a
     /// probable missing change (`check`, `log`, `stats`).
     public static let longSessionFactor = 3
 
-    public var isRemoval: Bool { location == nil }
+    public var isRemoval: Bool { locationIndex == SiteChange.removal }
 
     public var durationHours: Double? { end.map { start.hours(until: $0) } }
+}
+
+/// The notes of a journal's site changes, as byte ranges in one buffer: one
+/// allocation for every note instead of a string each. Index 0 is "no note".
+public struct NoteTable: Sendable {
+    public static let none: UInt32 = 0
+    private var bytes: [UInt8] = []
+    /// `ends[i]` is where note `i` ends in `bytes`; note `i` starts at
+    /// `ends[i - 1]`. `ends[0]` is the empty "no note".
+    private var ends: [UInt32] = [0]
+
+    public init() {}
+
+    /// Stores a note's text; an empty note is no note.
+    package mutating func add<C: Collection>(_ text: C) -> UInt32 where C.Element == UInt8 {
+        guard !text.isEmpty, bytes.count + text.count <= Int(UInt32.max), ends.count < Int(UInt32.max) else {
+            return NoteTable.none
+        }
+        bytes.append(contentsOf: text)
+        ends.append(UInt32(bytes.count))
+        return UInt32(ends.count - 1)
+    }
+
+    package mutating func add(_ text: String) -> UInt32 { add(text.utf8) }
+
+    /// The note's text, or nil for `none`.
+    public subscript(index: UInt32) -> String? {
+        guard index != NoteTable.none, Int(index) < ends.count else { return nil }
+        let i = Int(index)
+        return String(decoding: bytes[Int(ends[i - 1])..<Int(ends[i])], as: UTF8.self)
+    }
 }

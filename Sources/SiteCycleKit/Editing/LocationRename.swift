@@ -7,7 +7,7 @@ extension JournalEditor {
         let syntax = journal.syntax
         if let parts = syntax.locationParts(atLine: location.line) { replace(parts.name, with: name) }
         var entries = 0
-        for change in journal.changes where change.location == location.name {
+        for change in journal.changes where journal.name(of: change) == location.name {
             if case .entry(let e) = syntax.lines[change.line - 1].kind {
                 replace(renamedRange(e, in: journal), with: renamedText(e, to: name, in: journal))
                 entries += 1

@@ -126,10 +126,10 @@ public struct BodyMap: Sendable {
                                        robust: journal.settings.robustStatistics)
         var perLocation: [String: Statistics.PerLocation] = [:]
         for row in stats.locations { perLocation[row.location.name] = row }
-        let active = journal.activeChange(at: now)?.location
+        let active = journal.activeChange(at: now).flatMap(journal.name(of:))
         var occupied: [String: String] = [:]
         for other in full.deviceNames where other != device {
-            if let site = full.rotation(other).activeChange(at: now)?.location { occupied[site] = other }
+            if let site = full.rotation(other).activeChange(at: now).flatMap(full.name(of:)) { occupied[site] = other }
         }
         let avoid = Set(Recommender.recommend(full, device: device, now: now).avoid.map(\.location.name))
         let total = stats.locations.map(\.uses).reduce(0, +)

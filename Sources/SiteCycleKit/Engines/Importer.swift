@@ -134,7 +134,7 @@ public struct ImportPlan: Sendable {
         struct Key: Hashable { var device: String, minute: Int64 }
         var byMinute: [Key: (location: String?, line: Int?)] = [:]
         for c in journal.changes {
-            byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (c.location, c.line)
+            byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (journal.name(of: c), c.line)
         }
         for a in incoming {
             let what = (a.device == Device.pumpName ? "" : a.device + " ") + (a.location ?? "removed")

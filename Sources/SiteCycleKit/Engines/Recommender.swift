@@ -66,7 +66,7 @@ public enum Recommender {
                                  strategy: RecommendationStrategy? = nil, now: Instant) -> Recommendation {
         let locations = journal.locations.filter { $0.isFor(device) }
         let restrictions = self.restrictions(journal, device: device, locations: locations, now: now)
-        var r = recommend(locations: locations, changes: journal.changes, strategy: strategy ?? journal.settings.strategy,
+        var r = recommend(locations: locations, changes: journal.changes, names: journal.locationNames, strategy: strategy ?? journal.settings.strategy,
                           now: now, excluded: Set(restrictions.keys))
         r.restrictions = restrictions
         r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
@@ -81,8 +81,8 @@ public enum Recommender {
             // The last session at each location, whichever device; one still
             // worn has not ended.
             var latest: [String: SiteChange] = [:]
-            for c in journal.changes where c.start <= now && !c.isRemoval && names.contains(c.location!) {
-                latest[c.location!] = c
+            for c in journal.changes where c.start <= now && !c.isRemoval && names.contains(journal.name(of: c)!) {
+                latest[journal.name(of: c)!] = c
             }
             for (name, c) in latest {
                 guard let end = c.end, end <= now else {
@@ -99,14 +99,16 @@ public enum Recommender {
             if now < until { out[l.name] = .paused(until: until) }
         }
         for other in journal.deviceNames where other != device {
-            if let active = journal.rotation(other).activeChange(at: now), names.contains(active.location!) {
-                out[active.location!] = .occupied(by: other)
+            if let active = journal.rotation(other).activeChange(at: now), names.contains(journal.name(of: active)!) {
+                out[journal.name(of: active)!] = .occupied(by: other)
             }
         }
         return out
     }
 
-    public static func recommend(locations: [Location], changes: [SiteChange], strategy: RecommendationStrategy,
+    /// `names` is what the changes' location indexes point into (the
+    /// journal's `locationNames`).
+    public static func recommend(locations: [Location], changes: [SiteChange], names: [String], strategy: RecommendationStrategy,
                                  now: Instant, excluded: Set<String> = []) -> Recommendation {
         var lastUse: [String: SiteChange] = [:]
         var recentSites: [SiteChange] = []  // newest first, for cooldown
@@ -116,9 +118,10 @@ public enum Recommender {
         // Newest first; stop once every enabled location's last use is known
         // and cooldown has its most recent changes.
         for change in changes.reversed() where change.start <= now && !change.isRemoval {
-            if lastUse[change.location!] == nil {
-                lastUse[change.location!] = change
-                if enabledNames.contains(change.location!) { enabledSeen += 1 }
+            let name = names[Int(change.locationIndex)]
+            if lastUse[name] == nil {
+                lastUse[name] = change
+                if enabledNames.contains(name) { enabledSeen += 1 }
             }
             if recentSites.count < RecommendationStrategy.cooldownRange.upperBound { recentSites.append(change) }
             if enabledSeen == enabledCount && recentSites.count == RecommendationStrategy.cooldownRange.upperBound { break }
@@ -139,7 +142,7 @@ public enum Recommender {
             recommended = byBodyPart(items, rest: rest)
         case .cooldown(let n):
             let hot = Set(recentSites.prefix(n).compactMap { change in
-                locations.first { $0.name == change.location }.map(groupKey)
+                locations.first { $0.name == names[Int(change.locationIndex)] }.map(groupKey)
             })
             let sorted = rest.sorted { a, b in
                 let ah = hot.contains(groupKey(a.location)), bh = hot.contains(groupKey(b.location))

@@ -32,7 +32,7 @@ public struct Reminder: Sendable, Equatable {
             return .notDue
         }
         let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
-        let r = Reminder(device: device, location: status.active.location!, since: status.active.start, due: status.due,
+        let r = Reminder(device: device, location: journal.name(of: status.active)!, since: status.active.start, due: status.due,
                          overdue: now >= status.due, next: next)
         return sent.contains(r.moment) && !again ? .alreadySent(r) : .send(r)
     }

@@ -79,14 +79,10 @@ public struct Statistics: Sendable {
         // the enabled locations, then disabled ones used in the selection
         // (their sessions count in the totals, so they are shown).
         let all = journal.locations
-        var slot: [String: Int] = [:]
-        // By header order too: changes read from the journal carry it, and
-        // an array lookup is far cheaper than hashing a name per change.
-        var slotByOrder = [Int](repeating: -1, count: (all.map(\.order).max() ?? -1) + 1)
-        for (i, l) in all.enumerated() {
-            slot[l.name] = i
-            if l.order >= 0 { slotByOrder[l.order] = i }
-        }
+        // A change names its location by header order: an array lookup
+        // rather than hashing a name per change.
+        var slotByOrder = [Int](repeating: -1, count: max(journal.locationNames.count, (all.map(\.order).max() ?? -1) + 1))
+        for (i, l) in all.enumerated() where l.order >= 0 { slotByOrder[l.order] = i }
         var usesAt = [Int](repeating: 0, count: all.count)
         var lastAt = [Int?](repeating: nil, count: all.count)
         // Completed sessions in time order, each tagged with its row (and
@@ -97,16 +93,14 @@ public struct Statistics: Sendable {
         sessionTags.reserveCapacity(journal.changes.count)
         var selectedCount = 0
         let changes = journal.changes
-        let names = all.map(\.name)
         // Read in place: copying each change (and retaining its strings)
         // was a third of this loop.
         changes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices {
                 guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
-                let order = Int(buffer[i].locationOrder)
-                let byOrder = order < slotByOrder.count ? slotByOrder[order] : -1
-                let known = byOrder >= 0 && names[byOrder] == buffer[i].location! ? byOrder : slot[buffer[i].location!]
-                guard let s = known else { continue }
+                let order = Int(buffer[i].locationIndex)
+                let s = order < slotByOrder.count ? slotByOrder[order] : -1
+                guard s >= 0 else { continue }
                 lastAt[s] = i  // "last used" is all-time: the range selects sessions only
                 guard include(buffer[i]) else { continue }
                 selectedCount += 1

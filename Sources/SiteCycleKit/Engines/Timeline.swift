@@ -19,7 +19,7 @@ public struct Timeline: Sendable {
             var day = max(zone.civil(change.start).date, first)
             let lastDay = min(zone.civil(end.adding(seconds: -1)).date, last)
             while day <= lastDay {
-                worn[change.location!, default: []].insert(day)
+                worn[journal.name(of: change)!, default: []].insert(day)
                 day = day.adding(days: 1)
             }
         }

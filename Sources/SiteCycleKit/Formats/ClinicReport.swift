@@ -102,7 +102,7 @@ public enum ClinicReport {
             guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
             let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
             let name = device.prefix(1).uppercased() + device.dropFirst()
-            rows += "<tr><td>\(escape(name))</td><td>\(escape(status.active.location ?? ""))</td>"
+            rows += "<tr><td>\(escape(name))</td><td>\(escape(journal.name(of: status.active) ?? ""))</td>"
                 + "<td>\(escape(time(status.active.start, journal.zone)))</td>"
                 + "<td>\(formatHours(status.elapsedHours)) h of \(formatHours(status.targetHours)) h</td>"
                 + "<td>\(escape(time(status.due, journal.zone)))</td><td>\(state)</td></tr>\n"
@@ -332,12 +332,12 @@ public enum ClinicReport {
     }
 
     static func notesSection(_ journal: Journal, include: (SiteChange) -> Bool) -> String {
-        let noted = journal.changes.filter { include($0) && !($0.note ?? "").isEmpty }
+        let noted = journal.changes.filter { include($0) && $0.hasNote }
         var s = "<section id=\"notes\" class=\"page\">\n<h2>Notes</h2>\n"
         guard !noted.isEmpty else { return s + "<p>No notes in this period.</p>\n</section>\n" }
         s += "<table class=\"notes\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Site</th><th scope=\"col\">Note</th></tr></thead>\n<tbody>\n"
         for c in noted {
-            s += "<tr><td>\(escape(displayStart(c)))</td><td>\(escape(c.location ?? "removed"))</td><td>\(escape(c.note ?? ""))</td></tr>\n"
+            s += "<tr><td>\(escape(displayStart(c)))</td><td>\(escape(journal.name(of: c) ?? "removed"))</td><td>\(escape(journal.note(of: c) ?? ""))</td></tr>\n"
         }
         return s + "</tbody>\n</table>\n</section>\n"
     }

@@ -13,25 +13,18 @@ public enum Exporters {
     /// the app's `%.1f` does), empty duration for the active site, oldest
     /// first, LF endings, RFC 4180 quoting. `removed` lines are not rows;
     /// they end the row before them.
-    public static func csv(_ changes: [SiteChange], now: Instant) -> String {
+    public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> String {
         var out = ByteText(capacity: changes.count * 48)
         out.append(CSV.record(["date", "location", "duration_hours", "note"]))
-        var fields: [String: String] = [:]  // each location quoted once
+        let fields = journal.locationNames.map(CSV.field)  // each location quoted once
         for c in changes where !c.isRemoval {
             utcStamp(c.start, into: &out)
             out.append(byte: 0x2C)
-            let name = c.location!
-            if let field = fields[name] {
-                out.append(field)
-            } else {
-                let field = CSV.field(name)
-                fields[name] = field
-                out.append(field)
-            }
+            out.append(fields[Int(c.locationIndex)])
             out.append(byte: 0x2C)
             if let e = end(of: c, now: now) { out.append(appHours(c.start.hours(until: e))) }
             out.append(byte: 0x2C)
-            if let note = c.note { out.append(CSV.field(CSV.neutralisingFormula(note))) }
+            if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
             out.append(byte: 0x0A)
         }
         return out.string
@@ -71,9 +64,9 @@ public enum Exporters {
                     ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
                     ("end", e.map { .string(formatISO8601($0, offsetSeconds: journal.zone.offset(at: $0))) } ?? .null),
                     ("durationHours", e.map { .double((c.start.hours(until: $0) * 100).rounded() / 100) } ?? .null),
-                    ("location", .optional(c.location)),
+                    ("location", .optional(journal.name(of: c))),
                     ("removed", .bool(c.isRemoval)),
-                    ("note", .optional(c.note)),
+                    ("note", .optional(journal.note(of: c))),
                     ("device", .string(deviceName(c, in: journal))),
                 ])
             })),
@@ -106,9 +99,9 @@ public enum Exporters {
                 ("eventType", .string(nightscoutEvent(deviceName(c, in: journal))!)),
                 ("created_at", .string(nightscoutTime(c.start))),
                 ("enteredBy", .string("sitecycle")),
-                ("notes", .string(c.location! + (c.note.map { " — " + $0 } ?? ""))),
+                ("notes", .string(journal.name(of: c)! + (journal.note(of: c).map { " — " + $0 } ?? ""))),
             ]
-            if let l = journal.location(named: c.location!), let aaps = SiteNames.androidAPS(for: l) {
+            if let l = journal.location(named: journal.name(of: c)!), let aaps = SiteNames.androidAPS(for: l) {
                 fields.append(("location", .string(aaps)))
             }
             return .object(fields)
@@ -136,15 +129,15 @@ public enum Exporters {
             let device = deviceName(c, in: journal), isPump = device == Device.pumpName
             lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-\(isPump ? "site" : device)@sitecycle", "DTSTAMP:\(stamp)",
                       "DTSTART:\(icsTime(c.start))", "DTEND:\(icsTime(e))",
-                      "SUMMARY:" + icsText("\(isPump ? "Site" : device.capitalized): \(c.location!)")]
-            if let note = c.note { lines.append("DESCRIPTION:" + icsText(ControlCharacters.escaped(note, keepingLineBreaks: true))) }
+                      "SUMMARY:" + icsText("\(isPump ? "Site" : device.capitalized): \(journal.name(of: c)!)")]
+            if let note = journal.note(of: c) { lines.append("DESCRIPTION:" + icsText(ControlCharacters.escaped(note, keepingLineBreaks: true))) }
             lines.append("END:VEVENT")
         }
         for device in devices ?? journal.deviceNames {
             guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
             let isPump = device == Device.pumpName
             let thing = isPump ? "infusion site" : device
-            let what = "Change \(thing) (\(status.active.location!) in since \(displayStart(status.active)))"
+            let what = "Change \(thing) (\(journal.name(of: status.active)!) in since \(displayStart(status.active)))"
             lines += ["BEGIN:VEVENT", "UID:\(icsTime(status.active.start))-\(isPump ? "" : device + "-")due@sitecycle",
                       "DTSTAMP:\(stamp)",
                       "DTSTART:\(icsTime(status.due))", "DTEND:\(icsTime(status.due.adding(seconds: 1800)))",

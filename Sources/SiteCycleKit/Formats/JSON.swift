@@ -85,15 +85,16 @@ extension SiteChange {
     /// its line, location (null for `removed`), start with the offset it was
     /// written in, end and hours to one decimal (null while active, or when
     /// the end is after `now`), and note.
-    package func json(in zone: ZoneRules, now: Instant? = nil) -> JSON {
+    package func json(in journal: Journal, now: Instant? = nil) -> JSON {
+        let zone = journal.zone
         let end = self.end.flatMap { e in now.map { e <= $0 } ?? true ? e : nil }
         return .object([
             ("line", .int(line)),
-            ("location", .optional(location)),
+            ("location", .optional(journal.name(of: self))),
             ("start", .string(formatISO8601(start, offsetSeconds: offset))),
             ("end", end.map { .string(isoTime($0, in: zone)) } ?? .null),
             ("durationHours", end.map { .double(roundedHours(start.hours(until: $0))) } ?? .null),
-            ("note", .optional(note)),
+            ("note", .optional(journal.note(of: self))),
         ])
     }
 }

@@ -70,7 +70,7 @@ extension Journal {
             j.locations.map { "\($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-")" }
         }
         func entries(_ j: Journal) -> [String] {
-            j.changes.map { "\($0.device) \($0.start.seconds) \($0.offset) \($0.location ?? "-") \($0.note ?? "")" }
+            j.changes.map { "\($0.device) \($0.start.seconds) \($0.offset) \(j.name(of: $0) ?? "-") \(j.note(of: $0) ?? "")" }
         }
         return settings(a) == settings(b) && locations(a) == locations(b) && entries(a) == entries(b)
     }

@@ -14,8 +14,8 @@ extension BuildState {
         func finishNote() {
             if let owner = noteOwner, !noteParts.isEmpty {
                 // Empty parts before the first text add nothing, as before.
-                let parts = ([list[owner].note ?? ""] + noteParts).drop { $0.isEmpty }
-                list[owner].note = parts.joined(separator: "\n")
+                let parts = ([notes[list[owner].noteIndex] ?? ""] + noteParts).drop { $0.isEmpty }
+                list[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
             }
             noteParts.removeAll(keepingCapacity: true)
         }
@@ -61,7 +61,6 @@ extension BuildState {
         // Read in place: copying each change (and retaining its strings)
         // twice was a tenth of a big journal's load.
         for i in list.indices {
-            if list[i].note?.isEmpty == true { list[i].note = nil }
             let d = Int(list[i].device)
             let start = list[i].start
             if lastKept[d] >= 0 {
@@ -76,7 +75,8 @@ extension BuildState {
                     if lineBytes(change.line) == lineBytes(last.line) {
                         let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
                         if !mine.isEmpty && mine != theirs {
-                            list[li].note = ([list[li].note ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
+                            let joined = ([notes[list[li].noteIndex] ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
+                            list[li].noteIndex = notes.add(joined)
                         }
                     }
                     continue
@@ -139,23 +139,20 @@ extension BuildState {
     /// per distinct field rather than once per line.
     package struct Field {
         var device: UInt8
-        /// The location, or nil for `removed`.
-        var location: String?
+        /// The location's index in the header, or `SiteChange.removal`.
+        var location: UInt16
         /// Declared (or `removed`).
         var isKnown: Bool
         /// A declared location whose `for` list leaves out the device.
         var mismatch: Bool
-        var order = SiteChange.noOrder
     }
 
     package func readField(_ field: String) -> Field {
         let (device, name) = splitDevice(field)
-        if name == EntrySyntax.removedKeyword { return Field(device: device, location: nil, isKnown: true, mismatch: false) }
-        guard let i = locationIndex[name] else { return Field(device: device, location: name, isKnown: false, mismatch: false) }
+        if name == EntrySyntax.removedKeyword { return Field(device: device, location: SiteChange.removal, isKnown: true, mismatch: false) }
+        guard let i = locationIndex[name] else { return Field(device: device, location: SiteChange.removal, isKnown: false, mismatch: false) }
         let mismatch = (device > 0 || !settings.devices.isEmpty) && !locations[i].isFor(deviceName(device))
-        // The declared name's own string, shared by every change at it.
-        return Field(device: device, location: locations[i].name, isKnown: true, mismatch: mismatch,
-                     order: locations[i].order < Int(SiteChange.noOrder) ? UInt16(locations[i].order) : SiteChange.noOrder)
+        return Field(device: device, location: UInt16(i), isKnown: true, mismatch: mismatch)
     }
 
     package func deviceName(_ device: UInt8) -> String {
@@ -172,11 +169,19 @@ extension BuildState {
         }
         guard let (instant, offset) = time, field.isKnown else { return nil }
         if !r.isPlain, let range = r.noteRange { warnAboutControlCharacters(in: range, line: number) }
-        let note = r.noteRange.map { NoteText.read(source.string($0)) }
-        var change = SiteChange(location: field.location, start: instant, offset: offset, note: note, line: number)
+        var noteIndex = NoteTable.none
+        if let range = r.noteRange {
+            // As `NoteText.read`: a note written in quotes loses them.
+            var text = source.bytes[range]
+            if text.count >= 2, text.first == UInt8(ascii: "\""), text.last == UInt8(ascii: "\"") {
+                text = text.dropFirst().dropLast()
+            }
+            noteIndex = notes.add(text)
+        }
+        var change = SiteChange(locationIndex: field.location, start: instant, offset: offset, noteIndex: noteIndex, line: number)
         change.device = field.device
-        change.locationOrder = field.order
-        if field.mismatch, let name = field.location, let i = locationIndex[name], let (line, e) = entryLine(number) {
+        if field.mismatch, let (line, e) = entryLine(number) {
+            let i = Int(field.location), name = locations[i].name
             let deviceName = deviceName(field.device)
             report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line,
                    deviceAndLocation(e).2,

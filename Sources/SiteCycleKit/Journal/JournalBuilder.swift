@@ -17,7 +17,8 @@ public struct JournalBuilder {
         state.checkDevicesInHeader()
         state.readEntries()
         return Journal(syntax: parsed.syntax, settings: state.settings, locations: state.locations,
-                       changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay())
+                       changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay(),
+                       notes: state.notes)
     }
 }
 
@@ -38,6 +39,7 @@ struct BuildState {
     package var locations: [Location] = []
     package var locationIndex: [String: Int] = [:]
     package var changes: [SiteChange] = []
+    package var notes = NoteTable()
     /// Where each `device` was declared, and the first line of each setting.
     package var deviceLines: [String: Int] = [:]
     package var settingLinesSeen: [DirectiveSyntax.Keyword: Int] = [:]
@@ -200,6 +202,11 @@ struct BuildState {
             let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
             report(.invalidLocationName, problem, line: line, range,
                    help: "write `location NAME [disabled]`; a name starts with a letter, e.g. `location Left Front Abdomen`")
+            return
+        }
+        guard locations.count < SiteChange.maximumLocations else {
+            report(.invalidSetting, "too many locations: at most \(SiteChange.maximumLocations)", line: line, d.argument,
+                   help: "delete `location` lines you no longer use")
             return
         }
         if let existing = locationIndex[name] {

@@ -145,9 +145,19 @@ public struct JournalTransaction {
         guard !mini.diagnostics.hasErrors, let first = mini.changes.first, first.start == last.start else { return nil }
         let shift = source.lines.count - before  // mini line + shift = real line
         var updated = consume journal
-        updated.changes[updated.changes.count - 1].end = first.end
+        let lastIndex = updated.changes.count - 1
+        updated.changes[lastIndex].end = first.end
+        // The mini journal's notes and names are its own: carry them over.
+        if mini.note(of: first) != updated.note(of: updated.changes[lastIndex]) {
+            updated.changes[lastIndex].noteIndex = updated.notes.add(mini.note(of: first) ?? "")
+        }
         for var change in mini.changes.dropFirst() {
             change.line += shift
+            change.noteIndex = updated.notes.add(mini.note(of: change) ?? "")
+            if let name = mini.name(of: change) {
+                guard let index = updated.locationNames.firstIndex(of: name) else { return nil }
+                change.locationIndex = UInt16(index)
+            }
             updated.changes.append(change)
         }
         return updated

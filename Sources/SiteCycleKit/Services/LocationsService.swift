@@ -256,7 +256,7 @@ public enum LocationsService {
         var editor = JournalEditor(source: journal.source)
         var removals: [Removal] = []
         for location in targets {
-            let uses = journal.changes.filter { $0.location == location.name }.count
+            let uses = journal.changes.filter { journal.name(of: $0) == location.name }.count
             if uses == 0 {
                 editor.deleteLines(location.line, through: location.line)
                 removals.append(.deleted(location.name))

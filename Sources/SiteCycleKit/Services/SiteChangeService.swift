@@ -71,9 +71,9 @@ public enum SiteChangeService {
             let added = given.isEmpty ? nil : given
             // Adding to a note never loses what was written before; replacing
             // it is asked for by name.
-            let combined = request.replaceNote ? added : [previous.note, added].compactMap { $0 }.joined(separator: "\n")
+            let combined = request.replaceNote ? added : [journal.note(of: previous), added].compactMap { $0 }.joined(separator: "\n")
             writer.setNote(of: previous, to: combined.flatMap { $0.isEmpty ? nil : $0 }, in: &editor)
-            if let old = previous.note, added != nil {
+            if let old = journal.note(of: previous), added != nil {
                 previousNote = request.replaceNote ? .replaced(previous, was: old) : .added(to: previous)
             }
         }

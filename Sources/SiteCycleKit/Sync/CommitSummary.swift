@@ -15,28 +15,30 @@ package enum CommitSummary {
         for c in new.changes {
             newStarts.insert(c.start.seconds)
             guard let was = oldAt[c.start.seconds] else { added.append(c); continue }
-            let location = was.location.map { renames[$0] ?? $0 }
-            if location != c.location || was.note != c.note { amended.append(c) }
+            let location = old.name(of: was).map { renames[$0] ?? $0 }
+            if location != new.name(of: c) || old.note(of: was) != new.note(of: c) { amended.append(c) }
         }
         for c in old.changes where !newStarts.contains(c.start.seconds) { deleted.append(c) }
-        func what(_ c: SiteChange) -> String { c.isRemoval ? "removed \(displayStart(c))" : "\(c.location!) \(displayStart(c))" }
-        func list(_ cs: [SiteChange]) -> String {
-            cs.prefix(3).map(what).joined(separator: ", ") + (cs.count > 3 ? ", …" : "")
+        func what(_ c: SiteChange, in j: Journal) -> String {
+            c.isRemoval ? "removed \(displayStart(c))" : "\(j.name(of: c)!) \(displayStart(c))"
+        }
+        func list(_ cs: [SiteChange], in j: Journal) -> String {
+            cs.prefix(3).map { what($0, in: j) }.joined(separator: ", ") + (cs.count > 3 ? ", …" : "")
         }
         switch added.count {
         case 0: break
-        case 1: parts.append(added[0].isRemoval ? "remove \(displayStart(added[0]))" : "log " + what(added[0]))
-        default: parts.append("log \(added.count) site changes, the last \(what(added.last!))")
+        case 1: parts.append(added[0].isRemoval ? "remove \(displayStart(added[0]))" : "log " + what(added[0], in: new))
+        default: parts.append("log \(added.count) site changes, the last \(what(added.last!, in: new))")
         }
         switch amended.count {
         case 0: break
-        case 1: parts.append("amend " + what(amended[0]))
-        default: parts.append("amend \(amended.count) site changes: " + list(amended))
+        case 1: parts.append("amend " + what(amended[0], in: new))
+        default: parts.append("amend \(amended.count) site changes: " + list(amended, in: new))
         }
         switch deleted.count {
         case 0: break
-        case 1: parts.append("delete " + what(deleted[0]))
-        default: parts.append("delete \(deleted.count) site changes: " + list(deleted))
+        case 1: parts.append("delete " + what(deleted[0], in: old))
+        default: parts.append("delete \(deleted.count) site changes: " + list(deleted, in: old))
         }
         for k in DirectiveSyntax.Keyword.allCases where k != .location {
             switch (before.settings[k]?.value, after.settings[k]?.value) {

@@ -66,7 +66,7 @@ package struct MergeVersion {
                 while j < kinds.count, kinds[j] == .noteContinuation { text.append(source.lineText(j + 1)); j += 1 }
                 let key = MergeVersion.key(change.start.seconds, device: change.device)
                 entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
-                                     location: change.location, note: change.note, offset: e.offset,
+                                     location: journal.name(of: change), note: journal.note(of: change), offset: e.offset,
                                      lines: text, syntax: e, firstLine: line.number, device: change.device)
                 comments += pendingComments.map { ($0, .entry(key)) }
                 pendingComments = []

@@ -2,7 +2,7 @@
 ///
 /// The journal records minutes (seconds at most), so integer seconds are exact
 /// and compare without floating-point surprises.
-public struct Instant: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct Instant: Hashable, Comparable, Sendable, BitwiseCopyable, CustomStringConvertible {
     public var seconds: Int64
 
     public init(seconds: Int64) { self.seconds = seconds }
