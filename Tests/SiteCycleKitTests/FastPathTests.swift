@@ -57,6 +57,12 @@ struct FastPathTests {
         "2026-02-07 08:15  Left Front  ; a \"quoted\" note",
         "2026-2-07 08:15  Left Front",
         "2026-02-07T08:15  Left Front",
+        // Notes are checked eight bytes at a time: odd bytes at each place.
+        "2026-02-07 08:15  Left Front  ; a long note\twith a tab past eight bytes",
+        "2026-02-07 08:15  Left Front  ; a long note with DEL \u{7F} far in",
+        "2026-02-07 08:15  Left Front  ; twenty-three bytes, then \u{1F} a unit separator",
+        "2026-02-07 08:15  Left Front  ; 1234567~",
+        "2026-02-07 08:15  Left Front  ; 12345678 \u{E9}",
     ])
     func tricky(_ line: String) {
         expectSame(Array(("location Left Front Abdomen\n" + line + "\n    ; more\n" + line + "\n").utf8))

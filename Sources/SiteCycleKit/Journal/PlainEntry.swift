@@ -24,43 +24,74 @@ extension JournalParser {
         let date = CivilDate(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
         let hour = h0 * 10 + h1, minute = n0 * 10 + n1
         guard date.isValid, hour <= 23, minute <= 59 else { return nil }
-        var i = p + 17
-        while i < end, isBlank(buf[i]) { i += 1 }
-        guard i < end else { return nil }
+        // Raw pointers and wrapping arithmetic from here on: this loop runs
+        // over every byte of a big journal, and Swift's checks on each
+        // index and addition were most of its time.
+        let base = buf.baseAddress!, stop = base + end
+        var q = base + (p + 17)
+        while q < stop, isBlank(q.pointee) { q += 1 }
+        guard q < stop else { return nil }
         // An offset after the time (`+01:00`, `Z`) is the general parser's.
-        let first = buf[i]
+        let first = q.pointee
         if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
-        let nameStart = i
-        var nameEnd = i, spaces = 0
-        while i < end {
-            let b = buf[i]
+        let nameStart = q - base
+        var nameEnd = q, spaces = 0
+        while q < stop {
+            let b = q.pointee
             if b == 0x3B { break }
             if b == 0x20 {
-                spaces += 1
+                spaces &+= 1
             } else {
-                guard b > 0x20 && b < 0x7F else { return nil }
+                guard b &- 0x21 <= 0x5D else { return nil }  // 0x21 ... 0x7E
                 // Spaces in a run inside the name are collapsed by the
                 // general path; before `;` or the end they are trimmed.
                 if spaces > 1 { return nil }
                 spaces = 0
-                nameEnd = i + 1
+                nameEnd = q + 1
             }
-            i += 1
+            q += 1
         }
         var noteStart = UInt32.max, noteEnd: UInt32 = 0
-        if i < end {
-            var lo = i + 1, hi = end
-            for k in lo..<end where !(buf[k] >= 0x20 && buf[k] < 0x7F) && buf[k] != 0x09 { return nil }
-            while lo < hi, isBlank(buf[lo]) { lo += 1 }
-            while hi > lo, isBlank(buf[hi - 1]) { hi -= 1 }
-            noteStart = UInt32(lo)
-            noteEnd = UInt32(hi)
+        if q < stop {
+            var lo = q + 1, hi = stop
+            guard JournalParser.isPrintableOrTab(lo, stop) else { return nil }
+            while lo < hi, isBlank(lo.pointee) { lo += 1 }
+            while hi > lo, isBlank((hi - 1).pointee) { hi -= 1 }
+            noteStart = UInt32(lo - base)
+            noteEnd = UInt32(hi - base)
         }
-        let name = names.intern(UnsafeBufferPointer(rebasing: buf[nameStart..<nameEnd]))
+        let name = names.intern(UnsafeBufferPointer(start: base + nameStart, count: nameEnd - (base + nameStart)))
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60)
         var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
                                  noteStart: noteStart, noteEnd: noteEnd)
         record.isPlain = true
         return record
     }
+
+    /// Whether every byte from `from` up to `to` is printable ASCII or a
+    /// tab: eight bytes at a time, then one by one where a word holds a
+    /// byte outside 0x20...0x7E (a tab, or a reason to say no).
+    @inline(__always)
+    static func isPrintableOrTab(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        var q = from
+        while to - q >= 8 {
+            let w = UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)
+            // Some byte below 0x20, or some byte of 0x7F or more: exact
+            // tests for whether there is one, not for which.
+            let low = (w &- ones &* 0x20) & ~w & highs
+            let high = ((w &+ ones) | w) & highs
+            if low | high != 0 {
+                for k in 0..<8 where !isPrintable(q[k]) && q[k] != 0x09 { return false }
+            }
+            q += 8
+        }
+        while q < to {
+            if !isPrintable(q.pointee) && q.pointee != 0x09 { return false }
+            q += 1
+        }
+        return true
+    }
+
+    @inline(__always) static func isPrintable(_ b: UInt8) -> Bool { b &- 0x20 <= 0x5E }
 }
