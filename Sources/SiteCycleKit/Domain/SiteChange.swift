@@ -80,7 +80,7 @@ public struct NoteTable: Sendable {
     public init() {}
 
     /// Stores a note's text; an empty note is no note.
-    package mutating func add<C: Collection>(_ text: C) -> UInt32 where C.Element == UInt8 {
+    package mutating func add(_ text: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard !text.isEmpty, bytes.count + text.count <= Int(UInt32.max), ends.count < Int(UInt32.max) else {
             return NoteTable.none
         }
@@ -89,7 +89,10 @@ public struct NoteTable: Sendable {
         return UInt32(ends.count - 1)
     }
 
-    package mutating func add(_ text: String) -> UInt32 { add(text.utf8) }
+    package mutating func add(_ text: String) -> UInt32 {
+        var text = text
+        return text.withUTF8 { add($0) }
+    }
 
     /// The note's text, or nil for `none`.
     public subscript(index: UInt32) -> String? {

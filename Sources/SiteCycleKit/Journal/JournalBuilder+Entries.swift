@@ -12,7 +12,8 @@ extension BuildState {
         // them one by one copied the note each time (quadratic).
         var noteParts: [String] = []
         func finishNote() {
-            if let owner = noteOwner, !noteParts.isEmpty {
+            guard !noteParts.isEmpty else { return }  // the rule: most entries have no note lines
+            if let owner = noteOwner {
                 // Empty parts before the first text add nothing, as before.
                 let parts = ([notes[list[owner].noteIndex] ?? ""] + noteParts).drop { $0.isEmpty }
                 list[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
@@ -172,11 +173,13 @@ extension BuildState {
         var noteIndex = NoteTable.none
         if let range = r.noteRange {
             // As `NoteText.read`: a note written in quotes loses them.
-            var text = source.bytes[range]
-            if text.count >= 2, text.first == UInt8(ascii: "\""), text.last == UInt8(ascii: "\"") {
-                text = text.dropFirst().dropLast()
+            var from = range.lowerBound, to = range.upperBound
+            let bytes = source.bytes
+            if to - from >= 2, bytes[from] == UInt8(ascii: "\""), bytes[to - 1] == UInt8(ascii: "\"") {
+                from += 1
+                to -= 1
             }
-            noteIndex = notes.add(text)
+            noteIndex = bytes.withUnsafeBufferPointer { notes.add(UnsafeBufferPointer(rebasing: $0[from..<to])) }
         }
         var change = SiteChange(locationIndex: field.location, start: instant, offset: offset, noteIndex: noteIndex, line: number)
         change.device = field.device
