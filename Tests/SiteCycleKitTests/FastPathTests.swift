@@ -22,7 +22,7 @@ struct FastPathTests {
         let (fast, general) = bothWays(bytes)
         #expect(fast.syntax.kinds == general.syntax.kinds, sourceLocation: sourceLocation)
         // The same records, but for the fast path's mark on the lines it read.
-        #expect(fast.entries.map(unmarked) == general.entries, sourceLocation: sourceLocation)
+        #expect(fast.entries.records.map(unmarked) == general.entries.records, sourceLocation: sourceLocation)
         #expect(fast.names == general.names, sourceLocation: sourceLocation)
         #expect(fast.diagnostics == general.diagnostics, sourceLocation: sourceLocation)
     }
@@ -66,6 +66,13 @@ struct FastPathTests {
     ])
     func tricky(_ line: String) {
         expectSame(Array(("location Left Front Abdomen\n" + line + "\n    ; more\n" + line + "\n").utf8))
+    }
+
+    /// The builder turns each record into its change in the same slot.
+    @Test func aRecordFitsInTheSlotOfAChange() {
+        #expect(MemoryLayout<EntryRecord>.size <= MemoryLayout<SiteChange>.size)
+        #expect(MemoryLayout<EntryRecord>.alignment <= MemoryLayout<SiteChange>.alignment)
+        #expect(_isPOD(EntryRecord.self))
     }
 
     @Test func mutatedJournalsReadTheSameBothWays() {

@@ -29,6 +29,10 @@ public struct SiteChange: Equatable, Sendable, BitwiseCopyable {
 
     private static let open = Int64.min
 
+    /// A slot's value before anything is written to it.
+    package static let unset = SiteChange(locationIndex: removal, start: Instant(seconds: 0), offset: 0,
+                                          noteIndex: NoteTable.none, line: 0)
+
     package init(locationIndex: UInt16, start: Instant, offset: Int, noteIndex: UInt32, line: Int) {
         self.start = start
         endSeconds = SiteChange.open

@@ -4,8 +4,11 @@ extension BuildState {
     package mutating func readEntries() {
         // Site changes in file order, then sorted and compacted in place: one
         // array for the whole history (a journal may hold a million lines).
-        var list: [SiteChange] = []
-        list.reserveCapacity(entries.count)
+        // It is the records' own array: change `written` replaces record
+        // `next` or one before it, after that record has been read.
+        var list = entries.slots
+        entries = EntryRecords()  // the array is `list`'s alone now: no copy
+        var written = 0
         var inOrder = true
         var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
         // Continuation lines are gathered and joined once per note: adding
@@ -26,21 +29,22 @@ extension BuildState {
         for index in kinds.indices {
             switch kinds[index] {
             case .entry:
-                let record = entries[next]
+                let record = EntryRecords.record(in: list[next])
                 next += 1
                 finishNote()
                 noteOwner = nil
                 guard let change = resolve(record, fields[Int(record.name)]) else { continue }
-                if !list.isEmpty, change.start < list[list.count - 1].start {
+                if written > 0, change.start < list[written - 1].start {
                     inOrder = false
                     if let (line, e) = entryLine(change.line) {
                         report(.warning, .outOfOrder,
-                               "out of order: this site change is earlier than the one on line \(list[list.count - 1].line)",
+                               "out of order: this site change is earlier than the one on line \(list[written - 1].line)",
                                line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
                     }
                 }
-                noteOwner = list.count
-                list.append(change)
+                noteOwner = written
+                list[written] = change
+                written += 1
             case .noteContinuation:
                 let line = syntax.lines[index]
                 guard case .noteContinuation(let text) = line.kind else { continue }
@@ -54,6 +58,7 @@ extension BuildState {
             }
         }
         finishNote()
+        list.removeLast(list.count - written)
         if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
         var kept = 0
         // Each device is its own rotation: a change ends the one before it

@@ -11,12 +11,14 @@ public struct JournalBuilder {
         JournalBuilder(defaultZone: defaultZone).build(JournalParser().read(source))
     }
 
-    package func build(_ parsed: ParsedJournal) -> Journal {
-        var state = BuildState(parsed, zone: defaultZone)
+    package func build(_ parsed: consuming ParsedJournal) -> Journal {
+        // Consumed, so the entry records' array has one owner and becomes
+        // the changes in place (a copy would be 32 MB at a million).
+        var state = BuildState(consume parsed, zone: defaultZone)
         state.readHeader()
         state.checkDevicesInHeader()
         state.readEntries()
-        return Journal(syntax: parsed.syntax, settings: state.settings, locations: state.locations,
+        return Journal(syntax: state.syntax, settings: state.settings, locations: state.locations,
                        changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay(),
                        notes: state.notes)
     }
@@ -31,7 +33,8 @@ struct BuildState {
 
     package let syntax: JournalSyntax
     /// Every entry line, compact, and the distinct location fields they name.
-    package let entries: [EntryRecord]
+    /// Taken (and turned into the changes) by `readEntries`.
+    package var entries: EntryRecords
     package let names: [String]
     package var diagnostics: [Diagnostic]
     package var zone: ZoneRules
@@ -46,7 +49,7 @@ struct BuildState {
     /// Built on the first unknown name; answers each distinct one once.
     package var suggester: NameSuggester?
 
-    package init(_ parsed: ParsedJournal, zone: ZoneRules) {
+    package init(_ parsed: consuming ParsedJournal, zone: ZoneRules) {
         syntax = parsed.syntax
         entries = parsed.entries
         names = parsed.names

@@ -26,14 +26,14 @@ public struct JournalParser {
         // Positions are kept in 32 bits; no journal comes near 2 GB.
         guard source.bytes.count < Int(Int32.max) else {
             return ParsedJournal(
-                syntax: JournalSyntax(source: source, kinds: []), entries: [], names: [],
+                syntax: JournalSyntax(source: source, kinds: []), entries: EntryRecords(), names: [],
                 diagnostics: [Diagnostic(.error, .unexpectedText, "the file is over 2 GB; this is not a journal", line: 1,
                                          column: 1, length: 0, help: "check the path given with -f")])
         }
         let lineTable = source.lines
         var kinds: [SyntaxLine.Tag] = []
         kinds.reserveCapacity(lineTable.count)
-        var entries: [EntryRecord] = []
+        var entries = EntryRecords()
         entries.reserveCapacity(lineTable.count)
         var names = NameTable()
         var diagnostics: [Diagnostic] = []

@@ -2,10 +2,45 @@
 package struct ParsedJournal {
     package var syntax: JournalSyntax
     /// One per entry line, in file order.
-    package var entries: [EntryRecord]
+    package var entries: EntryRecords
     /// Each distinct location field (device word and all), by `EntryRecord.name`.
     package var names: [String]
     package var diagnostics: [Diagnostic]
+}
+
+/// The entry records of a journal, kept in slots the size of a site change:
+/// the builder turns each record into its change where it lies, so a big
+/// journal never holds both arrays (32 MB less at a million entries). Both
+/// types are plain values; a record's bytes fit in a change's
+/// (`FastPathTests` checks the sizes).
+package struct EntryRecords: Equatable {
+    /// Records until the builder takes them; then changes.
+    package var slots: [SiteChange] = []
+
+    package init() {}
+
+
+    package var count: Int { slots.count }
+
+    package mutating func reserveCapacity(_ n: Int) { slots.reserveCapacity(n) }
+
+    package mutating func append(_ record: EntryRecord) {
+        var slot = SiteChange.unset
+        withUnsafeMutableBytes(of: &slot) { $0.storeBytes(of: record, as: EntryRecord.self) }
+        slots.append(slot)
+    }
+
+    package subscript(index: Int) -> EntryRecord { EntryRecords.record(in: slots[index]) }
+
+    /// The record a slot holds, until the builder writes its change there.
+    @inline(__always)
+    package static func record(in slot: SiteChange) -> EntryRecord {
+        withUnsafeBytes(of: slot) { $0.load(as: EntryRecord.self) }
+    }
+
+    package var records: [EntryRecord] { slots.indices.map { self[$0] } }
+
+    package static func == (a: EntryRecords, b: EntryRecords) -> Bool { a.records == b.records }
 }
 
 /// An entry line as the builder needs it: 32 bytes and no string. Ranges
