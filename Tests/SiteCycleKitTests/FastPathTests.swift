@@ -63,6 +63,27 @@ struct FastPathTests {
         "2026-02-07 08:15  Left Front  ; twenty-three bytes, then \u{1F} a unit separator",
         "2026-02-07 08:15  Left Front  ; 1234567~",
         "2026-02-07 08:15  Left Front  ; 12345678 \u{E9}",
+        // Names are read eight bytes at a time too: a `;`, a double space,
+        // an odd byte at each place of a word, and names of 7 to 17 bytes.
+        "2026-02-07 08:15  Abcdefg",
+        "2026-02-07 08:15  Abcdefgh",
+        "2026-02-07 08:15  Abcdefghi",
+        "2026-02-07 08:15  Abcdefghijklmnop;x",
+        "2026-02-07 08:15  Abcdefghijklmnopq ;x",
+        "2026-02-07 08:15  Abcdefg;note",
+        "2026-02-07 08:15  Abcdefgh;note",
+        "2026-02-07 08:15  Abcdefg  h",
+        "2026-02-07 08:15  Abcdefgh  i",
+        "2026-02-07 08:15  A  bcdefghijklmnop",
+        "2026-02-07 08:15  Abcdefghijklmno  p",
+        "2026-02-07 08:15  Abcdefghijklmnop  ",
+        "2026-02-07 08:15  Abcdefghijklmnop\u{7F}",
+        "2026-02-07 08:15  Abcdefghijkl\u{7F}mnop ; note",
+        "2026-02-07 08:15  Abcdefghijklmnop ; \u{7F}",
+        "2026-02-07 08:15  Abcdefg\u{E9}hijklmnop",
+        "2026-02-07 08:15  Abcdefghijk\tlmnop",
+        "2026-02-07 08:15  Abc def ghi jkl mno pqr",
+        "2026-02-07 08:15  Abc def; ghi  jkl",
     ])
     func tricky(_ line: String) {
         expectSame(Array(("location Left Front Abdomen\n" + line + "\n    ; more\n" + line + "\n").utf8))

@@ -35,22 +35,16 @@ extension JournalParser {
         let first = q.pointee
         if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
         let nameStart = q - base
-        var nameEnd = q, spaces = 0
-        while q < stop {
-            let b = q.pointee
-            if b == 0x3B { break }
-            if b == 0x20 {
-                spaces &+= 1
-            } else {
-                guard b &- 0x21 <= 0x5D else { return nil }  // 0x21 ... 0x7E
-                // Spaces in a run inside the name are collapsed by the
-                // general path; before `;` or the end they are trimmed.
-                if spaces > 1 { return nil }
-                spaces = 0
-                nameEnd = q + 1
-            }
-            q += 1
-        }
+        // The name runs to the first `;` or the end; every byte of it must
+        // be printable (a tab or anything else is the general parser's).
+        // Eight bytes at a time.
+        guard let nameRegionEnd = JournalParser.printableUpToSemicolon(q, stop) else { return nil }
+        var nameEnd = nameRegionEnd
+        while nameEnd > q, (nameEnd - 1).pointee == 0x20 { nameEnd -= 1 }
+        // Spaces in a run inside the name are collapsed by the general
+        // path; before `;` or the end they are trimmed (above).
+        guard !JournalParser.hasDoubleSpace(q, nameEnd) else { return nil }
+        q = nameRegionEnd
         var noteStart = UInt32.max, noteEnd: UInt32 = 0
         if q < stop {
             var lo = q + 1, hi = stop
@@ -73,10 +67,9 @@ extension JournalParser {
     /// byte outside 0x20...0x7E (a tab, or a reason to say no).
     @inline(__always)
     static func isPrintableOrTab(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) -> Bool {
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
         var q = from
         while to - q >= 8 {
-            let w = UnsafeRawPointer(q).loadUnaligned(as: UInt64.self)
+            let w = word(q)
             // Some byte below 0x20, or some byte of 0x7F or more: exact
             // tests for whether there is one, not for which.
             let low = (w &- ones &* 0x20) & ~w & highs
@@ -94,4 +87,63 @@ extension JournalParser {
     }
 
     @inline(__always) static func isPrintable(_ b: UInt8) -> Bool { b &- 0x20 <= 0x5E }
+
+    static let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `w` that is zero, and of no other.
+    @inline(__always) static func zeroBytes(_ w: UInt64) -> UInt64 {
+        let lows: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((w & lows) &+ lows) | w | lows)
+    }
+
+    @inline(__always) static func word(_ p: UnsafePointer<UInt8>) -> UInt64 {
+        UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+    }
+
+    /// Where the first `;` from `from` is (or `to`), if every byte before
+    /// it is printable ASCII (0x20...0x7E); nil otherwise.
+    @inline(__always)
+    static func printableUpToSemicolon(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) -> UnsafePointer<UInt8>? {
+        var q = from
+        while to - q >= 8 {
+            let w = word(q)
+            // Some byte below 0x20 or of 0x7F and more: a flag can be false
+            // only in a byte after a true one, so a flag before the `;`
+            // always means a byte that is not printable there.
+            let bad = ((w &- ones &* 0x20) & ~w & highs) | (((w &+ ones) | w) & highs)
+            let semicolons = zeroBytes(w ^ (ones &* 0x3B))
+            if semicolons != 0 {
+                let k = semicolons.trailingZeroBitCount >> 3  // bytes before the `;`
+                let before: UInt64 = k == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * k)
+                return bad & before == 0 ? q + k : nil
+            }
+            if bad != 0 { return nil }
+            q += 8
+        }
+        while q < to {
+            let b = q.pointee
+            if b == 0x3B { return q }
+            guard isPrintable(b) else { return nil }
+            q += 1
+        }
+        return to
+    }
+
+    /// Whether two spaces follow each other anywhere from `from` up to `to`.
+    @inline(__always)
+    static func hasDoubleSpace(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) -> Bool {
+        let spaces = ones &* 0x20
+        var q = from
+        // The pairs starting at the eight bytes from q: this word and the
+        // one a byte on, compared byte by byte.
+        while to - q >= 9 {
+            if zeroBytes(word(q) ^ spaces) & zeroBytes(word(q + 1) ^ spaces) != 0 { return true }
+            q += 8
+        }
+        while to - q >= 2 {
+            if q.pointee == 0x20 && (q + 1).pointee == 0x20 { return true }
+            q += 1
+        }
+        return false
+    }
 }
