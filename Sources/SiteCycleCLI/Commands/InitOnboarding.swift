@@ -35,7 +35,7 @@ struct Onboarding {
         for _ in 0..<3 {
             guard let answer = ask("Time zone [\(system)]: "), !answer.isEmpty else { return system }
             if ZoneRules(identifier: answer) != nil { return answer }
-            let guess = suggestion(for: answer, among: knownZoneIdentifiers())
+            let guess = zoneSuggestion(for: answer)
             invocation.out("Unknown time zone `\(answer)`" + (guess.map { "; did you mean `\($0)`?" } ?? "") + "\n")
         }
         invocation.out("Keeping \(system).\n")

@@ -10,7 +10,7 @@ public func suggestion(for word: String, among candidates: [String]) -> String? 
 /// names are prepared once, each distinct word is answered once, and the
 /// work per pair is bounded — a journal of a thousand unknown names against
 /// a thousand locations must still check in well under a second.
-public struct NameSuggester {
+public struct NameSuggester: Sendable {
     package let names: [String]
     package let lowered: [[Unicode.Scalar]]
     package let histograms: [[UInt8]]

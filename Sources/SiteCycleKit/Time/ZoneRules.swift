@@ -231,3 +231,11 @@ public final class ZoneRules: @unchecked Sendable {
 public func knownZoneIdentifiers() -> [String] {
     TimeZone.knownTimeZoneIdentifiers + ["UTC"]
 }
+
+/// The known zone nearest a misspelt one (`Europe/Berln`), if any. The
+/// hundreds of zone names are prepared once per process, not per question.
+public func zoneSuggestion(for name: String) -> String? {
+    zoneSuggester.compute(name)
+}
+
+private let zoneSuggester = NameSuggester(knownZoneIdentifiers())
