@@ -7,6 +7,11 @@ package enum TextWrap {
 
     /// Display columns of `text`: scalars, without `ESC [ … m` sequences.
     package static func columns(_ text: some StringProtocol) -> Int {
+        // ASCII without an escape (nearly every message): a column a byte.
+        let plain = text.utf8.withContiguousStorageIfAvailable { bytes in
+            !bytes.contains { $0 >= 0x80 || $0 == 0x1B }
+        }
+        if plain == true { return text.utf8.count }
         var count = 0, inEscape = false
         for scalar in text.unicodeScalars {
             if inEscape {
@@ -28,8 +33,9 @@ package enum TextWrap {
         if !text.utf8.contains(0x0A), start + columns(text) <= width { return [text] }
         var result: [String] = []
         var first = true
+        let indentColumns = columns(indent)
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var line = "", used = first ? start : columns(indent), empty = true
+            var line = "", used = first ? start : indentColumns, empty = true
             for word in words(paragraph) {
                 let w = columns(word)
                 if empty {
@@ -39,7 +45,7 @@ package enum TextWrap {
                 } else if used + 1 + w > width {
                     result.append(line)
                     line = String(word)
-                    used = columns(indent) + w
+                    used = indentColumns + w
                 } else {
                     line += " "
                     line += word
@@ -70,7 +76,10 @@ package enum TextWrap {
             }
         }
         if let open { result.append(contentsOf: open.split(separator: " ", omittingEmptySubsequences: false)) }
-        return result.flatMap { $0.unicodeScalars.count > width ? $0.split(separator: " ", omittingEmptySubsequences: false) : [$0] }
+        // (A word of no more bytes than the width has no more scalars.)
+        return result.flatMap {
+            $0.utf8.count > width && $0.unicodeScalars.count > width ? $0.split(separator: " ", omittingEmptySubsequences: false) : [$0]
+        }
     }
 
     /// `text` wrapped, continuation lines starting with `indent`.
