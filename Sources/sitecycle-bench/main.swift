@@ -6,7 +6,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import SiteCycleKit
 
 // MARK: Options
@@ -94,9 +94,9 @@ func mergeSides(_ n: Int) throws -> (base: String, ours: String, theirs: String)
         var copy = lines
         for k in 0..<1_000 {
             let i = first + k * step + parity
-            guard i < lines.count - 1, let split = lines[i].range(of: "  ") else { continue }
+            guard i < lines.count - 1, let split = lines[i].firstRange(of: "  ") else { continue }
             let rest = lines[i][split.upperBound...]
-            let noteStart = rest.range(of: "  ;")?.lowerBound ?? rest.endIndex
+            let noteStart = rest.firstRange(of: "  ;")?.lowerBound ?? rest.endIndex
             let name = String(rest[..<noteStart])
             let next = locations[((locations.firstIndex(of: name) ?? 0) + 1) % locations.count]
             copy[i] = lines[i][..<split.upperBound] + next + rest[noteStart...]
@@ -174,7 +174,16 @@ func which(_ tool: String) -> String? {
     return nil
 }
 
-func ms(_ s: Double) -> String { s.isNaN ? "fail" : String(format: "%.1f", s * 1000) }
+func ms(_ s: Double) -> String { s.isNaN ? "fail" : fixed(s * 1000, 1) }
+
+/// `x` with `places` decimals (0 or 1), as printf's `%.Nf` writes it.
+func fixed(_ x: Double, _ places: Int) -> String {
+    guard x.isFinite else { return "\(x)" }
+    let scale = places == 0 ? 1.0 : 10.0
+    let n = Int((abs(x) * scale).rounded(.toNearestOrEven))
+    let sign = x < 0 && n != 0 ? "-" : ""
+    return places == 0 ? sign + String(n) : sign + "\(n / 10).\(n % 10)"
+}
 
 // MARK: Goals
 
@@ -192,7 +201,7 @@ struct Goal {
         guard s.status == 0, !s.seconds.isNaN else { return "missed (exit \(s.status))" }
         var misses: [String] = []
         if let limit = maxMilliseconds, s.seconds * 1000 > limit {
-            misses.append(String(format: "by %.1f ms (%.1f×)", s.seconds * 1000 - limit, s.seconds * 1000 / limit))
+            misses.append("by \(fixed(s.seconds * 1000 - limit, 1)) ms (\(fixed(s.seconds * 1000 / limit, 1))×)")
         }
         if let limit = maxMB, s.maxRSSKB / 1024 > limit {
             misses.append("by \(s.maxRSSKB / 1024 - limit) MB")
@@ -233,11 +242,8 @@ func spawnWriter(_ kind: String, _ n: Int) -> String {
 
 /// The date and time of the journal's last entry (for `--now`).
 func lastStamp(_ path: String) -> String {
-    guard let handle = FileHandle(forReadingAtPath: path) else { return "9999-12-31 23:00" }
-    defer { try? handle.close() }
-    let size = (try? handle.seekToEnd()) ?? 0
-    try? handle.seek(toOffset: size > 200 ? size - 200 : 0)
-    let tail = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+    guard let bytes = try? JournalFile.read(path) else { return "9999-12-31 23:00" }
+    let tail = String(decoding: bytes.suffix(200), as: UTF8.self)
     let line = tail.split(separator: "\n").last.map(String.init) ?? ""
     return String(line.prefix(16))
 }
@@ -264,13 +270,13 @@ if let swiftc = which("swiftc") {
     flags.insert(contentsOf: ["-static-stdlib", "-Xclang-linker", "-no-pie"], at: 0)
     #endif
     let build = measure([swiftc] + flags, env: ["PATH=\(ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")",
-                                               "HOME=\(NSHomeDirectory())", "TMPDIR=\(work.path)"])
+                                               "HOME=\(ProcessInfo.processInfo.environment["HOME"] ?? "/tmp")", "TMPDIR=\(work.path)"])
     if build.status == 0 {
         let base = median([hello])
         let added = (version.seconds - base.seconds) * 1000
         print("| - | hello world (swiftc -O, static stdlib, no PIE) | \(ms(base.seconds)) | \(base.maxRSSKB / 1024) | - |")
-        let verdict = added <= 1.5 ? "met" : String(format: "missed by %.1f ms", added - 1.5)
-        print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms (+\(String(format: "%.1f", added)) ms): \(verdict) |")
+        let verdict = added <= 1.5 ? "met" : "missed by \(fixed(added - 1.5, 1)) ms"
+        print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms (+\(fixed(added, 1)) ms): \(verdict) |")
     } else {
         print("| - | --version | \(ms(version.seconds)) | \(version.maxRSSKB / 1024) | ≤ hello + 1.5 ms: hello world did not build, not compared |")
     }
@@ -311,9 +317,9 @@ for n in sizes {
             continue
         }
         let ratio = seconds / stats
-        let verdict = n != 100_000 ? "" : ": " + (ratio >= minimum ? "met" : String(format: "missed by %.0f× (%.1f× short)", minimum - ratio, minimum / ratio))
+        let verdict = n != 100_000 ? "" : ": " + (ratio >= minimum ? "met" : "missed by \(fixed(minimum - ratio, 0))× (\(fixed(minimum / ratio, 1))× short)")
         print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - |")
-        print("| \(n) | stats vs \(tool) bal | \(String(format: "%.1f× faster", ratio)) | - | \(n == 100_000 ? "≥ \(Int(minimum))×" : "-")\(verdict) |")
+        print("| \(n) | stats vs \(tool) bal | \(fixed(ratio, 1))× faster | - | \(n == 100_000 ? "≥ \(Int(minimum))×" : "-")\(verdict) |")
     }
 }
 

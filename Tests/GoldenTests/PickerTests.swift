@@ -99,6 +99,32 @@ import Testing
         #expect(try terminalRestored())
     }
 
+    /// `edit` at a real prompt: the editor must be in the terminal's
+    /// foreground process group, or a terminal editor cannot read the
+    /// keyboard (vim gave up with status 1 when it was not). The editor
+    /// here is a script that writes whether it is, and adds a line.
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func theEditorOwnsTheTerminal() throws {
+        defer { stop() }
+        try start()
+        let script = dir.appendingPathComponent("editor.sh")
+        try """
+            #!/bin/sh
+            me=$(ps -o pgid= -p $$ | tr -d ' '); front=$(ps -o tpgid= -p $$ | tr -d ' ')
+            [ "$me" = "$front" ] && echo foreground > where.txt || echo "background $me $front" > where.txt
+            for file; do :; done
+            echo "; edited" >> "$file"
+            """.write(to: script, atomically: true, encoding: .utf8)
+        _ = try sh("/bin/chmod", ["+x", script.path])
+        _ = try tmux("send-keys", "-t", "t", "EDITOR=./editor.sh sitecycle edit; echo EXIT=$?", "Enter")
+        let done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("EXIT=0"), "\(done)")
+        let whereItRan = try String(contentsOf: dir.appendingPathComponent("where.txt"), encoding: .utf8)
+        #expect(whereItRan == "foreground\n")
+        #expect(try journal() == PickerTests.journal + "; edited\n")
+        #expect(try terminalRestored())
+    }
+
     @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
     func typingFiltersAndANoteIsWrittenAsLogWouldWriteIt() throws {
         defer { stop() }

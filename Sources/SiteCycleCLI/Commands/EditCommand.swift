@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SiteCycleKit
 
 extension CommandRegistry {
@@ -197,17 +202,11 @@ struct EditService {
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.trimmingBlanks().isEmpty } ?? "vi"
         let program = editor.split(separator: " ").first.map { String($0.split(separator: "/").last ?? $0) } ?? ""
         let takesLine = ["vi", "vim", "nvim", "nano", "emacs", "emacsclient", "micro", "kak", "mg", "ne", "joe"].contains(program)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", editor + " \"$@\"", "sitecycle-edit"] + (takesLine ? ["+\(line)"] : []) + [file]
-        process.environment = env
-        do {
-            try process.run()
-        } catch {
-            return 127
-        }
-        process.waitUntilExit()
-        return process.terminationStatus
+        // In the terminal's foreground process group: an editor in a group
+        // of its own cannot read the keyboard (vim gave up with status 1).
+        let r = Subprocess.run("/bin/sh", ["-c", editor + " \"$@\"", "sitecycle-edit"] + (takesLine ? ["+\(line)"] : []) + [file],
+                               environment: env, stdin: .inherit, stdout: .inherit, stderr: .inherit, interactive: true)
+        return r.failure == nil ? r.status : 127
     }
 
     /// Whether anything (a dangling symlink too) is at `path`.

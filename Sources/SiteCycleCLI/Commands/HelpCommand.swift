@@ -123,10 +123,10 @@ enum HelpText {
         let lead = "usage: " + words.prefix(2).joined(separator: " ")
         guard words.count > 2 else { return lead }
         // Spaces inside a word are not places to break: hide them from the wrapper.
-        let rest = words.dropFirst(2).map { $0.replacingOccurrences(of: " ", with: "\u{0}") }.joined(separator: " ")
+        let rest = words.dropFirst(2).map { $0.replacingAll(" ", with: "\u{0}") }.joined(separator: " ")
         let indent = String(repeating: " ", count: lead.count + 1)
         return lead + " " + TextWrap.wrap(rest, start: lead.count + 1, indent: indent)
-            .replacingOccurrences(of: "\u{0}", with: " ")
+            .replacingAll("\u{0}", with: " ")
     }
 
     static let time = """

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import SiteCycleKit
 
 extension CommandRegistry {
@@ -145,7 +145,7 @@ struct RemindCommand {
     func notifyDesktop(_ body: String) -> String? {
         guard let program = Programs.find(notifier, in: invocation.env) else { return "\(notifier) is not installed" }
         #if os(macOS)
-        let quoted = { (s: String) in "\"" + s.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\"" }
+        let quoted = { (s: String) in "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
         let arguments = ["-e", "display notification \(quoted(body)) with title \(quoted(RemindCommand.title))"]
         #else
         let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, body]
@@ -158,25 +158,14 @@ struct RemindCommand {
 /// Running other programs by name, through `PATH`, with argument vectors.
 enum Programs {
     static func find(_ name: String, in environment: [String: String]) -> String? {
-        for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let path = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
+        Subprocess.find(name, in: environment)
     }
 
+    /// Runs `program` and gives back its status and what it printed (both
+    /// streams, in order).
     static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (127, "\(error)") }
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let r = Subprocess.run(program, arguments, environment: environment, mergeErrors: true)
+        if let failure = r.failure { return (127, failure) }
+        return (r.status, String(decoding: r.stdout, as: UTF8.self))
     }
 }

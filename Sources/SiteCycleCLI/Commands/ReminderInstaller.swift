@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SiteCycleKit
 
 /// `remind --install` and `--uninstall`: a systemd user timer where
@@ -35,7 +40,7 @@ struct ReminderInstaller {
 
     func quoted(_ word: String) -> String {
         word.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }) ? word
-            : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+            : "'" + word.replacingAll("'", with: "'\\''") + "'"
     }
 
     func units(every seconds: Int64) -> [(name: String, text: String)] {
@@ -131,7 +136,7 @@ struct ReminderInstaller {
             let r = systemctl(step)
             guard r.status == 0 else {
                 return invocation.fail("systemctl --user \(step.joined(separator: " ")) failed: "
-                                       + r.output.trimmingCharacters(in: .whitespacesAndNewlines))
+                                       + r.output.trimmingWhitespace())
             }
         }
         invocation.out(written.isEmpty ? "Already installed: \(ReminderInstaller.timer) is enabled.\n"

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One site change read from another tool's file, before it is matched to
 /// the journal.
@@ -104,8 +104,12 @@ public enum ImportReaders {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
+    /// A JSON text as plain values — objects `[String: Any]`, arrays
+    /// `[Any]`, strings, numbers as `Double`, `Bool` — or nil when it is
+    /// not JSON. Read by FoundationEssentials' decoder, which bounds the
+    /// nesting a hostile file can ask for.
     package static func parseJSON(_ text: String) -> Any? {
-        try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.plain
     }
 
     /// Our own `export --format json`.
@@ -183,3 +187,44 @@ public enum ImportReaders {
         return .success(source)
     }
 }
+
+/// Any JSON value, for `ImportReaders.parseJSON`.
+private enum JSONValue: Decodable {
+    case object([String: JSONValue])
+    case array([JSONValue])
+    case string(String)
+    case number(Double)
+    case bool(Bool)
+    case null
+
+    init(from decoder: any Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() {
+            self = .null
+        } else if let b = try? c.decode(Bool.self) {
+            self = .bool(b)
+        } else if let n = try? c.decode(Double.self) {
+            self = .number(n)
+        } else if let s = try? c.decode(String.self) {
+            self = .string(s)
+        } else if let a = try? c.decode([JSONValue].self) {
+            self = .array(a)
+        } else {
+            self = .object(try c.decode([String: JSONValue].self))
+        }
+    }
+
+    /// `null` is a value no reader asks for (every `as?` fails on it).
+    var plain: Any {
+        switch self {
+        case .object(let o): return o.mapValues(\.plain)
+        case .array(let a): return a.map(\.plain)
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b
+        case .null: return JSONNull()
+        }
+    }
+}
+
+private struct JSONNull {}

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The parts of a commit message for one journal edit.
 package enum CommitSummary {

@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,13 +19,13 @@ extension GitRunner {
     /// The top of the work tree holding `folder`, or nil outside git.
     package func topLevel(of folder: String) -> String? {
         let r = run(["rev-parse", "--show-toplevel"], in: folder)
-        return r.ok ? r.stdout.trimmingCharacters(in: .whitespacesAndNewlines) : nil
+        return r.ok ? r.stdout.trimmingWhitespace() : nil
     }
 
     /// What git printed, trimmed; nil when it failed or printed nothing.
     package func value(_ arguments: [String], in folder: String) -> String? {
         let r = run(arguments, in: folder)
-        let v = r.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let v = r.stdout.trimmingWhitespace()
         return r.ok && !v.isEmpty ? v : nil
     }
 }
@@ -63,53 +62,14 @@ package struct Git: GitRunner {
     /// then git and everything it started (its process group: ssh, a
     /// remote helper) are killed and the output says `timedOut`.
     package func run(_ arguments: [String], in folder: String, timeout: Double?) -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git", "-C", folder] + arguments
         var env = environment
         env["GIT_TERMINAL_PROMPT"] = "0"
         env["GIT_ASKPASS"] = env["GIT_ASKPASS"] ?? "true"
-        process.environment = env
-        process.standardInput = FileHandle.nullDevice
-        // stdout and stderr to files: nothing can fill up and block git, and
-        // a killed git's children cannot keep a pipe (and us) open.
-        let scratch = FileManager.default.temporaryDirectory
-        let outPath = scratch.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
-        let errPath = scratch.appendingPathComponent("sitecycle-git-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: outPath.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        _ = FileManager.default.createFile(atPath: errPath.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        defer {
-            try? FileManager.default.removeItem(at: outPath)
-            try? FileManager.default.removeItem(at: errPath)
+        let r = Subprocess.run("/usr/bin/env", ["git", "-C", folder] + arguments, environment: env, timeout: timeout)
+        if let failure = r.failure {
+            return Output(status: 127, stdout: "", stderr: "git could not be started: \(failure)")
         }
-        guard let outHandle = try? FileHandle(forWritingTo: outPath), let errHandle = try? FileHandle(forWritingTo: errPath) else {
-            return Output(status: 127, stdout: "", stderr: "cannot create a temporary file")
-        }
-        process.standardOutput = outHandle
-        process.standardError = errHandle
-        do { try process.run() } catch {
-            return Output(status: 127, stdout: "", stderr: "git could not be started: \(error)")
-        }
-        var timedOut = false
-        if let timeout {
-            let deadline = JournalStore.monotonicSeconds() + timeout
-            while process.isRunning {
-                if JournalStore.monotonicSeconds() >= deadline {
-                    timedOut = true
-                    // Its own process group (Foundation starts it in one);
-                    // else git alone.
-                    if kill(-process.processIdentifier, SIGKILL) != 0 { process.terminate() }
-                    break
-                }
-                usleep(20_000)
-            }
-        }
-        process.waitUntilExit()
-        try? outHandle.close()
-        try? errHandle.close()
-        let outData = (try? Data(contentsOf: outPath)) ?? Data()
-        let errData = (try? Data(contentsOf: errPath)) ?? Data()
-        return Output(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), timedOut: timedOut)
+        return Output(status: r.status, stdout: String(decoding: r.stdout, as: UTF8.self),
+                      stderr: String(decoding: r.stderr, as: UTF8.self), timedOut: r.timedOut)
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why sync stopped, with the message and hint the person at the keyboard
 /// sees. Whatever was done before (a commit, a merged copy) is kept.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What sync does around the journal that a `FileSystem` cannot: list and
 /// move aside the conflict copies beside it, resolve links, and read and

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `sync` as a request and an outcome: merge the conflict copies beside the
 /// journal, then, in a git repository, commit the journal, fetch and merge

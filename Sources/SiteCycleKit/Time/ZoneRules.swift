@@ -1,4 +1,11 @@
-import Foundation
+import FoundationEssentials
+// ICU's zones: the fallback where the system has no zoneinfo.
+import FoundationInternationalization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The rules of one IANA time zone: which UTC offset applies when, and how a
 /// wall-clock time maps back to an instant (with DST gaps and folds).
@@ -57,7 +64,7 @@ public final class ZoneRules: @unchecked Sendable {
     }
 
     private final class Loaded: @unchecked Sendable {
-        let lock = NSLock()
+        let lock = Lock()
         var rules: [String: ZoneRules] = [:]
     }
 
@@ -78,7 +85,7 @@ public final class ZoneRules: @unchecked Sendable {
     public static let utc = ZoneRules(identifier: "UTC")!
 
     /// Guards the caches: one `ZoneRules` may be shared between threads.
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The last stretch of constant offset found: most lookups land in it.
     private var hot: (start: Int64, end: Int64, offset: Int) = (0, 0, 0)
 
@@ -212,8 +219,10 @@ public final class ZoneRules: @unchecked Sendable {
         let n = readlink(localtime, &buffer, buffer.count - 1)
         if n > 0 {
             let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            if let range = target.range(of: "zoneinfo/") {
-                let name = String(target[range.upperBound...])
+            // What follows the last `zoneinfo/` in the link.
+            let parts = target.split(separator: "/", omittingEmptySubsequences: false)
+            if let i = parts.lastIndex(of: "zoneinfo"), i + 1 < parts.count {
+                let name = parts[(i + 1)...].joined(separator: "/")
                 if TZifRules.isZoneName(name) { return name }
             }
         }
