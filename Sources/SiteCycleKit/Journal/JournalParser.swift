@@ -360,7 +360,7 @@ private struct LineContext {
             var spaced = spacedName(range)
             lastName = spaced.withUTF8 { names.intern($0) }
         }
-        return names.names[Int(lastName)]
+        return names.name(Int(lastName))
     }
 
     package func spacedName(_ range: Range<Int>) -> String {

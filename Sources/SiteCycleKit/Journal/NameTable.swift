@@ -9,35 +9,50 @@ import Darwin
 /// open-addressing table over a word-at-a-time hash: the general Dictionary
 /// hashed every entry's name twice (ours, then SipHash over our key).
 package struct NameTable {
-    package private(set) var names: [String] = []
+    /// Every distinct name's bytes, end to end: compared with one memcmp,
+    /// without a String per name until the builder asks for them.
+    private var bytes: [UInt8] = []
+    /// Name `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
+    private var ends: [UInt32] = []
     private var hashes: [UInt64] = []
-    /// Index + 1 into `names`, 0 for an empty slot; a power of two long.
+    /// Index + 1 into the names, 0 for an empty slot; a power of two long.
     private var slots: [UInt32] = []
 
     package init() {}
 
-    package mutating func intern(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        let hash = NameTable.hash(bytes)
-        if names.count * 2 >= slots.count { grow() }
+    package var count: Int { ends.count }
+
+    /// The names, in the order they were first interned.
+    package var names: [String] { (0..<count).map(name) }
+
+    package func name(_ index: Int) -> String {
+        let start = index == 0 ? 0 : Int(ends[index - 1])
+        return String(decoding: bytes[start..<Int(ends[index])], as: UTF8.self)
+    }
+
+    package mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let hash = NameTable.hash(name)
+        if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: hash) & mask
         while slots[i] != 0 {
             let index = Int(slots[i] - 1)
-            if hashes[index] == hash, same(names[index], bytes) { return UInt32(index) }
+            if hashes[index] == hash, same(index, name) { return UInt32(index) }
             i = (i + 1) & mask
         }
-        let index = UInt32(names.count)
-        names.append(String(decoding: bytes, as: UTF8.self))
+        let index = UInt32(count)
+        bytes.append(contentsOf: name)
+        ends.append(UInt32(truncatingIfNeeded: bytes.count))
         hashes.append(hash)
         slots[i] = index + 1
         return index
     }
 
-    private func same(_ name: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let stored = name.utf8
-        return stored.withContiguousStorageIfAvailable { s in
-            s.count == bytes.count && (bytes.isEmpty || memcmp(s.baseAddress!, bytes.baseAddress!, bytes.count) == 0)
-        } ?? stored.elementsEqual(bytes)
+    private func same(_ index: Int, _ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = index == 0 ? 0 : Int(ends[index - 1]), length = Int(ends[index]) - start
+        guard length == name.count else { return false }
+        guard length > 0 else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + start, name.baseAddress!, length) == 0 }
     }
 
     private mutating func grow() {

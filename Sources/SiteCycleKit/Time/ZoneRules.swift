@@ -164,6 +164,7 @@ public final class ZoneRules: @unchecked Sendable {
 
     /// The same, for a wall-clock reading given as seconds read as UTC.
     public func resolve(wallSeconds wall: Int64) -> Resolution {
+        if let fixedOffset { return .unique(Instant(seconds: wall - Int64(fixedOffset)), offset: fixedOffset) }
         // Common case, without allocating: the same offset a day either side.
         let dayBefore = offset(at: Instant(seconds: wall - 86_400))
         if dayBefore == offset(at: Instant(seconds: wall + 86_400)), offset(at: Instant(seconds: wall - Int64(dayBefore))) == dayBefore {
