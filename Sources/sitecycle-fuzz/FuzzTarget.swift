@@ -3,6 +3,9 @@
 //   swift build --product sitecycle-fuzz --scratch-path .build-fuzz \
 //     -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING -Xswiftc -parse-as-library
 // and run as `.build-fuzz/debug/sitecycle-fuzz CORPUS_DIR -max_total_time=600`.
+// For speed (about 1.6 times the executions), add
+// `-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table` to keep
+// edge coverage without comparison tracing (README, Robustness).
 // A normal build instead replays files given as arguments (a crash found by
 // the fuzzer, or the corpus), so every crash can become a regression test.
 import SiteCycleKit
