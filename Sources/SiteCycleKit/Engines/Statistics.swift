@@ -111,44 +111,75 @@ public struct Statistics: Sendable {
                 sessionTags.append(Int32(s) << 1 | (endedByRemoval ? 1 : 0))
             }
         }
-        // Each row's sessions, in time order, in arrays of the exact size.
+        // Each row's session hours, in time order, in arrays of the exact
+        // size, with whether `removed` ended each beside them.
         var counts = [Int](repeating: 0, count: all.count)
         for t in sessionTags { counts[Int(t >> 1)] += 1 }
-        var sessionsAt = counts.map { n -> [(hours: Double, endedByRemoval: Bool)] in
-            var a: [(hours: Double, endedByRemoval: Bool)] = []
+        var rowHours = counts.map { n -> [Double] in
+            var a: [Double] = []
             a.reserveCapacity(n)
             return a
         }
-        for (h, t) in zip(allHours, sessionTags) { sessionsAt[Int(t >> 1)].append((h, t & 1 == 1)) }
-        // Robust mode sets sessions aside by one rule for the whole history,
-        // so the rows add up to the overall figures.
-        var keep: (Double) -> Bool = { _ in true }
-        if robust {
-            let fence = lowFence(allHours.filter { $0 >= failedSessionHours })
-            keep = { $0 >= failedSessionHours && $0 >= fence }
+        var rowRemoval = counts.map { n -> [Bool] in
+            var a: [Bool] = []
+            a.reserveCapacity(n)
+            return a
         }
-        let overallHours = allHours.filter(keep)
+        for (h, t) in zip(allHours, sessionTags) {
+            rowHours[Int(t >> 1)].append(h)
+            rowRemoval[Int(t >> 1)].append(t & 1 == 1)
+        }
+        // Robust mode sets sessions aside by one rule for the whole history,
+        // so the rows add up to the overall figures. Without it every
+        // session counts, and no array is filtered (or copied) to say so.
+        var fence = -Double.infinity
+        if robust { fence = lowFence(allHours.filter { $0 >= failedSessionHours }) }
+        @inline(__always) func keep(_ h: Double) -> Bool { !robust || (h >= failedSessionHours && h >= fence) }
+        let overallHours = robust ? allHours.filter(keep) : allHours
         let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
+        var endedByRemoval = 0, longSessions = 0
+        for h in allHours where h > longLimit { longSessions += 1 }
+        // A session cut short by `removed` (a pump break) is no site failure:
+        // the absorption comparison leaves it out, on both sides. Compared
+        // row by row, each row in time order (the order of the sum).
+        var compared: [Double] = []
+        var comparedSum = 0.0, comparedCount = 0
+        for s in rowHours.indices {
+            for (h, removal) in zip(rowHours[s], rowRemoval[s]) where keep(h) {
+                if removal {
+                    endedByRemoval += 1
+                } else if robust {
+                    compared.append(h)
+                } else {
+                    comparedSum += h
+                    comparedCount += 1
+                }
+            }
+        }
         let overall = Summary(changes: selectedCount, completed: overallHours.count,
                               averageHours: mean(overallHours), medianHours: median(overallHours),
-                              longSessions: allHours.reduce(0) { $0 + ($1 > longLimit ? 1 : 0) },
-                              endedByRemoval: sessionsAt.joined().filter { $0.endedByRemoval && keep($0.hours) }.count)
-        // A session cut short by `removed` (a pump break) is no site failure:
-        // the absorption comparison leaves it out, on both sides.
-        let compared = sessionsAt.joined().filter { !$0.endedByRemoval && keep($0.hours) }.map(\.hours)
-        let reference = robust ? median(compared) : mean(compared)
+                              longSessions: longSessions, endedByRemoval: endedByRemoval)
+        let reference = robust ? median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
         let threshold = journal.settings.absorptionThresholdPercent
         let rows = all.indices.filter { all[$0].isEnabled || usesAt[$0] > 0 }
         let perLocation = rows.map { s -> PerLocation in
-            let raw = sessionsAt[s]
-            let hours = raw.map(\.hours).filter(keep)
+            let raw = rowHours[s]
+            let hours = robust ? raw.filter(keep) : raw
             let last = lastAt[s].map { changes[$0] }
             var entry = PerLocation(
                 location: all[s], uses: usesAt[s], hours: hours, excluded: raw.count - hours.count, lastUse: last,
                 daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil)
-            let mine = raw.filter { !$0.endedByRemoval && keep($0.hours) }.map(\.hours)
-            entry.comparedSessions = mine.count
-            if mine.count >= absorptionMinimumSessions, let value = robust ? median(mine) : mean(mine),
+            // This row's sessions the comparison uses: their median (robust)
+            // or mean, summed in time order.
+            var mine: [Double] = []
+            var mineSum = 0.0, mineCount = 0
+            for (h, removal) in zip(raw, rowRemoval[s]) where !removal && keep(h) {
+                if robust { mine.append(h) }
+                mineSum += h
+                mineCount += 1
+            }
+            entry.comparedSessions = mineCount
+            if mineCount >= absorptionMinimumSessions, let value = robust ? median(mine) : mineSum / Double(mineCount),
                let reference, reference > 0 {
                 entry.absorption = absorption(value, reference, threshold: threshold, robust: robust)
             }
