@@ -178,6 +178,29 @@ struct ImportServiceTests {
         #expect(fs.writes == 0 && fs.text(path) == start)
     }
 
+    /// Flags and numbers read as JSONSerialization read them: 1 and 0 are
+    /// true and false, true and false are 1 and 0.
+    @Test func jsonFlagsMayBeNumbersAndNumbersFlags() throws {
+        let json = """
+            {"format": "sitecycle-journal", "settings": {"targetHours": 72.5},
+             "locations": [{"name": "Left Arm", "enabled": 1}, {"name": "Old Spot", "enabled": 0},
+                           {"name": "Odd", "enabled": 2}],
+             "entries": [{"start": "2026-02-04T08:00:00Z", "location": "Left Arm"},
+                         {"start": "2026-02-06T08:00:00Z", "removed": 1},
+                         {"start": "2026-02-07T08:00:00Z", "location": "Left Arm", "removed": 0}]}
+            """
+        guard case .success(let source) = ImportReaders.journalJSON(json) else { Issue.record("JSON does not read"); return }
+        #expect(source.locations.map(\.enabled) == [true, false, true])
+        #expect(source.records.map(\.sourceName) == ["Left Arm", nil, "Left Arm"])
+        #expect(source.settings.first?.1 == "72.5h")
+        #expect(jsonDouble(true) == 1 && jsonBool(2.0) == nil && jsonBool(nil) == nil)
+    }
+
+    @Test func replacingMatchesBytesSoAQuoteBeforeACombiningMarkIsReplaced() {
+        #expect("a\"\u{301}b".replacingAll("\"", with: "\\\"") == "a\\\"\u{301}b")
+        #expect("xx".replacingAll("", with: "y") == "xx" && "abcabc".replacingAll("bc", with: "-") == "a-a-")
+    }
+
     @Test func ourJSONIntoABareFileBringsItsHeaderAndWritesTimesInItsZone() throws {
         let json = """
             {"format": "sitecycle-journal",

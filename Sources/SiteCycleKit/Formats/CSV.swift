@@ -107,14 +107,24 @@ public enum CSV {
 }
 
 extension String {
-    /// Every occurrence of `target` replaced (no Foundation needed).
+    /// Every occurrence of `target` replaced (no Foundation needed). Matched
+    /// as UTF-8 bytes, not characters: a quote followed by a combining mark
+    /// is still a quote to escape.
     package func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty else { return self }
-        var out = "", rest = Substring(self)
-        while let r = rest.firstRange(of: target) {
-            out += rest[..<r.lowerBound] + replacement
-            rest = rest[r.upperBound...]
+        let t = Array(target.utf8), r = Array(replacement.utf8), bytes = Array(utf8)
+        guard !t.isEmpty, bytes.count >= t.count else { return self }
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == t[0], i + t.count <= bytes.count, bytes[i..<(i + t.count)].elementsEqual(t) {
+                out += r
+                i += t.count
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
         }
-        return out + rest
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -120,12 +120,12 @@ public enum ImportReaders {
         var source = ImportSource(format: .json)
         for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
             guard let name = l["name"] as? String else { source.rejected.append((i + 1, "a location without a name")); continue }
-            source.locations.append((name, (l["enabled"] as? Bool) ?? true))
+            source.locations.append((name, jsonBool(l["enabled"]) ?? true))
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
-            if let t = s["targetHours"] as? Double { source.settings.append((.target, SettingValues.hoursSetting(t))) }
-            if let p = s["absorptionThresholdPercent"] as? Double {
+            if let t = jsonDouble(s["targetHours"]) { source.settings.append((.target, SettingValues.hoursSetting(t))) }
+            if let p = jsonDouble(s["absorptionThresholdPercent"]) {
                 source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
             }
             if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
@@ -136,7 +136,7 @@ public enum ImportReaders {
                 source.rejected.append((i + 1, "entry without a valid start"))
                 continue
             }
-            let removed = (e["removed"] as? Bool) ?? false
+            let removed = jsonBool(e["removed"]) ?? false
             let name = e["location"] as? String
             guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
             var record = ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
@@ -186,6 +186,22 @@ public enum ImportReaders {
         source.records.sort { $0.start < $1.start }
         return .success(source)
     }
+}
+
+/// A JSON flag as `JSONSerialization` read one: `true`/`false`, or the
+/// numbers 1 and 0.
+func jsonBool(_ value: Any?) -> Bool? {
+    if let b = value as? Bool { return b }
+    if let n = value as? Double, n == 0 || n == 1 { return n == 1 }
+    return nil
+}
+
+/// A JSON number as `JSONSerialization` read one: `true` and `false` are
+/// 1 and 0 too.
+func jsonDouble(_ value: Any?) -> Double? {
+    if let n = value as? Double { return n }
+    if let b = value as? Bool { return b ? 1 : 0 }
+    return nil
 }
 
 /// Any JSON value, for `ImportReaders.parseJSON`.

@@ -64,9 +64,20 @@ package enum Subprocess {
         defer { opened.forEach { _ = close($0) } }
         func scratch() -> Int32? {
             var template = Array((temporaryFolder() + "/sitecycle-run-XXXXXX").utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            // Close-on-exec: the program gets it as its stdout or stderr
+            // only (dup2 clears the flag there), never as a stray descriptor.
+            var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
             guard fd >= 0 else { return nil }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            // With a standard stream of ours closed, the file could get its
+            // number and be replaced by the spawn's own redirections.
+            if fd <= 2 {
+                let moved = fcntl(fd, F_DUPFD_CLOEXEC, 3)
+                close(fd)
+                guard moved >= 0 else { return nil }
+                fd = moved
+            }
             opened.append(fd)
             return fd
         }
@@ -92,9 +103,8 @@ package enum Subprocess {
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
-        var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
-        guard spawned == 0 else { return Result(status: 127, failure: String(cString: strerror(spawned))) }
+        // Ignored from before the spawn, so no Ctrl-C can fall between
+        // the editor starting and us ignoring it.
         var keptInterrupt = sigaction(), keptQuit = sigaction()
         if interactive {
             var ignore = sigaction()
@@ -112,24 +122,44 @@ package enum Subprocess {
                 sigaction(SIGQUIT, &keptQuit, nil)
             }
         }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        guard spawned == 0 else { return Result(status: 127, failure: String(cString: strerror(spawned))) }
 
         var result = Result(status: 0)
         var status: Int32 = 0
+        /// Waits for the program; false when its status cannot be had
+        /// (reaped elsewhere): then it is no success.
+        func waitForIt() -> Bool {
+            while waitpid(pid, &status, 0) < 0 {
+                if errno != EINTR { return false }
+            }
+            return true
+        }
+        var waited = true
         if let timeout {
             let deadline = JournalStore.monotonicSeconds() + timeout
             while true {
                 let done = waitpid(pid, &status, WNOHANG)
-                if done == pid || (done < 0 && errno != EINTR) { break }
+                if done == pid { break }
+                if done < 0 && errno != EINTR {
+                    waited = false
+                    break
+                }
                 if JournalStore.monotonicSeconds() >= deadline {
                     result.timedOut = true
                     if kill(-pid, SIGKILL) != 0 { _ = kill(pid, SIGKILL) }
-                    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                    waited = waitForIt()
                     break
                 }
                 usleep(20_000)
             }
         } else {
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            waited = waitForIt()
+        }
+        guard waited else {
+            return Result(status: 127, timedOut: result.timedOut,
+                          failure: "its exit status was lost (\(String(cString: strerror(errno))))")
         }
         // The wait status: the exit code, or else the signal that ended it.
         let signal = status & 0x7F
