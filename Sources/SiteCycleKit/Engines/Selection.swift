@@ -38,9 +38,14 @@ package enum Selection {
 
     /// The middle value; for an even count, the mean of the two middle values.
     package static func median(_ values: [Double]) -> Double? {
-        let n = values.count
-        guard n > 0 else { return nil }
         var v = values
+        return median(inPlace: &v)
+    }
+
+    /// The same, reordering `v` instead of copying it.
+    package static func median(inPlace v: inout [Double]) -> Double? {
+        let n = v.count
+        guard n > 0 else { return nil }
         select(&v, n / 2, in: 0..<n)
         guard n % 2 == 0 else { return v[n / 2] }
         // Everything before n/2 is ≤ v[n/2]: the largest of them is next in order.

@@ -135,7 +135,7 @@ public struct Statistics: Sendable {
         var fence = -Double.infinity
         if robust { fence = lowFence(allHours.filter { $0 >= failedSessionHours }) }
         @inline(__always) func keep(_ h: Double) -> Bool { !robust || (h >= failedSessionHours && h >= fence) }
-        let overallHours = robust ? allHours.filter(keep) : allHours
+        var overallHours = robust ? allHours.filter(keep) : allHours
         let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
         var endedByRemoval = 0, longSessions = 0
         for h in allHours where h > longLimit { longSessions += 1 }
@@ -156,8 +156,13 @@ public struct Statistics: Sendable {
                 }
             }
         }
+        // The mean first (it sums in time order), then the median by
+        // selecting in place: the hours are not needed in order after this,
+        // so they are not copied to be reordered.
+        let overallMean = mean(overallHours)
+        allHours = []
         let overall = Summary(changes: selectedCount, completed: overallHours.count,
-                              averageHours: mean(overallHours), medianHours: median(overallHours),
+                              averageHours: overallMean, medianHours: Selection.median(inPlace: &overallHours),
                               longSessions: longSessions, endedByRemoval: endedByRemoval)
         let reference = robust ? median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
         let threshold = journal.settings.absorptionThresholdPercent
