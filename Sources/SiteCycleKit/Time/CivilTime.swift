@@ -33,7 +33,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         (a.year, a.month, a.day) < (b.year, b.month, b.day)
     }
 
-    public var isValid: Bool {
+    @inline(__always) public var isValid: Bool {
         year >= 1 && year <= 9999 && month >= 1 && month <= 12 && day >= 1
             && day <= CivilDate.daysIn(month: month, year: year)
     }
@@ -42,7 +42,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
         (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
     }
 
-    public static func daysIn(month: Int, year: Int) -> Int {
+    @inline(__always) public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: return isLeap(year) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -51,7 +51,7 @@ public struct CivilDate: Hashable, Comparable, Sendable {
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's days_from_civil).
-    public var daysSinceEpoch: Int64 {
+    @inline(__always) public var daysSinceEpoch: Int64 {
         let y = Int64(month <= 2 ? year - 1 : year)
         let era = (y >= 0 ? y : y - 399) / 400
         let yoe = y - era * 400

@@ -36,7 +36,8 @@ public final class ZoneRules: @unchecked Sendable {
 
     /// The one offset of a zone that never changes (UTC, `Etc/GMT+5`): no
     /// lookup at all.
-    private let fixedOffset: Int?
+    /// The one offset of a zone that never changes (UTC, `Etc/GMT+5`).
+    package let fixedOffset: Int?
 
     public init?(identifier: String) {
         guard !identifier.isEmpty else { return nil }
