@@ -22,7 +22,7 @@ package struct EntryRecords: Equatable {
 
     package var count: Int { slots.count }
 
-    package mutating func reserveCapacity(_ n: Int) { slots.reserveCapacity(n) }
+    package mutating func reserveCapacity(_ n: Int) { slots.reserveForWriting(n) }
 
     package mutating func append(_ record: EntryRecord) {
         var slot = SiteChange.unset

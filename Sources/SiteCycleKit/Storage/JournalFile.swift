@@ -110,7 +110,7 @@ public enum JournalFile {
         let expected = Int(st.st_size) + 1
         var failed = false
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, count in
-            prepareForWriting(buffer.baseAddress!, expected)
+            Memory.prepareForWriting(buffer.baseAddress!, expected)
             while count < expected {
                 let n = Glibc_read(fd, buffer.baseAddress! + count, expected - count)
                 if n < 0 {
@@ -228,21 +228,4 @@ package func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> String
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
     return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self)
-}
-
-/// Readies a large buffer about to be filled in one go: its pages are made
-/// in one request, on huge pages where the kernel offers them, instead of
-/// one fault each while `read` copies into it (at 1,000,000 entries the
-/// faults were most of the read's time). Advice only: where the kernel
-/// does not know it, nothing changes.
-private func prepareForWriting(_ start: UnsafeMutableRawPointer, _ count: Int) {
-    #if os(Linux)
-    let page = 4096
-    guard count >= 1 << 20 else { return }
-    let first = (Int(bitPattern: start) + page - 1) / page * page
-    let last = (Int(bitPattern: start) + count) / page * page
-    guard last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-    _ = madvise(aligned, last - first, 14)  // MADV_HUGEPAGE
-    _ = madvise(aligned, last - first, 23)  // MADV_POPULATE_WRITE (Linux 5.14)
-    #endif
 }
