@@ -80,7 +80,7 @@ public struct JournalEditor {
                 < ($1.element.range.lowerBound, $1.element.range.upperBound, $1.offset)
         }.map(\.element)
         var out: [UInt8] = []
-        out.reserveCapacity(source.bytes.count + sorted.reduce(0) { $0 + $1.bytes.count })
+        out.reserveForWriting(source.bytes.count + sorted.reduce(0) { $0 + $1.bytes.count })
         var position = 0
         for r in sorted {
             precondition(r.range.lowerBound >= position, "overlapping journal edits")
