@@ -141,6 +141,26 @@ struct LocationsServiceTests {
         #expect(result.outcome.change == .renamed([.init(from: "Left Arm", to: "Left Upper Arm")], entries: 2))
     }
 
+    /// An exact duplicate line (a warning) is one change in the model but
+    /// two lines: both are renamed, or the twin would name a location that
+    /// is gone (this refused with "this is a bug in sitecycle").
+    @Test func renameAlsoRenamesAnExactDuplicateLine() throws {
+        let text = """
+            timezone UTC
+            location Left Arm
+            location Right Arm
+
+            2026-02-01 08:00  Left Arm
+            2026-02-01 08:00  Left Arm
+            2026-02-04 08:00  Right Arm
+
+            """
+        let fs = InMemoryFileSystem([path: text])
+        let request = Service.RenameRequest(from: target("Left Arm", typed: "Left Arm"), to: "Left Upper Arm")
+        _ = try run(fs) { journal throws(ServiceError) in try Service.rename(request, in: journal) }
+        #expect(fs.text(path) == text.replacingAll("Left Arm", with: "Left Upper Arm"))
+    }
+
     @Test func renameKeepsTheDeviceWordAndTheNoteColumn() throws {
         let text = "timezone UTC\ndevice sensor 10d\nlocation Left Arm  for pump,sensor\nlocation Belly\n\n"
             + "2026-02-01 08:00  Belly\n2026-02-03 10:00  sensor  Left Arm      ; G7\n"

@@ -6,14 +6,31 @@ extension JournalEditor {
     package mutating func rename(_ location: Location, to name: String, in journal: Journal) -> Int {
         let syntax = journal.syntax
         if let parts = syntax.locationParts(atLine: location.line) { replace(parts.name, with: name) }
+        var lines = journal.changes.filter { journal.name(of: $0) == location.name }.map(\.line)
+        // An exact duplicate line is one change in the model but a line of
+        // its own in the file: it is renamed with its twin, or the rename
+        // would leave it naming a location that no longer exists.
+        let renamed = Set(lines.map { trimmedBytes($0, in: journal.source) })
+        for d in journal.diagnostics where d.code == .duplicateEntry {
+            if renamed.contains(trimmedBytes(d.line, in: journal.source)) { lines.append(d.line) }
+        }
         var entries = 0
-        for change in journal.changes where journal.name(of: change) == location.name {
-            if case .entry(let e) = syntax.lines[change.line - 1].kind {
+        for line in lines {
+            if case .entry(let e) = syntax.lines[line - 1].kind {
                 replace(renamedRange(e, in: journal), with: renamedText(e, to: name, in: journal))
                 entries += 1
             }
         }
         return entries
+    }
+
+    /// A line's text without its ending and trailing blanks, as the builder
+    /// compares two lines for an exact duplicate.
+    private func trimmedBytes(_ number: Int, in source: SourceFile) -> ArraySlice<UInt8> {
+        let span = source.lines[number - 1]
+        var end = span.contentEnd
+        while end > span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
+        return source.bytes[span.start..<end]
     }
 
     /// The name (after any device word, which stays), and on a line with a
