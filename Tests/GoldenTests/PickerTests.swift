@@ -110,9 +110,9 @@ import Testing
         let script = dir.appendingPathComponent("editor.sh")
         try """
             #!/bin/sh
-            me=$(ps -o pgid= -p $$ | tr -d ' '); front=$(ps -o tpgid= -p $$ | tr -d ' ')
-            [ "$me" = "$front" ] && echo foreground > where.txt || echo "background $me $front" > where.txt
             for file; do :; done
+            read -r stat < /proc/$$/stat; set -- ${stat##*) }; me=$3; front=$6  # pgrp, tpgid (proc(5))
+            [ "$me" = "$front" ] && echo foreground > where.txt || echo "background $me $front" > where.txt
             echo "; edited" >> "$file"
             """.write(to: script, atomically: true, encoding: .utf8)
         _ = try sh("/bin/chmod", ["+x", script.path])

@@ -33,6 +33,9 @@ extension CommandRegistry {
             only if the journal has not changed since that edit began. --discard
             moves it aside to `.NAME.edit.discarded` (replacing an older one)
             and changes nothing else. A copy is never overwritten.
+
+            The editor runs in the foreground of your terminal, as for `git
+            commit`: Ctrl-C and Ctrl-\\ while it is open are the editor's.
             """,
         options: [
             OptionSpec(["--resume"], "reopen the copy an unfinished edit left"),

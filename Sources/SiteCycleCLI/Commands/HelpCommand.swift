@@ -208,6 +208,7 @@ enum HelpText {
                                   (without `for`, the pump alone). `paused until
                                   2026-03-15`: not recommended before that day's
                                   midnight; put the reason in a comment.
+                                  At most 65,535 locations.
           Directives may appear anywhere; `sitecycle fmt` moves them to the top.
 
         SITE CHANGES

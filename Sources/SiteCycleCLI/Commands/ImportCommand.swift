@@ -129,7 +129,7 @@ struct ImportCommand {
     func report(_ o: ImportService.Outcome, file: String) -> String {
         let plan = o.plan, dryRun = o.dryRun
         let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
-        var out = "Read \(file) as \(kind): \(o.rows) rows"
+        var out = "Read \(file) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
             + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
         let translated = plan.translations.filter { !$0.isNew }
         if !translated.isEmpty {
