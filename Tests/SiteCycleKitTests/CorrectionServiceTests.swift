@@ -31,7 +31,7 @@ struct CorrectionServiceTests {
 
     func run<Outcome>(_ fs: InMemoryFileSystem, _ plan: (Journal) throws(ServiceError) -> PlannedChange<Outcome>)
         throws(ServiceError) -> TransactionResult<Outcome> {
-        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run(plan)
+        try fs.transaction(path).run(plan)
     }
 
     func amend(_ request: CorrectionService.AmendRequest, _ fs: InMemoryFileSystem)
@@ -192,7 +192,7 @@ struct SettingsServiceTests {
         """
 
     func set(_ request: SettingsService.Request, _ fs: InMemoryFileSystem) throws(ServiceError) -> SettingsService.Outcome {
-        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+        try fs.transaction(path).run { journal throws(ServiceError) in
             try SettingsService.set(request, in: journal)
         }.outcome
     }

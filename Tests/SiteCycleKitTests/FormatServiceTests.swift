@@ -8,7 +8,7 @@ struct FormatServiceTests {
     let path = "/j/sites.journal"
 
     func run(_ fs: InMemoryFileSystem) throws -> TransactionResult<FormatService.Outcome> {
-        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+        try fs.transaction(path).run { journal throws(ServiceError) in
             try FormatService.format(journal)
         }
     }

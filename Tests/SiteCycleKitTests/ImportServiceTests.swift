@@ -29,7 +29,7 @@ struct ImportServiceTests {
     }
 
     func merge(_ request: ImportService.Request, _ fs: InMemoryFileSystem) throws(ServiceError) -> ImportService.Outcome {
-        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+        try fs.transaction(path).run { journal throws(ServiceError) in
             try ImportService.merge(request, into: journal)
         }.outcome
     }
@@ -261,7 +261,7 @@ struct ImportServiceTests {
     /// order land in time order, those after one line in one block.
     @Test func entriesInAnyOrderLandInTimeOrder() throws {
         let fs = InMemoryFileSystem([path: start])
-        _ = try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run { journal throws(ServiceError) in
+        _ = try fs.transaction(path).run { journal throws(ServiceError) in
             var editor = JournalEditor(source: journal.source)
             EntryWriter(journal: journal).insertInTimeOrder([
                 NewEntry(start: instant("2026-02-05T08:00:00Z"), location: "Left Arm"),

@@ -35,13 +35,13 @@ struct LocationsServiceTests {
     }
 
     func run(_ fs: InMemoryFileSystem, _ plan: Plan) throws -> TransactionResult<LocationsService.Outcome> {
-        try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run(plan)
+        try fs.transaction(path).run(plan)
     }
 
     /// The refusal `plan` ends in; nil (and an issue) when it went through.
     func refusal(_ fs: InMemoryFileSystem, _ plan: Plan) -> ServiceError? {
         do {
-            _ = try JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc).run(plan)
+            _ = try fs.transaction(path).run(plan)
             Issue.record("the change was not refused")
             return nil
         } catch {

@@ -16,9 +16,7 @@ struct SiteChangeServiceTests {
 
         """
 
-    func transaction(_ fs: InMemoryFileSystem) -> JournalTransaction {
-        JournalTransaction(fileSystem: fs, path: path, defaultZone: .utc)
-    }
+    func transaction(_ fs: InMemoryFileSystem) -> JournalTransaction { fs.transaction(path) }
 
     @Test func logAppendsOneAlignedLineAndReportsTheClosedSite() throws {
         let fs = InMemoryFileSystem([path: start])

@@ -40,3 +40,11 @@ extension String {
         return out
     }
 }
+
+extension InMemoryFileSystem {
+    /// The transaction the service tests run a plan through: the journal at
+    /// `path` in this file system, read in UTC, with no disk and no clock.
+    public func transaction(_ path: String) -> JournalTransaction {
+        JournalTransaction(fileSystem: self, path: path, defaultZone: .utc)
+    }
+}

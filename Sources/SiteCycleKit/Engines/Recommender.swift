@@ -81,8 +81,8 @@ public enum Recommender {
             // The last session at each location, whichever device; one still
             // worn has not ended.
             var latest: [String: SiteChange] = [:]
-            for c in journal.changes where c.start <= now && !c.isRemoval && names.contains(journal.name(of: c)!) {
-                latest[journal.name(of: c)!] = c
+            for c in journal.changes where c.start <= now {
+                if let name = journal.name(of: c), names.contains(name) { latest[name] = c }
             }
             for (name, c) in latest {
                 guard let end = c.end, end <= now else {
@@ -99,8 +99,9 @@ public enum Recommender {
             if now < until { out[l.name] = .paused(until: until) }
         }
         for other in journal.deviceNames where other != device {
-            if let active = journal.rotation(other).activeChange(at: now), names.contains(journal.name(of: active)!) {
-                out[journal.name(of: active)!] = .occupied(by: other)
+            if let active = journal.rotation(other).activeChange(at: now), let name = journal.name(of: active),
+               names.contains(name) {
+                out[name] = .occupied(by: other)
             }
         }
         return out
