@@ -89,8 +89,9 @@ final class Invocation {
 
     /// Reads and parses the journal. On a missing file or any error in it,
     /// prints why and returns nil: no command computes from a misread file.
-    func loadJournal() -> Journal? {
-        guard let journal = readJournal() else { return nil }
+    /// `mapped`: see `readJournal`.
+    func loadJournal(mapped: Bool = false) -> Journal? {
+        guard let journal = readJournal(mapped: mapped) else { return nil }
         guard !journal.diagnostics.hasErrors else {
             let renderer = DiagnosticRenderer(style: errStyle)
             err(renderer.render(journal.diagnostics.errors, in: journal.source))
@@ -110,15 +111,18 @@ final class Invocation {
     }
 
     /// Reads and parses the journal, errors and all (for `check`).
-    func readJournal() -> Journal? {
+    /// `mapped` is for commands that write nothing to it and finish soon:
+    /// a big journal is then mapped rather than copied in
+    /// (`JournalFile.readMapped`).
+    func readJournal(mapped: Bool = false) -> Journal? {
         let location = journalLocation
         if location.origin == .noHome {
             fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
             return nil
         }
-        let bytes: [UInt8]
+        let bytes: SourceBytes
         do {
-            bytes = try JournalFile.read(location.path)
+            bytes = mapped ? try JournalFile.readMapped(location.path) : SourceBytes(try JournalFile.read(location.path))
         } catch {
             if let dangling = JournalFile.danglingJournalSymlink(location.path) {
                 fail(dangling.message, help: dangling.hint)

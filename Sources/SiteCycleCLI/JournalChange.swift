@@ -60,7 +60,7 @@ extension Invocation {
 
     /// Loads the journal and runs a read-only report over it.
     func report(_ body: (Journal, Instant) throws(CommandError) -> Void) -> Int32 {
-        guard let journal = loadJournal() else { return ExitCode.failure }
+        guard let journal = loadJournal(mapped: true) else { return ExitCode.failure }
         do throws(CommandError) {
             try body(journal, try now(for: journal))
             return ExitCode.ok

@@ -446,3 +446,86 @@ struct ReadOnlyFolderTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8) == text)
     }
 }
+
+/// A journal of a megabyte or more is mapped by the commands that only
+/// read it. Another program cutting it short mid-read is a clean error
+/// naming what happened, never a crash, and nothing is written.
+struct MappedJournalTests {
+    /// 40,000 site changes: past the 1 MB at which reading maps the file.
+    static func bigJournal() -> String {
+        var text = "timezone UTC\nlocation Left Arm\nlocation Right Arm\n\n"
+        var (year, month, day) = (1900, 1, 1)
+        let lengths = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]  // no 29 February is ever written
+        for i in 0..<40_000 {
+            text += String(format: "%04d-%02d-%02d 08:00  ", year, month, day)
+            text += (i % 2 == 0 ? "Left Arm" : "Right Arm") + "  ; a note to make the line longer\n"
+            day += 3
+            if day > lengths[month - 1] {
+                day -= lengths[month - 1]
+                month += 1
+                if month > 12 { (year, month) = (year + 1, 1) }
+            }
+        }
+        return text
+    }
+
+    @Test func aBigJournalReadsTheSameMappedAndCopied() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.bigJournal()
+        #expect(text.utf8.count > 1 << 20)
+        try text.write(to: dir.appendingPathComponent("big.journal"), atomically: true, encoding: .utf8)
+        let env = BinaryRunner.baseEnvironment(home: dir)
+        // `check` and `history` map it; `log --dry-run` reads it into memory.
+        let check = try BinaryRunner.run(["-f", "big.journal", "check"], in: dir, environment: env)
+        #expect(check.exitCode == 0 && check.stderr.isEmpty, "\(check.stderr)")
+        let history = try BinaryRunner.run(["-f", "big.journal", "--now", "2400-01-01 00:00", "history"], in: dir,
+                                           environment: env)
+        #expect(history.exitCode == 0, "\(history.stderr)")
+        #expect(history.stdout.components(separatedBy: "a note to make the line longer").count - 1 == 40_000)
+    }
+
+    @Test func aJournalCutShortWhileMappedIsACleanError() throws {
+        guard RequiredTools.strace else { print("skipped: needs strace"); return }
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("big.journal").path
+        try Self.bigJournal().write(toFile: path, atomically: true, encoding: .utf8)
+        // strace stops the run at its first madvise, which is the mapped
+        // journal's first window; the file is cut short there, then the run
+        // goes on and meets the missing pages.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
+        process.arguments = ["-o", "/dev/null", "-e", "trace=madvise", "-e", "inject=madvise:signal=SIGSTOP:when=1",
+                             BinaryRunner.executable.path, "-f", path, "check"]
+        process.environment = BinaryRunner.baseEnvironment(home: dir)
+        let errPipe = Pipe()
+        process.standardError = errPipe
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        var child: pid_t = 0
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children",
+                                        encoding: .utf8)) ?? ""
+            if let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }),
+               let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+               status.contains("State:\tt") || status.contains("State:\tT") {
+                child = pid
+                break
+            }
+            usleep(5_000)
+        }
+        #expect(child > 0, "the run never stopped at its first madvise")
+        #expect(truncate(path, 100) == 0)
+        if child > 0 { kill(child, SIGCONT) }
+        process.waitUntilExit()
+        let stderr = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(stderr.contains("the journal was cut short by another program while it"), "\(stderr)")
+        #expect(stderr.contains("hint: run the command again"))
+        #expect(stderr.split(separator: "\n").allSatisfy { $0.count <= 80 })
+        var st = stat()
+        #expect(stat(path, &st) == 0 && st.st_size == 100, "something was written to the journal")
+    }
+}

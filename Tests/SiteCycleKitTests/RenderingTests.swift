@@ -27,8 +27,8 @@ struct RenderingTests {
             let count = [0, 1, 5, 40, 119, 120, 121, 300, 2_000][r.int(9)]
             let bytes = (0..<count).map { _ in alphabet[r.int(alphabet.count)] }
             let column = 1 + r.int(count + 3), length = r.int(6)
-            #expect(fast.window(bytes, 0..<count, column: column, length: length)
-                    == general.window(bytes, 0..<count, column: column, length: length))
+            #expect(fast.window(SourceBytes(bytes), 0..<count, column: column, length: length)
+                    == general.window(SourceBytes(bytes), 0..<count, column: column, length: length))
             #expect(fast.printable(bytes) == general.printable(bytes))
         }
     }

@@ -19,7 +19,7 @@ extension CommandRegistry {
             """,
         reportsJSON: true,
         run: { invocation in
-            guard let journal = invocation.readJournal() else { return ExitCode.failure }
+            guard let journal = invocation.readJournal(mapped: true) else { return ExitCode.failure }
             let diagnostics = journal.diagnostics.sortedForDisplay()
             if invocation.json {
                 invocation.out(checkJSON(diagnostics, path: journal.source.path).rendered())

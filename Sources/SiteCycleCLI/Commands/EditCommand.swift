@@ -82,7 +82,7 @@ struct EditService {
 
     /// A new copy of the journal, and the journal as it is now beside it.
     func freshEdit(_ journal: Journal, copy: String, line: Int) -> Int32 {
-        let original = journal.source.bytes
+        let original = journal.source.bytes.array
         let base = EditService.basePath(for: copy)
         unlink(base)  // a leftover of an edit whose copy was moved over the journal by hand
         do throws(FileError) {
@@ -105,7 +105,7 @@ struct EditService {
         } else {
             // Left by an older sitecycle, which kept no base: compare with the
             // journal as it is now, and say what the copy lacks.
-            original = journal.source.bytes
+            original = journal.source.bytes.array
             let copyLines: Set<ArraySlice<UInt8>>
             do { copyLines = Set(try JournalFile.read(copy).split(separator: 0x0A)) } catch {
                 return invocation.fail(error.message, help: error.hint)

@@ -23,7 +23,7 @@ extension CommandRegistry {
             let path = invocation.journalLocation.path
             if invocation.arguments.flag("--check") {
                 guard let journal = invocation.loadJournal() else { return ExitCode.failure }
-                guard JournalFormatter(journal: journal).formatted() == journal.source.bytes else {
+                guard journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else {
                     invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
                     return ExitCode.failure
                 }

@@ -45,7 +45,7 @@ extension CommandRegistry {
                 }
             }
             let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: invocation.systemZone)
-            if result.bytes != sources[1].bytes {
+            if !sources[1].bytes.same(as: result.bytes) {
                 do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes) } catch {
                     return invocation.fail(error.message)
                 }

@@ -84,11 +84,11 @@ public struct JournalEditor {
         var position = 0
         for r in sorted {
             precondition(r.range.lowerBound >= position, "overlapping journal edits")
-            out += source.bytes[position..<r.range.lowerBound]
+            out.append(source.bytes, position..<r.range.lowerBound)
             out += r.bytes
             position = r.range.upperBound
         }
-        out += source.bytes[position...]
+        out.append(source.bytes, position..<source.bytes.count)
         return out
     }
 

@@ -26,11 +26,11 @@ extension JournalEditor {
 
     /// A line's text without its ending and trailing blanks, as the builder
     /// compares two lines for an exact duplicate.
-    private func trimmedBytes(_ number: Int, in source: SourceFile) -> ArraySlice<UInt8> {
+    private func trimmedBytes(_ number: Int, in source: SourceFile) -> [UInt8] {
         let span = source.lines[number - 1]
         var end = span.contentEnd
         while end > span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
-        return source.bytes[span.start..<end]
+        return source.bytes.array(span.start..<end)
     }
 
     /// The name (after any device word, which stays), and on a line with a

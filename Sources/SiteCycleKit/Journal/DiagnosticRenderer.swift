@@ -58,7 +58,7 @@ public struct DiagnosticRenderer {
 
     /// The part of the line to show, the white space that puts the carets
     /// under the span, and the number of carets.
-    package func window(_ bytes: [UInt8], _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
+    package func window(_ bytes: SourceBytes, _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
         let startByte = line.lowerBound + column - 1
         // Read only around the caret: a UTF-8 character is at most 4 bytes.
         var lo = max(line.lowerBound, startByte - 4 * DiagnosticRenderer.windowWidth)
@@ -93,13 +93,13 @@ public struct DiagnosticRenderer {
 
     /// Printable ASCII and tabs: one byte is one displayed character, so
     /// the window and the printable text need no decoding.
-    static func isPlainASCII(_ bytes: ArraySlice<UInt8>) -> Bool {
+    static func isPlainASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
     }
 
     /// `window` for a stretch of plain ASCII, the common case: the same
     /// result, counted in bytes.
-    private func asciiWindow(_ bytes: [UInt8], _ line: Range<Int>, lo: Int, hi: Int, startByte: Int,
+    private func asciiWindow(_ bytes: SourceBytes, _ line: Range<Int>, lo: Int, hi: Int, startByte: Int,
                              length: Int) -> (String, String, Int) {
         let count = hi - lo
         let first = min(max(startByte - lo, 0), count)

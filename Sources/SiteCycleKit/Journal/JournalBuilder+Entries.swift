@@ -26,11 +26,14 @@ extension BuildState {
         let fields = names.map(readField)
         var next = 0  // the next entry record
         let kinds = syntax.kinds
+        var window = ReadingWindow(source.bytes)
         for index in kinds.indices {
             switch kinds[index] {
             case .entry:
                 let record = EntryRecords.record(in: list[next])
                 next += 1
+                // Only a note's bytes are read here (into the note table).
+                if record.noteStart != UInt32.max { window.reached(Int(record.noteStart)) }
                 finishNote()
                 noteOwner = nil
                 guard let change = resolve(record, fields[Int(record.name)]) else { continue }
@@ -134,11 +137,11 @@ extension BuildState {
         return texts
     }
 
-    package func lineBytes(_ number: Int) -> ArraySlice<UInt8> {
+    package func lineBytes(_ number: Int) -> [UInt8] {
         let span = source.lines[number - 1]
         var end = span.contentEnd
         while end > span.start, isBlank(source.bytes[end - 1]) { end -= 1 }
-        return source.bytes[span.start..<end]
+        return source.bytes.array(span.start..<end)
     }
 
     /// What a location field (device word and all) names, worked out once

@@ -40,8 +40,10 @@ public struct JournalParser {
         source.bytes.withUnsafeBufferPointer { buf in
             var context = LineContext(buf: buf, names: names)
             var inEntry = false
+            var window = ReadingWindow(source.bytes)
             for index in 0..<lineTable.count {
                 let span = lineTable[index]
+                window.reached(span.start)
                 if fastEntries, let record = JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names) {
                     kinds.append(.entry)
                     entries.append(record)

@@ -21,13 +21,17 @@ public struct LineSpan: Equatable, Sendable {
 public struct SourceFile: Sendable {
     /// How the file is named in diagnostics (as the user gave it).
     public let path: String
-    public let bytes: [UInt8]
+    public let bytes: SourceBytes
     public let hasBOM: Bool
     public let lines: LineTable
 
     public static let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
 
     public init(path: String, bytes: [UInt8]) {
+        self.init(path: path, bytes: SourceBytes(bytes))
+    }
+
+    public init(path: String, bytes: SourceBytes) {
         self.path = path
         self.bytes = bytes
         hasBOM = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF
@@ -42,11 +46,11 @@ public struct SourceFile: Sendable {
     public func lineText(_ number: Int) -> String {
         guard number >= 1 && number <= lines.count else { return "" }
         let span = lines[number - 1]
-        return String(decoding: bytes[span.start..<span.contentEnd], as: UTF8.self)
+        return string(span.start..<span.contentEnd)
     }
 
     public func string(_ range: Range<Int>) -> String {
-        String(decoding: bytes[range], as: UTF8.self)
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
     }
 
     /// The file's dominant line ending, for new lines written into it.
@@ -62,7 +66,7 @@ public struct SourceFile: Sendable {
     public func reassembled() -> [UInt8] {
         var out: [UInt8] = hasBOM ? SourceFile.bom : []
         out.reserveCapacity(bytes.count)
-        for line in lines { out.append(contentsOf: bytes[line.start..<line.end]) }
+        for line in lines { out.append(bytes, line.start..<line.end) }
         return out
     }
 }
@@ -74,9 +78,9 @@ public struct SourceFile: Sendable {
 public struct LineTable: RandomAccessCollection, Sendable {
     /// The start of each line, then the end of the last one.
     private let starts: [UInt32]
-    private let bytes: [UInt8]
+    private let bytes: SourceBytes
 
-    package init(_ bytes: [UInt8], from first: Int) {
+    package init(_ bytes: SourceBytes, from first: Int) {
         self.bytes = bytes
         // Offsets are 32-bit: a file this large has no lines here, and the
         // parser says it is no journal (reads are capped far below anyway).
@@ -87,14 +91,17 @@ public struct LineTable: RandomAccessCollection, Sendable {
         var starts: [UInt32] = []
         starts.reserveCapacity(bytes.count / 32 + 2)
         starts.append(UInt32(first))
+        var window = ReadingWindow(bytes)
         bytes.withUnsafeBufferPointer { buf in
             guard first < buf.count, let base = buf.baseAddress else { return }
             var p = base + first
             let end = base + buf.count
+            window.reached(0)
             while p < end, let hit = memchr(p, 0x0A, end - p) {
                 let lf = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
                 starts.append(UInt32(lf - base + 1))
                 p = lf + 1
+                window.reached(p - base)
             }
             if p < end { starts.append(UInt32(buf.count)) }
         }

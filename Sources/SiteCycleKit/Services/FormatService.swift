@@ -9,7 +9,7 @@ public enum FormatService {
     public static func format(_ journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
         let bytes = JournalFormatter(journal: journal).formatted()
         var editor = JournalEditor(source: journal.source)
-        guard bytes != journal.source.bytes else { return PlannedChange(editor: editor) { _ in .alreadyFormatted } }
+        guard !journal.source.bytes.same(as: bytes) else { return PlannedChange(editor: editor) { _ in .alreadyFormatted } }
         let after = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: journal.zone)
         guard Journal.sameMeaning(journal, after) else {
             var e = ServiceError("formatting would change what the journal says, so nothing was written",

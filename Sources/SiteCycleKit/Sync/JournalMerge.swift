@@ -42,10 +42,11 @@ public enum JournalMerge {
     /// When a version cannot be read, nothing is guessed: both sides are
     /// kept whole between conflict markers.
     package static func wholeFileConflict(_ ours: SourceFile, _ theirs: SourceFile) -> Result {
-        if ours.bytes == theirs.bytes { return Result(bytes: ours.bytes, conflicts: 0) }
-        var out = Array("<<<<<<< ours\n".utf8) + ours.bytes
+        let mine = ours.bytes.array
+        if theirs.bytes.same(as: mine) { return Result(bytes: mine, conflicts: 0) }
+        var out = Array("<<<<<<< ours\n".utf8) + mine
         if out.last != 0x0A { out.append(0x0A) }
-        out += Array("=======\n".utf8) + theirs.bytes
+        out += Array("=======\n".utf8) + theirs.bytes.array
         if out.last != 0x0A { out.append(0x0A) }
         out += Array(">>>>>>> theirs\n".utf8)
         return Result(bytes: out, conflicts: 1)

@@ -332,7 +332,7 @@ extension SyncService {
                         let merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
                                                        theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
                         var editor = JournalEditor(source: journal.source)
-                        if merge.bytes != journal.source.bytes { editor.replaceAll(with: merge.bytes) }
+                        if !journal.source.bytes.same(as: merge.bytes) { editor.replaceAll(with: merge.bytes) }
                         return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { _ in merge.conflicts }
                     }
                 } catch {

@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A regular file mapped read-only and private: its bytes are the page
+/// cache's, with no copy and no zeroed pages of our own. Used only by
+/// commands that write nothing (`JournalFile.readMapped`).
+///
+/// A mapped file that another program cuts short while it is read raises
+/// SIGBUS on the missing pages. `map` installs a handler that says so in
+/// one sentence and exits 1: nothing was being written, so nothing is
+/// lost, and the next run reads the file as it is then.
+package final class MappedFile: @unchecked Sendable {
+    package let base: UnsafePointer<UInt8>
+    package let count: Int
+    private let length: Int
+
+    /// Maps the first `count` bytes of `fd` (which may be closed after);
+    /// nil where the system will not map it.
+    package init?(fd: Int32, count: Int) {
+        guard count > 0 else { return nil }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        length = (count + page - 1) / page * page
+        guard let p = mmap(nil, length, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else { return nil }
+        MappedFile.installBusHandler()
+        base = UnsafePointer(p.assumingMemoryBound(to: UInt8.self))
+        self.count = count
+    }
+
+    deinit { munmap(UnsafeMutableRawPointer(mutating: base), length) }
+
+    /// Drops the pages wholly inside `range` from this process (see
+    /// `SourceBytes.release`).
+    package func release(_ range: Range<Int>) {
+        let page = 4096
+        let first = (range.lowerBound + page - 1) / page * page
+        let last = min(range.upperBound, count) / page * page
+        guard last > first else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, MADV_DONTNEED)
+    }
+
+    /// Maps the pages of `range` in one request rather than a fault per
+    /// few pages. Advice only.
+    package func populate(_ range: Range<Int>) {
+        #if os(Linux)
+        let page = 4096
+        let first = range.lowerBound / page * page
+        let last = min(range.upperBound, length)
+        guard last > first else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base + first), last - first, 22)  // MADV_POPULATE_READ (5.14)
+        #endif
+    }
+
+    private static let handlerInstalled: Bool = {
+        var action = sigaction()
+        #if os(Linux)
+        action.__sigaction_handler.sa_handler = { _ in MappedFile.busError() }
+        #else
+        action.__sigaction_u.__sa_handler = { _ in MappedFile.busError() }
+        #endif
+        sigemptyset(&action.sa_mask)
+        return sigaction(SIGBUS, &action, nil) == 0
+    }()
+
+    private static func installBusHandler() { _ = handlerInstalled }
+
+    /// The handler's whole work: async-signal-safe calls and a literal.
+    private static func busError() {
+        let message: StaticString = """
+            sitecycle: error: the journal was cut short by another program while it
+                    was being read; nothing was changed
+              hint: run the command again
+
+            """
+        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
+        _exit(1)
+    }
+}
