@@ -103,4 +103,28 @@ struct FastPathTests {
             expectSame(RandomInputTests.mutate(seed, &r))
         }
     }
+
+    /// Names are keyed by their first, second and last eight bytes and
+    /// their length: names that share all but a byte in the middle, or
+    /// differ only past byte 24, are still told apart, and each is found
+    /// again under its own index.
+    @Test func theNameTableTellsNearNamesApart() {
+        var names: [String] = ["", "a", "ab", "Arm", "Left Arm", "Left Arm ", "Left Arms", "Left Front Abdomen",
+                               "Left Frent Abdomen", "Left Front Abdomen, upper", "Left Front Abdomen, lower",
+                               "Left Front Abdomen, upper part", "Left Front Abdomen, upper pert", "Bauch – links"]
+        for n in 0..<40 { names.append(String(repeating: "x", count: n)) }
+        for n in 0..<40 { names.append(String(repeating: "x", count: n / 2) + "y" + String(repeating: "x", count: n / 2)) }
+        var seen: [String] = []
+        for name in names where !seen.contains(name) { seen.append(name) }
+        var table = NameTable()
+        func intern(_ name: String) -> UInt32 {
+            var bytes = Array(name.utf8)
+            return bytes.withUnsafeMutableBufferPointer { table.intern(UnsafeBufferPointer($0)) }
+        }
+        let first = seen.map(intern)
+        #expect(first == (0..<seen.count).map(UInt32.init))
+        // Again, in reverse order: the same indexes, nothing new.
+        #expect(seen.reversed().map(intern) == first.reversed())
+        #expect(table.names == seen)
+    }
 }

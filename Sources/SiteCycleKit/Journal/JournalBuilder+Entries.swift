@@ -27,6 +27,7 @@ extension BuildState {
         var next = 0  // the next entry record
         let kinds = syntax.kinds
         var window = ReadingWindow(source.bytes)
+        let bytes = source.bytes  // once: `source` is a copy each time
         for index in kinds.indices {
             switch kinds[index] {
             case .entry:
@@ -34,9 +35,9 @@ extension BuildState {
                 next += 1
                 // Only a note's bytes are read here (into the note table).
                 if record.noteStart != UInt32.max { window.reached(Int(record.noteStart)) }
-                finishNote()
+                if !noteParts.isEmpty { finishNote() }
                 noteOwner = nil
-                guard let change = resolve(record, fields[Int(record.name)]) else { continue }
+                guard let change = resolve(record, fields[Int(record.name)], bytes) else { continue }
                 if written > 0, change.start < list[written - 1].start {
                     inOrder = false
                     if let (line, e) = entryLine(change.line) {
@@ -169,7 +170,7 @@ extension BuildState {
     }
 
     /// The instant, location and note of one entry line, or nil (reported).
-    package mutating func resolve(_ r: EntryRecord, _ field: Field) -> SiteChange? {
+    package mutating func resolve(_ r: EntryRecord, _ field: Field, _ bytes: SourceBytes) -> SiteChange? {
         let number = Int(r.line)
         let time = instant(of: r)
         if !field.isKnown, let (line, e) = entryLine(number) {
@@ -182,7 +183,6 @@ extension BuildState {
         if let range = r.noteRange {
             // As `NoteText.read`: a note written in quotes loses them.
             var from = range.lowerBound, to = range.upperBound
-            let bytes = source.bytes
             if to - from >= 2, bytes[from] == UInt8(ascii: "\""), bytes[to - 1] == UInt8(ascii: "\"") {
                 from += 1
                 to -= 1

@@ -12,22 +12,27 @@ extension JournalParser {
                            names: inout NameTable) -> EntryRecord? {
         let p = span.start, end = span.contentEnd
         guard end - p >= 19 else { return nil }
-        @inline(__always) func digit(_ i: Int) -> Int? {
-            let b = buf[p + i] &- 0x30
-            return b <= 9 ? Int(b) : nil
+        // `YYYY-MM-DD HH:MM` is two words: each byte XOR its pattern is
+        // 0 at a separator and 0...9 exactly at a digit.
+        let base = buf.baseAddress!
+        let w1 = word(base + p) ^ 0x2D30_302D_3030_3030  // "0000-00-"
+        let w2 = word(base + p + 8) ^ 0x3030_3A30_3020_3030  // "00 00:00"
+        let sep1: UInt64 = 0xFF00_00FF_0000_0000, sep2: UInt64 = 0x0000_FF00_00FF_0000
+        @inline(__always) func notDigits(_ x: UInt64, _ separators: UInt64) -> UInt64 {
+            (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & ~separators
         }
-        guard let y0 = digit(0), let y1 = digit(1), let y2 = digit(2), let y3 = digit(3), buf[p + 4] == 0x2D,
-              let m0 = digit(5), let m1 = digit(6), buf[p + 7] == 0x2D, let d0 = digit(8), let d1 = digit(9),
-              buf[p + 10] == 0x20, let h0 = digit(11), let h1 = digit(12), buf[p + 13] == 0x3A,
-              let n0 = digit(14), let n1 = digit(15), isBlank(buf[p + 16])
+        guard notDigits(w1, sep1) | notDigits(w2, sep2) | (w1 & sep1) | (w2 & sep2) == 0, isBlank(buf[p + 16])
         else { return nil }
+        @inline(__always) func d(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
+        let y0 = d(w1, 0), y1 = d(w1, 1), y2 = d(w1, 2), y3 = d(w1, 3), m0 = d(w1, 5), m1 = d(w1, 6)
+        let d0 = d(w2, 0), d1 = d(w2, 1), h0 = d(w2, 3), h1 = d(w2, 4), n0 = d(w2, 6), n1 = d(w2, 7)
         let date = CivilDate(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
         let hour = h0 * 10 + h1, minute = n0 * 10 + n1
         guard date.isValid, hour <= 23, minute <= 59 else { return nil }
         // Raw pointers and wrapping arithmetic from here on: this loop runs
         // over every byte of a big journal, and Swift's checks on each
         // index and addition were most of its time.
-        let base = buf.baseAddress!, stop = base + end
+        let stop = base + end
         var q = base + (p + 17)
         while q < stop, isBlank(q.pointee) { q += 1 }
         guard q < stop else { return nil }
