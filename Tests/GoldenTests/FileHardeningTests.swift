@@ -492,11 +492,14 @@ struct MappedJournalTests {
         let path = dir.appendingPathComponent("big.journal").path
         try Self.bigJournal().write(toFile: path, atomically: true, encoding: .utf8)
         // strace stops the run at its first madvise, which is the mapped
-        // journal's first window; the file is cut short there, then the run
-        // goes on and meets the missing pages.
+        // journal's first window (its log says when the stop has happened:
+        // the process is stopped by the tracer at other moments too); the
+        // file is cut short there, then the run goes on and meets the
+        // missing pages.
+        let log = dir.appendingPathComponent("strace.log").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/strace")
-        process.arguments = ["-o", "/dev/null", "-e", "trace=madvise", "-e", "inject=madvise:signal=SIGSTOP:when=1",
+        process.arguments = ["-o", log, "-e", "trace=madvise", "-e", "inject=madvise:signal=SIGSTOP:when=1",
                              BinaryRunner.executable.path, "-f", path, "check"]
         process.environment = BinaryRunner.baseEnvironment(home: dir)
         let errPipe = Pipe()
@@ -506,11 +509,10 @@ struct MappedJournalTests {
         var child: pid_t = 0
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let children = (try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children",
-                                        encoding: .utf8)) ?? ""
-            if let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }),
-               let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-               status.contains("State:\tt") || status.contains("State:\tT") {
+            if let text = try? String(contentsOfFile: log, encoding: .utf8), text.contains("stopped by SIGSTOP"),
+               let children = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/task/\(process.processIdentifier)/children",
+                                          encoding: .utf8),
+               let pid = children.split(separator: " ").first.flatMap({ pid_t($0) }) {
                 child = pid
                 break
             }
@@ -521,7 +523,8 @@ struct MappedJournalTests {
         if child > 0 { kill(child, SIGCONT) }
         process.waitUntilExit()
         let stderr = String(decoding: errPipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(process.terminationReason == .exit && process.terminationStatus == 1)
+        #expect(process.terminationReason == .exit && process.terminationStatus == 1,
+                "\(process.terminationReason == .exit ? "exit" : "signal") \(process.terminationStatus): \(stderr)")
         #expect(stderr.contains("the journal was cut short by another program while it"), "\(stderr)")
         #expect(stderr.contains("hint: run the command again"))
         #expect(stderr.split(separator: "\n").allSatisfy { $0.count <= 80 })

@@ -24,6 +24,8 @@ struct FastPathTests {
         // The same records, but for the fast path's mark on the lines it read.
         #expect(fast.entries.records.map(unmarked) == general.entries.records, sourceLocation: sourceLocation)
         #expect(fast.names == general.names, sourceLocation: sourceLocation)
+        #expect(fast.entries.records.map { fast.notes[$0.note] } == general.entries.records.map { general.notes[$0.note] },
+                sourceLocation: sourceLocation)
         #expect(fast.diagnostics == general.diagnostics, sourceLocation: sourceLocation)
     }
 

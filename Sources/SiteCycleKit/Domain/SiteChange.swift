@@ -83,6 +83,14 @@ public struct NoteTable: Sendable {
 
     public init() {}
 
+    /// Room for `count` notes of `bytes` bytes in all, so they are not
+    /// copied as the table grows. Room not used is never touched, so it
+    /// costs address space only.
+    package mutating func reserve(notes count: Int, bytes: Int) {
+        self.bytes.reserveCapacity(bytes)
+        ends.reserveCapacity(count + 1)
+    }
+
     /// Stores a note's text; an empty note is no note.
     package mutating func add(_ text: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard !text.isEmpty, bytes.count + text.count <= Int(UInt32.max), ends.count < Int(UInt32.max) else {
@@ -91,6 +99,18 @@ public struct NoteTable: Sendable {
         bytes.append(contentsOf: text)
         ends.append(UInt32(bytes.count))
         return UInt32(ends.count - 1)
+    }
+
+    /// A note as written after `;` (blanks trimmed): one in quotes loses
+    /// them, as `NoteText.read` reads it.
+    @inline(__always)
+    package mutating func addWritten(_ from: UnsafePointer<UInt8>, _ to: UnsafePointer<UInt8>) -> UInt32 {
+        var from = from, to = to
+        if to - from >= 2, from.pointee == UInt8(ascii: "\""), (to - 1).pointee == UInt8(ascii: "\"") {
+            from += 1
+            to -= 1
+        }
+        return add(UnsafeBufferPointer(start: from, count: to - from))
     }
 
     package mutating func add(_ text: String) -> UInt32 {

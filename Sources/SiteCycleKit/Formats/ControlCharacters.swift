@@ -3,6 +3,20 @@
 /// screen or hide a line. Every place that prints such text passes it
 /// through `escaped`, so the bytes show as `\x1b` instead of acting.
 public enum ControlCharacters {
+    /// The first terminal control character in a note's bytes, and its
+    /// width: C0 but tab (NUL and CR are errors of their own), DEL, or C1
+    /// (two bytes in UTF-8).
+    package static func firstInNote(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> (at: Int, width: Int)? {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let b = bytes[i]
+            if b == 0xC2 && i + 1 < range.upperBound && (0x80...0x9F).contains(bytes[i + 1]) { return (i, 2) }
+            if (b < 0x20 && b != 0x09 && b != 0x00 && b != 0x0D) || b == 0x7F { return (i, 1) }
+            i += 1
+        }
+        return nil
+    }
+
     /// True for C0 controls, DEL and C1 controls: the characters a terminal
     /// may act on. Tab and line feed are not included; callers decide.
     @inline(__always)

@@ -26,18 +26,14 @@ extension BuildState {
         let fields = names.map(readField)
         var next = 0  // the next entry record
         let kinds = syntax.kinds
-        var window = ReadingWindow(source.bytes)
-        let bytes = source.bytes  // once: `source` is a copy each time
         for index in kinds.indices {
             switch kinds[index] {
             case .entry:
                 let record = EntryRecords.record(in: list[next])
                 next += 1
-                // Only a note's bytes are read here (into the note table).
-                if record.noteStart != UInt32.max { window.reached(Int(record.noteStart)) }
                 if !noteParts.isEmpty { finishNote() }
                 noteOwner = nil
-                guard let change = resolve(record, fields[Int(record.name)], bytes) else { continue }
+                guard let change = resolve(record, fields[Int(record.name)]) else { continue }
                 if written > 0, change.start < list[written - 1].start {
                     inOrder = false
                     if let (line, e) = entryLine(change.line) {
@@ -170,7 +166,7 @@ extension BuildState {
     }
 
     /// The instant, location and note of one entry line, or nil (reported).
-    package mutating func resolve(_ r: EntryRecord, _ field: Field, _ bytes: SourceBytes) -> SiteChange? {
+    package mutating func resolve(_ r: EntryRecord, _ field: Field) -> SiteChange? {
         let number = Int(r.line)
         let time = instant(of: r)
         if !field.isKnown, let (line, e) = entryLine(number) {
@@ -178,18 +174,10 @@ extension BuildState {
             _ = checkLocation(name, nameRange, line: line)
         }
         guard let (instant, offset) = time, field.isKnown else { return nil }
-        if !r.isPlain, let range = r.noteRange { warnAboutControlCharacters(in: range, line: number) }
-        var noteIndex = NoteTable.none
-        if let range = r.noteRange {
-            // As `NoteText.read`: a note written in quotes loses them.
-            var from = range.lowerBound, to = range.upperBound
-            if to - from >= 2, bytes[from] == UInt8(ascii: "\""), bytes[to - 1] == UInt8(ascii: "\"") {
-                from += 1
-                to -= 1
-            }
-            noteIndex = bytes.withUnsafeBufferPointer { notes.add(UnsafeBufferPointer(rebasing: $0[from..<to])) }
+        if r.noteHasControl, let (_, e) = entryLine(number), let range = e.noteRange {
+            warnAboutControlCharacters(in: range, line: number)
         }
-        var change = SiteChange(locationIndex: field.location, start: instant, offset: offset, noteIndex: noteIndex, line: number)
+        var change = SiteChange(locationIndex: field.location, start: instant, offset: offset, noteIndex: r.note, line: number)
         change.device = field.device
         if field.mismatch, let (line, e) = entryLine(number) {
             let i = Int(field.location), name = locations[i].name

@@ -25,18 +25,10 @@ extension BuildState {
     /// says where they are. NUL and CR are errors of their own.
     package mutating func warnAboutControlCharacters(in range: Range<Int>, line: Int) {
         let bytes = source.bytes
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let b = bytes[i]
-            let c1 = b == 0xC2 && i + 1 < range.upperBound && (0x80...0x9F).contains(bytes[i + 1])
-            if (b < 0x20 && b != 0x09 && b != 0x00 && b != 0x0D) || b == 0x7F || c1 {
-                let shown = c1 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
-                report(.warning, .controlCharacter, "control character \(shown) in a note", lineNumber: line,
-                       i..<(i + (c1 ? 2 : 1)),
-                       help: "delete it in an editor; sitecycle shows it as `\(shown)`")
-                return
-            }
-            i += 1
-        }
+        guard let (i, width) = bytes.withUnsafeBufferPointer({ ControlCharacters.firstInNote($0, range) }) else { return }
+        let b = bytes[i]
+        let shown = width == 2 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
+        report(.warning, .controlCharacter, "control character \(shown) in a note", lineNumber: line, i..<(i + width),
+               help: "delete it in an editor; sitecycle shows it as `\(shown)`")
     }
 }

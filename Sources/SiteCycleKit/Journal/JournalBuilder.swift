@@ -53,6 +53,7 @@ struct BuildState {
         syntax = parsed.syntax
         entries = parsed.entries
         names = parsed.names
+        notes = parsed.notes
         diagnostics = parsed.diagnostics
         self.zone = zone
     }

@@ -27,6 +27,7 @@ public struct JournalParser {
         guard source.bytes.count < Int(Int32.max) else {
             return ParsedJournal(
                 syntax: JournalSyntax(source: source, kinds: []), entries: EntryRecords(), names: [],
+                notes: NoteTable(),
                 diagnostics: [Diagnostic(.error, .unexpectedText, "the file is over 2 GB; this is not a journal", line: 1,
                                          column: 1, length: 0, help: "check the path given with -f")])
         }
@@ -36,6 +37,8 @@ public struct JournalParser {
         var entries = EntryRecords()
         entries.reserveCapacity(lineTable.count)
         var names = NameTable()
+        var notes = NoteTable()
+        notes.reserve(notes: lineTable.count / 2, bytes: source.bytes.count / 2)
         var diagnostics: [Diagnostic] = []
         source.bytes.withUnsafeBufferPointer { buf in
             var context = LineContext(buf: buf, names: names)
@@ -44,9 +47,9 @@ public struct JournalParser {
             for index in 0..<lineTable.count {
                 let span = lineTable[index]
                 window.reached(span.start)
-                if fastEntries, let record = JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names) {
+                if fastEntries,
+                   JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes, into: &entries) {
                     kinds.append(.entry)
-                    entries.append(record)
                     inEntry = true
                     continue
                 }
@@ -56,14 +59,21 @@ public struct JournalParser {
                 kinds.append(tag)
                 inEntry = tag == .entry || tag == .noteContinuation
                 if case .entry(let e) = kind {
-                    entries.append(EntryRecord(e, line: index + 1, name: context.lastName))
+                    var note = NoteTable.none, control = false
+                    if let r = e.noteRange {
+                        note = notes.addWritten(buf.baseAddress! + r.lowerBound, buf.baseAddress! + r.upperBound)
+                        control = ControlCharacters.firstInNote(buf, r) != nil
+                    }
+                    entries.append(EntryRecord(localSeconds: e.localSeconds, line: UInt32(index + 1), name: context.lastName,
+                                               offsetSeconds: e.offset.map(Int32.init) ?? Int32.min, note: note,
+                                               noteHasControl: control))
                 }
             }
             diagnostics = context.diagnostics
             names = context.names
         }
         return ParsedJournal(syntax: JournalSyntax(source: source, kinds: kinds), entries: entries,
-                             names: names.names, diagnostics: diagnostics)
+                             names: names.names, notes: notes, diagnostics: diagnostics)
     }
 
     /// One line read again, on demand, for the syntax layer.

@@ -21,6 +21,8 @@ package struct NameTable {
     private var keys: [Key] = []
     /// Index + 1 into the names, 0 for an empty slot; a power of two long.
     private var slots: [UInt32] = []
+    /// 64 − log₂ of the slots: a key's slot is its hash's top bits.
+    private var shift: UInt64 = 64
 
     /// Words of a name: bytes 0..<8, 8..<16 and its last eight (each
     /// zero-padded, and overlapping, where the name is shorter), and its
@@ -52,10 +54,11 @@ package struct NameTable {
             UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
         }
 
-        var hash: UInt64 {
-            let h = (first &* 0x9E37_79B9_7F4A_7C15) ^ (second &* 0xC2B2_AE3D_27D4_EB4F)
-                ^ (last &* 0x1656_67B1_9E37_79F9) ^ UInt64(truncatingIfNeeded: count)
-            return (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        /// One multiply: the table's slots come from the product's top
+        /// bits, which every input bit reaches.
+        @inline(__always) var hash: UInt64 {
+            (first ^ (second &+ 0x2545_F491_4F6C_DD1D).rotated(17) ^ last.rotated(41) ^ UInt64(truncatingIfNeeded: count))
+                &* 0x9E37_79B9_7F4A_7C15
         }
     }
 
@@ -71,12 +74,13 @@ package struct NameTable {
         return String(decoding: bytes[start..<Int(ends[index])], as: UTF8.self)
     }
 
+    @inline(__always)
     package mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         guard let base = name.baseAddress else { return intern(Array(name)) }
         let key = Key(base, name.count)
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
-        var i = Int(truncatingIfNeeded: key.hash >> 32) & mask
+        var i = Int(truncatingIfNeeded: key.hash >> shift)
         while slots[i] != 0 {
             let index = Int(slots[i] - 1)
             if keys[index] == key, key.count <= 24 || sameRest(index, base, key.count) { return UInt32(index) }
@@ -106,10 +110,15 @@ package struct NameTable {
     private mutating func grow() {
         let size = max(64, slots.count * 2)
         slots = [UInt32](repeating: 0, count: size)
+        shift = UInt64(64 - size.trailingZeroBitCount)
         for (index, key) in keys.enumerated() {
-            var i = Int(truncatingIfNeeded: key.hash >> 32) & (size - 1)
+            var i = Int(truncatingIfNeeded: key.hash >> shift)
             while slots[i] != 0 { i = (i + 1) & (size - 1) }
             slots[i] = UInt32(index + 1)
         }
     }
+}
+
+extension UInt64 {
+    @inline(__always) func rotated(_ n: UInt64) -> UInt64 { (self << n) | (self >> (64 - n)) }
 }

@@ -5,6 +5,10 @@ package struct ParsedJournal {
     package var entries: EntryRecords
     /// Each distinct location field (device word and all), by `EntryRecord.name`.
     package var names: [String]
+    /// Each entry's note, copied while its line is read (the builder read
+    /// them again from the source, by then out of the cache: a miss for
+    /// every note).
+    package var notes: NoteTable
     package var diagnostics: [Diagnostic]
 }
 
@@ -43,41 +47,43 @@ package struct EntryRecords: Equatable {
     package static func == (a: EntryRecords, b: EntryRecords) -> Bool { a.records == b.records }
 }
 
-/// An entry line as the builder needs it: 32 bytes and no string. Ranges
+/// An entry line as the builder needs it: 24 bytes and no string. Ranges
 /// for messages come from decoding the line again, on the rare path.
 package struct EntryRecord: Equatable {
     /// The wall-clock reading as seconds since 1970 read as UTC.
     package let localSeconds: Int64
-    package let line: UInt32
+    /// The line number, and in the top bits whether the fast path read it
+    /// and whether its note holds a control character (a file under 2 GB
+    /// has fewer than 2³⁰ lines).
+    private var lineAndFlags: UInt32
     /// Index into `ParsedJournal.names`.
     package let name: UInt32
     /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
     package let offsetSeconds: Int32
-    /// The note's bytes; `noteStart == UInt32.max` when there is no `;`.
-    package let noteStart: UInt32
-    package let noteEnd: UInt32
-    /// Read by the fast path: printable ASCII throughout, so its note
-    /// needs no check for control characters.
-    package var isPlain = false
+    /// The note, in `ParsedJournal.notes` (`NoteTable.none` for none).
+    package let note: UInt32
 
-    init(localSeconds: Int64, line: UInt32, name: UInt32, offsetSeconds: Int32, noteStart: UInt32, noteEnd: UInt32) {
+    private static let plainBit: UInt32 = 1 << 31, controlBit: UInt32 = 1 << 30, lineMask: UInt32 = (1 << 30) - 1
+
+    init(localSeconds: Int64, line: UInt32, name: UInt32, offsetSeconds: Int32, note: UInt32, noteHasControl: Bool) {
         self.localSeconds = localSeconds
-        self.line = line
+        lineAndFlags = (line & EntryRecord.lineMask) | (noteHasControl ? EntryRecord.controlBit : 0)
         self.name = name
         self.offsetSeconds = offsetSeconds
-        self.noteStart = noteStart
-        self.noteEnd = noteEnd
+        self.note = note
     }
 
-    init(_ e: EntrySyntax, line: Int, name: UInt32) {
-        localSeconds = e.localSeconds
-        self.line = UInt32(line)
-        self.name = name
-        offsetSeconds = e.offset.map(Int32.init) ?? Int32.min
-        noteStart = e.noteRange.map { UInt32($0.lowerBound) } ?? UInt32.max
-        noteEnd = e.noteRange.map { UInt32($0.upperBound) } ?? 0
+    package var line: UInt32 { lineAndFlags & EntryRecord.lineMask }
+
+    /// Read by the fast path: printable ASCII throughout.
+    package var isPlain: Bool {
+        get { lineAndFlags & EntryRecord.plainBit != 0 }
+        set { lineAndFlags = newValue ? lineAndFlags | EntryRecord.plainBit : lineAndFlags & ~EntryRecord.plainBit }
     }
+
+    /// Its note holds a terminal control character: the builder decodes
+    /// the line again to say where.
+    package var noteHasControl: Bool { lineAndFlags & EntryRecord.controlBit != 0 }
 
     package var offset: Int? { offsetSeconds == Int32.min ? nil : Int(offsetSeconds) }
-    package var noteRange: Range<Int>? { noteStart == UInt32.max ? nil : Int(noteStart)..<Int(noteEnd) }
 }

@@ -8,8 +8,19 @@ extension JournalParser {
     /// or a double space in the name, any other byte), which the general
     /// parser then reads and, where wrong, explains. It accepts exactly
     /// what the general parser would read the same way.
+    ///
+    /// The record goes straight into `entries` (returned, it was written in
+    /// pieces and read back whole, and the CPU stalled on every line).
     static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
-                           names: inout NameTable) -> EntryRecord? {
+                           names: inout NameTable, notes: inout NoteTable, into entries: inout EntryRecords) -> Bool {
+        guard let record = plainEntry(buf, span, line: line, names: &names, notes: &notes) else { return false }
+        entries.append(record)
+        return true
+    }
+
+    @inline(__always)
+    static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
+                           names: inout NameTable, notes: inout NoteTable) -> EntryRecord? {
         let p = span.start, end = span.contentEnd
         guard end - p >= 19 else { return nil }
         // `YYYY-MM-DD HH:MM` is two words: each byte XOR its pattern is
@@ -50,19 +61,18 @@ extension JournalParser {
         // path; before `;` or the end they are trimmed (above).
         guard !JournalParser.hasDoubleSpace(q, nameEnd) else { return nil }
         q = nameRegionEnd
-        var noteStart = UInt32.max, noteEnd: UInt32 = 0
+        var lo = stop, hi = stop
         if q < stop {
-            var lo = q + 1, hi = stop
+            lo = q + 1
             guard JournalParser.isPrintableOrTab(lo, stop) else { return nil }
             while lo < hi, isBlank(lo.pointee) { lo += 1 }
             while hi > lo, isBlank((hi - 1).pointee) { hi -= 1 }
-            noteStart = UInt32(lo - base)
-            noteEnd = UInt32(hi - base)
         }
         let name = names.intern(UnsafeBufferPointer(start: base + nameStart, count: nameEnd - (base + nameStart)))
+        let note = lo < hi ? notes.addWritten(lo, hi) : NoteTable.none
         let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60)
         var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
-                                 noteStart: noteStart, noteEnd: noteEnd)
+                                 note: note, noteHasControl: false)
         record.isPlain = true
         return record
     }
