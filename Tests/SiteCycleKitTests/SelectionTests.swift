@@ -24,4 +24,23 @@ struct SelectionTests {
             #expect(q1 == sorted[count / 4] && q3 == sorted[3 * count / 4])
         }
     }
+
+    /// `stats` keeps every row's sessions in one array and takes each row's
+    /// median within its part: the same as sorting that part alone, and
+    /// nothing outside it moves.
+    @Test func aMedianWithinARangeLeavesTheRestAlone() {
+        var r = SeededRandom(seed: 99)
+        for _ in 0..<300 {
+            let count = r.int(60)
+            let values = (0..<count).map { _ in Double(r.int(40)) / 2 }
+            let lo = count == 0 ? 0 : r.int(count + 1), hi = lo + r.int(count - lo + 1)
+            var v = values
+            let sorted = values[lo..<hi].sorted()
+            let n = sorted.count
+            let expected = n == 0 ? nil : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+            #expect(Selection.median(inPlace: &v, in: lo..<hi) == expected)
+            #expect(Array(v[..<lo]) == Array(values[..<lo]) && Array(v[hi...]) == Array(values[hi...]))
+            #expect(v[lo..<hi].sorted() == sorted)
+        }
+    }
 }

@@ -57,7 +57,7 @@ struct StatisticsTests {
         for robust in [false, true] {
             let stats = Statistics.compute(journal, include: { _ in true }, now: now, robust: robust)
             let rows = stats.locations
-            let kept: Int = rows.map { $0.hours.count }.reduce(0, +)
+            let kept: Int = rows.map { $0.completed }.reduce(0, +)
             let setAside: Int = rows.map { $0.excluded }.reduce(0, +)
             let uses: Int = rows.map { $0.uses }.reduce(0, +)
             #expect(kept == stats.overall.completed, "robust \(robust)")
@@ -90,7 +90,7 @@ struct StatisticsTests {
             """, zone: .utc)
         let stats = Statistics.compute(journal, include: { _ in true }, now: instant("2026-01-24T00:00:00Z"), robust: false)
         let a = stats.locations[0]
-        #expect(a.hours.count == 4 && a.comparedSessions == 3)
+        #expect(a.completed == 4 && a.comparedSessions == 3)
         #expect(a.absorption?.flagged == false)
         #expect(stats.overall.endedByRemoval == 1)
     }

@@ -93,8 +93,8 @@ struct StatsReport {
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
         if stats.robust { rows[0].append("Aside") }  // "set aside"; in 80 columns
         for l in stats.locations {
-            var row = [l.location.name + (l.location.isEnabled ? "" : " (off)"), String(l.uses), hours(l.average), hours(l.median), hours(l.hours.min()),
-                       hours(l.hours.max()), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
+            var row = [l.location.name + (l.location.isEnabled ? "" : " (off)"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
+                       hours(l.longest), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
                        l.daysSinceLastUse.map(String.init) ?? "-"]
             if stats.robust { row.append(String(l.excluded)) }
             rows.append(row)
@@ -172,7 +172,7 @@ struct StatsReport {
                     ("location", .string(l.location.name)), ("enabled", .bool(l.location.isEnabled)),
                     ("uses", .int(l.uses)),
                     ("averageHours", rounded(l.average)), ("medianHours", rounded(l.median)),
-                    ("minHours", rounded(l.hours.min())), ("maxHours", rounded(l.hours.max())),
+                    ("minHours", rounded(l.shortest)), ("maxHours", rounded(l.longest)),
                     ("lastUsed", l.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
                     ("daysSinceLastUse", l.daysSinceLastUse.map(JSON.int) ?? .null),
                     ("excluded", .int(l.excluded)),

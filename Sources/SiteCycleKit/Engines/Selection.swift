@@ -44,14 +44,20 @@ package enum Selection {
 
     /// The same, reordering `v` instead of copying it.
     package static func median(inPlace v: inout [Double]) -> Double? {
-        let n = v.count
+        median(inPlace: &v, in: 0..<v.count)
+    }
+
+    /// The median of `v[range]`, reordering only that part of `v`.
+    package static func median(inPlace v: inout [Double], in range: Range<Int>) -> Double? {
+        let n = range.count, lo = range.lowerBound
         guard n > 0 else { return nil }
-        select(&v, n / 2, in: 0..<n)
-        guard n % 2 == 0 else { return v[n / 2] }
-        // Everything before n/2 is ≤ v[n/2]: the largest of them is next in order.
-        var below = v[0]
-        for x in v[1..<(n / 2)] where x > below { below = x }
-        return (below + v[n / 2]) / 2
+        let middle = lo + n / 2
+        select(&v, middle, in: range)
+        guard n % 2 == 0 else { return v[middle] }
+        // Everything before the middle is ≤ it: the largest of them is next in order.
+        var below = v[lo]
+        for x in v[(lo + 1)..<middle] where x > below { below = x }
+        return (below + v[middle]) / 2
     }
 
     /// The values a sort would put at positions `first` and `second`

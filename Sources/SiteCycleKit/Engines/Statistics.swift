@@ -28,8 +28,8 @@ public struct Statistics: Sendable {
         public var location: Location
         /// Site changes here, the active one included.
         public var uses: Int
-        /// Completed session hours that count (robust: after exclusions).
-        public var hours: [Double]
+        /// Completed sessions that count (robust: after exclusions).
+        public var completed: Int
         /// Sessions set aside by robust mode.
         public var excluded: Int
         public var lastUse: SiteChange?
@@ -38,21 +38,26 @@ public struct Statistics: Sendable {
         /// Sessions the absorption comparison used (not ended by `removed`);
         /// below `absorptionMinimumSessions` the site is not judged.
         public var comparedSessions = 0
-        /// Computed once: a median selects, and reports ask more than once.
+        /// Over the sessions that count, in hours; nil without any.
         public let average: Double?
         public let median: Double?
+        public let shortest: Double?
+        public let longest: Double?
 
-        package init(location: Location, uses: Int, hours: [Double], excluded: Int, lastUse: SiteChange?,
-             daysSinceLastUse: Int?, absorption: Absorption?) {
+        package init(location: Location, uses: Int, completed: Int, excluded: Int, lastUse: SiteChange?,
+                     daysSinceLastUse: Int?, absorption: Absorption?, average: Double?, median: Double?,
+                     shortest: Double?, longest: Double?) {
             self.location = location
             self.uses = uses
-            self.hours = hours
+            self.completed = completed
             self.excluded = excluded
             self.lastUse = lastUse
             self.daysSinceLastUse = daysSinceLastUse
             self.absorption = absorption
-            average = Statistics.mean(hours)
-            median = Statistics.median(hours)
+            self.average = average
+            self.median = median
+            self.shortest = shortest
+            self.longest = longest
         }
     }
 
@@ -74,9 +79,11 @@ public struct Statistics: Sendable {
     public static let absorptionMinimumSessions = 3
 
     public static func compute(_ journal: Journal, include: (SiteChange) -> Bool, now: Instant, robust: Bool) -> Statistics {
-        // One pass over the history into per-location accumulators; copying
-        // site changes around was most of the time on big journals. Rows are
-        // the enabled locations, then disabled ones used in the selection
+        // Two passes over the history and one array of session hours,
+        // grouped by row, in time order within each row: copying site
+        // changes around was most of the time on big journals, and a second
+        // and third array of every session most of the memory. Rows are the
+        // enabled locations, then disabled ones used in the selection
         // (their sessions count in the totals, so they are shown).
         let all = journal.locations
         // A change names its location by header order: an array lookup
@@ -85,16 +92,13 @@ public struct Statistics: Sendable {
         for (i, l) in all.enumerated() where l.order >= 0 { slotByOrder[l.order] = i }
         var usesAt = [Int](repeating: 0, count: all.count)
         var lastAt = [Int?](repeating: nil, count: all.count)
-        // Completed sessions in time order, each tagged with its row (and
-        // whether `removed` ended it) in a parallel array.
-        var allHours: [Double] = []
-        var sessionTags: [Int32] = []
-        allHours.reserveCapacity(journal.changes.count)
-        sessionTags.reserveCapacity(journal.changes.count)
+        var counts = [Int](repeating: 0, count: all.count)
         var selectedCount = 0
         let changes = journal.changes
-        // Read in place: copying each change (and retaining its strings)
-        // was a third of this loop.
+        // Which changes are a completed session of the selection: a bit
+        // each, so the second pass need not ask `include` again.
+        var completedBits = [UInt64](repeating: 0, count: (changes.count + 63) / 64)
+        // Read in place: copying each change was a third of this loop.
         changes.withUnsafeBufferPointer { buffer in
             for i in buffer.indices {
                 guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
@@ -106,90 +110,129 @@ public struct Statistics: Sendable {
                 selectedCount += 1
                 usesAt[s] += 1
                 guard let end = buffer[i].end, end <= now else { continue }
-                allHours.append(buffer[i].start.hours(until: end))
-                let endedByRemoval = i + 1 < buffer.count && buffer[i + 1].isRemoval
-                sessionTags.append(Int32(s) << 1 | (endedByRemoval ? 1 : 0))
+                counts[s] += 1
+                completedBits[i >> 6] |= 1 << UInt64(i & 63)
             }
         }
-        // Each row's session hours, in time order, in arrays of the exact
-        // size, with whether `removed` ended each beside them.
-        var counts = [Int](repeating: 0, count: all.count)
-        for t in sessionTags { counts[Int(t >> 1)] += 1 }
-        var rowHours = counts.map { n -> [Double] in
-            var a: [Double] = []
-            a.reserveCapacity(n)
-            return a
+        /// Each completed session of the selection, in time order.
+        func forEachSession(_ body: (_ row: Int, _ hours: Double, _ index: Int) -> Void) {
+            changes.withUnsafeBufferPointer { buffer in
+                for (w, word) in completedBits.enumerated() where word != 0 {
+                    var bits = word
+                    while bits != 0 {
+                        let i = w << 6 | bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        body(slotByOrder[Int(buffer[i].locationIndex)], buffer[i].start.hours(until: buffer[i].end!), i)
+                    }
+                }
+            }
         }
-        var rowRemoval = counts.map { n -> [Bool] in
-            var a: [Bool] = []
-            a.reserveCapacity(n)
-            return a
-        }
-        for (h, t) in zip(allHours, sessionTags) {
-            rowHours[Int(t >> 1)].append(h)
-            rowRemoval[Int(t >> 1)].append(t & 1 == 1)
+        // Row s's sessions are hours[rowStart[s] ..< rowStart[s + 1]], with
+        // whether `removed` ended each beside them.
+        var rowStart = [0]
+        for n in counts { rowStart.append(rowStart[rowStart.count - 1] + n) }
+        let total = rowStart[rowStart.count - 1]
+        var hours = [Double](repeating: 0, count: total)
+        var endedByBreak = [Bool](repeating: false, count: total)
+        var next = rowStart
+        let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
+        var longSessions = 0
+        var sumInTimeOrder = 0.0
+        forEachSession { s, h, i in
+            hours[next[s]] = h
+            endedByBreak[next[s]] = i + 1 < changes.count && changes[i + 1].isRemoval
+            next[s] += 1
+            if h > longLimit { longSessions += 1 }
+            sumInTimeOrder += h
         }
         // Robust mode sets sessions aside by one rule for the whole history,
         // so the rows add up to the overall figures. Without it every
-        // session counts, and no array is filtered (or copied) to say so.
+        // session counts, and nothing is filtered (or copied) to say so.
         var fence = -Double.infinity
-        if robust { fence = lowFence(allHours.filter { $0 >= failedSessionHours }) }
+        if robust { fence = lowFence(hours.filter { $0 >= failedSessionHours }) }
         @inline(__always) func keep(_ h: Double) -> Bool { !robust || (h >= failedSessionHours && h >= fence) }
-        var overallHours = robust ? allHours.filter(keep) : allHours
-        let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
-        var endedByRemoval = 0, longSessions = 0
-        for h in allHours where h > longLimit { longSessions += 1 }
+        // The overall mean sums in time order.
+        var overallCount = total, overallSum = sumInTimeOrder
+        if robust {
+            overallCount = 0
+            overallSum = 0
+            forEachSession { _, h, _ in
+                if keep(h) {
+                    overallSum += h
+                    overallCount += 1
+                }
+            }
+        }
         // A session cut short by `removed` (a pump break) is no site failure:
         // the absorption comparison leaves it out, on both sides. Compared
         // row by row, each row in time order (the order of the sum).
         var compared: [Double] = []
-        var comparedSum = 0.0, comparedCount = 0
-        for s in rowHours.indices {
-            for (h, removal) in zip(rowHours[s], rowRemoval[s]) where keep(h) {
-                if removal {
-                    endedByRemoval += 1
-                } else if robust {
-                    compared.append(h)
-                } else {
-                    comparedSum += h
-                    comparedCount += 1
-                }
+        var comparedSum = 0.0, comparedCount = 0, endedByRemoval = 0
+        for k in 0..<total where keep(hours[k]) {
+            if endedByBreak[k] {
+                endedByRemoval += 1
+            } else if robust {
+                compared.append(hours[k])
+            } else {
+                comparedSum += hours[k]
+                comparedCount += 1
             }
         }
-        // The mean first (it sums in time order), then the median by
-        // selecting in place: the hours are not needed in order after this,
-        // so they are not copied to be reordered.
-        let overallMean = mean(overallHours)
-        allHours = []
-        let overall = Summary(changes: selectedCount, completed: overallHours.count,
-                              averageHours: overallMean, medianHours: Selection.median(inPlace: &overallHours),
-                              longSessions: longSessions, endedByRemoval: endedByRemoval)
         let reference = robust ? median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
         let threshold = journal.settings.absorptionThresholdPercent
         let rows = all.indices.filter { all[$0].isEnabled || usesAt[$0] > 0 }
         let perLocation = rows.map { s -> PerLocation in
-            let raw = rowHours[s]
-            let hours = robust ? raw.filter(keep) : raw
-            let last = lastAt[s].map { changes[$0] }
-            var entry = PerLocation(
-                location: all[s], uses: usesAt[s], hours: hours, excluded: raw.count - hours.count, lastUse: last,
-                daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil)
-            // This row's sessions the comparison uses: their median (robust)
-            // or mean, summed in time order.
+            let range = rowStart[s]..<rowStart[s + 1]
+            // This row's sessions that count, in time order: their sum and
+            // extremes, and those the comparison uses (their median when
+            // robust, else their mean).
+            var sum = 0.0, count = 0
+            var shortest: Double?, longest: Double?
             var mine: [Double] = []
             var mineSum = 0.0, mineCount = 0
-            for (h, removal) in zip(raw, rowRemoval[s]) where !removal && keep(h) {
-                if robust { mine.append(h) }
-                mineSum += h
-                mineCount += 1
+            for k in range where keep(hours[k]) {
+                let h = hours[k]
+                sum += h
+                count += 1
+                if shortest.map({ h < $0 }) ?? true { shortest = h }
+                if longest.map({ h > $0 }) ?? true { longest = h }
+                if !endedByBreak[k] {
+                    if robust { mine.append(h) }
+                    mineSum += h
+                    mineCount += 1
+                }
             }
+            // The median selects in place within the row: its sums are done.
+            let median: Double?
+            if robust {
+                var kept = hours[range].filter(keep)
+                median = Selection.median(inPlace: &kept)
+            } else {
+                median = Selection.median(inPlace: &hours, in: range)
+            }
+            let last = lastAt[s].map { changes[$0] }
+            var entry = PerLocation(
+                location: all[s], uses: usesAt[s], completed: count, excluded: range.count - count, lastUse: last,
+                daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil,
+                average: count == 0 ? nil : sum / Double(count), median: median, shortest: shortest, longest: longest)
             entry.comparedSessions = mineCount
-            if mineCount >= absorptionMinimumSessions, let value = robust ? median(mine) : mineSum / Double(mineCount),
-               let reference, reference > 0 {
+            if mineCount >= absorptionMinimumSessions,
+               let value = robust ? Statistics.median(mine) : mineSum / Double(mineCount), let reference, reference > 0 {
                 entry.absorption = absorption(value, reference, threshold: threshold, robust: robust)
             }
             return entry
         }
+        // The overall median last, selecting across every row at once.
+        let overallMedian: Double?
+        if robust {
+            var kept = hours.filter(keep)
+            overallMedian = Selection.median(inPlace: &kept)
+        } else {
+            overallMedian = Selection.median(inPlace: &hours, in: 0..<total)
+        }
+        let overall = Summary(changes: selectedCount, completed: overallCount,
+                              averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
+                              medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval)
         let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
         return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, locations: perLocation,
                           balance: balance(enabledUses))

@@ -322,8 +322,8 @@ public enum ClinicReport {
             let last = l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never"
             let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption.flatMap(StatisticsText.absorption) ?? "") : "–"
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
-                + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.hours.min()))</td>"
-                + "<td class=\"n\">\(hours(l.hours.max()))</td><td>\(last)</td><td class=\"n\">\(l.daysSinceLastUse.map(String.init) ?? "–")</td><td>\(flag)</td></tr>\n"
+                + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.shortest))</td>"
+                + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td><td class=\"n\">\(l.daysSinceLastUse.map(String.init) ?? "–")</td><td>\(flag)</td></tr>\n"
         }
         let o = stats.overall
         s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
