@@ -14,50 +14,54 @@ extension BuildState {
         // Continuation lines are gathered and joined once per note: adding
         // them one by one copied the note each time (quadratic).
         var noteParts: [String] = []
-        func finishNote() {
-            guard !noteParts.isEmpty else { return }  // the rule: most entries have no note lines
-            if let owner = noteOwner {
-                // Empty parts before the first text add nothing, as before.
-                let parts = ([notes[list[owner].noteIndex] ?? ""] + noteParts).drop { $0.isEmpty }
-                list[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
-            }
-            noteParts.removeAll(keepingCapacity: true)
-        }
         let fields = names.map(readField)
         var next = 0  // the next entry record
         let kinds = syntax.kinds
-        for index in kinds.indices {
-            switch kinds[index] {
-            case .entry:
-                let record = EntryRecords.record(in: list[next])
-                next += 1
-                if !noteParts.isEmpty { finishNote() }
-                noteOwner = nil
-                guard let change = resolve(record, fields[Int(record.name)]) else { continue }
-                if written > 0, change.start < list[written - 1].start {
-                    inOrder = false
-                    if let (line, e) = entryLine(change.line) {
-                        report(.warning, .outOfOrder,
-                               "out of order: this site change is earlier than the one on line \(list[written - 1].line)",
-                               line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
-                    }
+        // The slots read and written without a check of the array's
+        // ownership on each (that was a seventh of this loop).
+        list.withUnsafeMutableBufferPointer { slots in
+            func finishNote() {
+                guard !noteParts.isEmpty else { return }  // the rule: most entries have no note lines
+                if let owner = noteOwner {
+                    // Empty parts before the first text add nothing, as before.
+                    let parts = ([notes[slots[owner].noteIndex] ?? ""] + noteParts).drop { $0.isEmpty }
+                    slots[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
                 }
-                noteOwner = written
-                list[written] = change
-                written += 1
-            case .noteContinuation:
-                let line = syntax.lines[index]
-                guard case .noteContinuation(let text) = line.kind else { continue }
-                warnAboutControlCharacters(in: text, line: line.number)
-                if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
-            case .blank, .comment:
-                break
-            default:
-                finishNote()
-                noteOwner = nil
+                noteParts.removeAll(keepingCapacity: true)
             }
+            for index in kinds.indices {
+                switch kinds[index] {
+                case .entry:
+                    let record = EntryRecords.record(in: slots[next])
+                    next += 1
+                    if !noteParts.isEmpty { finishNote() }
+                    noteOwner = nil
+                    guard let change = resolve(record, fields[Int(record.name)]) else { continue }
+                    if written > 0, change.start < slots[written - 1].start {
+                        inOrder = false
+                        if let (line, e) = entryLine(change.line) {
+                            report(.warning, .outOfOrder,
+                                   "out of order: this site change is earlier than the one on line \(slots[written - 1].line)",
+                                   line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                        }
+                    }
+                    noteOwner = written
+                    slots[written] = change
+                    written += 1
+                case .noteContinuation:
+                    let line = syntax.lines[index]
+                    guard case .noteContinuation(let text) = line.kind else { continue }
+                    warnAboutControlCharacters(in: text, line: line.number)
+                    if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
+                case .blank, .comment:
+                    break
+                default:
+                    finishNote()
+                    noteOwner = nil
+                }
+            }
+            finishNote()
         }
-        finishNote()
         list.removeLast(list.count - written)
         if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
         var kept = 0
@@ -166,6 +170,9 @@ extension BuildState {
     }
 
     /// The instant, location and note of one entry line, or nil (reported).
+    /// Inlined into its loop: a change returned through memory was written
+    /// in pieces and read back whole, a stall on every entry.
+    @inline(__always)
     package mutating func resolve(_ r: EntryRecord, _ field: Field) -> SiteChange? {
         let number = Int(r.line)
         let time = instant(of: r)

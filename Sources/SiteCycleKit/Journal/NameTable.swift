@@ -76,7 +76,8 @@ package struct NameTable {
 
     @inline(__always)
     package mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        guard let base = name.baseAddress else { return intern(Array(name)) }
+        // An empty name may come without an address; none is read then.
+        let base = name.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let key = Key(base, name.count)
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
@@ -92,12 +93,6 @@ package struct NameTable {
         keys.append(key)
         slots[i] = index + 1
         return index
-    }
-
-    /// The empty name (no base address).
-    private mutating func intern(_ name: [UInt8]) -> UInt32 {
-        var zero: UInt8 = 0
-        return withUnsafePointer(to: &zero) { intern(UnsafeBufferPointer(start: $0, count: 0)) }
     }
 
     /// Bytes 16..<count - 8 of a name longer than 24 bytes (the key holds
