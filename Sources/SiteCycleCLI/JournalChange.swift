@@ -92,7 +92,15 @@ extension Invocation {
                     throw ServiceError(error.message, help: error.help, usage: error.usage)
                 }
             }
-            if result.wrote { remember(from: result.before, to: result.after) }
+            if result.wrote {
+                if let appended = result.appended {
+                    remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: result.before,
+                                         appended: appended))
+                } else {
+                    remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: result.before,
+                                         after: result.after))
+                }
+            }
             render(result.outcome)
             return ExitCode.ok
         } catch {
@@ -141,15 +149,22 @@ extension Invocation {
 
     /// Keeps what `undo` needs to reverse this write. The write has
     /// happened; if the record cannot be kept, say so rather than fail.
+    /// When a write happened, for its undo record.
+    var recordTime: Instant { (try? now(in: systemZone)) ?? environment.clock() }
+
     func remember(from before: [UInt8], to after: [UInt8]) {
+        remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: before, after: after))
+    }
+
+    /// Keeps `record` so that `undo` can reverse the write.
+    func remember(_ record: WriteRecord) {
         let path = journalLocation.path
         guard let history = WriteHistory(journalPath: path, environment: env) else {
             warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
             return
         }
-        let when = (try? now(in: systemZone)) ?? environment.clock()
         do {
-            try history.append(WriteRecord(command: commandDescription, writtenAt: when.seconds, before: before, after: after))
+            try history.append(record)
         } catch {
             warn("\(error.message); `sitecycle undo` cannot reverse this write")
         }

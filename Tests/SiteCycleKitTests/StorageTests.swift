@@ -37,6 +37,21 @@ struct ReadLimitTests {
 /// Undo records: the smallest whole-line difference, and fingerprints that
 /// tell the file a write left from any other.
 struct WriteRecordTests {
+    /// An append is recorded without making the new file: the record and
+    /// both fingerprints are the ones the whole new file would give.
+    @Test func anAppendRecordsWhatTheWholeFileWould() {
+        var r = SeededRandom(seed: 31)
+        let alphabet = Array("ab \n;2-".utf8)
+        for _ in 0..<400 {
+            let before = (0..<r.int(200)).map { _ in alphabet[r.int(alphabet.count)] }
+            let appended = (0..<r.int(70)).map { _ in alphabet[r.int(alphabet.count)] }
+            let whole = WriteRecord(command: "log a", writtenAt: 7, before: before, after: before + appended)
+            let append = WriteRecord(command: "log a", writtenAt: 7, before: before, appended: appended)
+            #expect(append == whole)
+            #expect(WriteRecord.fingerprint(before, followedBy: appended) == WriteRecord.fingerprint(before + appended))
+        }
+    }
+
     let before = Array("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A\n".utf8)
     let after = Array("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A\n2026-01-04 08:00  B\n".utf8)
 

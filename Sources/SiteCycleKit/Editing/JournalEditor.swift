@@ -96,6 +96,14 @@ public struct JournalEditor {
 
     /// The bytes added when the whole edit is one append at the end of the
     /// file (without the line break that ends an unterminated last line).
+    /// The bytes that go after the file's own when the whole edit is one
+    /// append at the end (with the line break an unterminated last line
+    /// needs first): the new file is the old one and these.
+    public var appendedBytes: [UInt8]? {
+        guard replacements.count == 1, replacements[0].range == source.bytes.count..<source.bytes.count else { return nil }
+        return replacements[0].bytes
+    }
+
     public var appendedLines: [UInt8]? {
         guard replacements.count == 1, replacements[0].range == source.bytes.count..<source.bytes.count else { return nil }
         var bytes = replacements[0].bytes

@@ -41,7 +41,8 @@ public enum JournalStore {
     /// target replaced. Only a regular file (or a new one) is ever replaced:
     /// renaming over a device or a FIFO would destroy it. `unchanged` ends
     /// the message of a failed write ("the journal was not changed").
-    public static func replace(_ path: String, with bytes: [UInt8], mode forcedMode: mode_t? = nil,
+    public static func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8] = [],
+                               mode forcedMode: mode_t? = nil,
                                unchanged: String = "the journal was not changed") throws(FileError) {
         let target = resolvedPath(path)
         var st = stat()
@@ -65,6 +66,7 @@ public enum JournalStore {
         let (fd, temporary) = try createTemporary(folder: folder, name: name)
         do throws(FileError) {
             try JournalFile.writeAll(fd, bytes, path: path)
+            if !extra.isEmpty { try JournalFile.writeAll(fd, extra, path: path) }
             // Owner first: fchown clears set-id bits, fchmod then sets them.
             if exists { try keepOwner(fd, of: path, uid: st.st_uid, gid: st.st_gid) }
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw JournalFile.error(path, "write") }

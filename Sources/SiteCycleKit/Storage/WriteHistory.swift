@@ -53,6 +53,29 @@ public struct WriteRecord: Equatable, Sendable {
         afterFingerprint = WriteRecord.fingerprint(after)
     }
 
+    /// The record of a write that only added `appended` at the end of
+    /// `before`: the same record as from `before` to `before + appended`,
+    /// without comparing or copying the whole file.
+    public init(command: String, writtenAt: Int64, before: [UInt8], appended: [UInt8]) {
+        // The steps of the general init, on the new file as the two parts:
+        // all of `before` is a common prefix, and only its last line can
+        // share a suffix with the new file.
+        let total = before.count + appended.count
+        @inline(__always) func after(_ j: Int) -> UInt8 { j < before.count ? before[j] : appended[j - before.count] }
+        var start = before.count
+        while start > 0, before[start - 1] != 0x0A { start -= 1 }  // back to a line start
+        var tail = 0
+        while tail < before.count - start, before[before.count - 1 - tail] == after(total - 1 - tail) { tail += 1 }
+        while tail > 0, before.count - tail > 0, before[before.count - tail - 1] != 0x0A { tail -= 1 }
+        self.command = command
+        self.writtenAt = writtenAt
+        offset = start
+        removed = Array(before[start..<(before.count - tail)])
+        inserted = (start..<(total - tail)).map(after)
+        beforeFingerprint = WriteRecord.fingerprint(before)
+        afterFingerprint = WriteRecord.fingerprint(before, followedBy: appended)
+    }
+
     /// How many leading bytes two files share, compared a block at a time.
     static func commonPrefix(_ a: [UInt8], _ b: [UInt8]) -> Int {
         let n = min(a.count, b.count)
@@ -98,30 +121,46 @@ public struct WriteRecord: Equatable, Sendable {
     /// words (a byte at a time took 10 ms a write on a 4 MB journal); records
     /// of the first format keep their byte-wise fingerprint.
     public static func fingerprint(_ bytes: [UInt8], format: Int = WriteRecord.format) -> UInt64 {
-        let prime: UInt64 = 0x0000_0100_0000_01B3
         guard format >= 2 else {
             var h: UInt64 = 0xcbf2_9ce4_8422_2325
             for b in bytes { h = (h ^ UInt64(b)) &* prime }
             return (h ^ UInt64(bytes.count)) &* prime
         }
+        return fingerprint(bytes, followedBy: [])
+    }
+
+    private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+    /// The fingerprint of `first` and then `second`, as one file, without
+    /// making that file: an append's "after" is the journal and its new
+    /// lines.
+    static func fingerprint(_ first: [UInt8], followedBy second: [UInt8]) -> UInt64 {
         var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xcbf2_9ce4_8422_2325, 0x84222325cbf29ce4, 0x9ce4_8422_2325_cbf2,
                                                       0x2325_cbf2_9ce4_8422)
-        var h: UInt64 = 0
-        bytes.withUnsafeBytes { raw in
+        /// The whole 32-byte blocks of `raw`; where they end.
+        func blocks(_ raw: UnsafeRawBufferPointer) -> Int {
             var i = 0
-            let n = raw.count
-            while i + 32 <= n {
+            while i + 32 <= raw.count {
                 lanes.0 = (lanes.0 ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* prime
                 lanes.1 = (lanes.1 ^ raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* prime
                 lanes.2 = (lanes.2 ^ raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* prime
                 lanes.3 = (lanes.3 ^ raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* prime
                 i += 32
             }
+            return i
+        }
+        // The first part's blocks in place; what is left of it, with the
+        // second part, goes on from there.
+        let done = first.withUnsafeBytes(blocks)
+        let rest = Array(first[done...]) + second
+        var h: UInt64 = 0
+        rest.withUnsafeBytes { raw in
+            var i = blocks(raw)
             h = lanes.0
             for lane in [lanes.1, lanes.2, lanes.3] { h = ((h ^ (h >> 29)) ^ lane) &* prime }
-            while i < n { h = (h ^ UInt64(raw[i])) &* prime; i += 1 }
+            while i < raw.count { h = (h ^ UInt64(raw[i])) &* prime; i += 1 }
         }
-        return (h ^ UInt64(bytes.count)) &* prime
+        return (h ^ UInt64(first.count + second.count)) &* prime
     }
 
     public enum Reversal: Equatable, Sendable {

@@ -6,8 +6,18 @@ public protocol FileSystem: AnyObject {
     func exists(_ path: String) -> Bool
     /// Replaces the file whole: the old bytes or the new, never a mix.
     func replace(_ path: String, with bytes: [UInt8]) throws(FileError)
+    /// `bytes` and then `extra` as the new file (see the extension).
+    func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError)
     /// Runs `body` while no other writer may change `path`.
     func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T
+}
+
+extension FileSystem {
+    /// `bytes` and then `extra` as the new file, written without first
+    /// making one array of both (an append to a big journal).
+    public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
+        try replace(path, with: bytes + extra)
+    }
 }
 
 /// The disk, through `JournalFile` and `JournalStore`: regular files only,
@@ -18,6 +28,9 @@ public final class POSIXFileSystem: FileSystem {
     public func read(_ path: String) throws(FileError) -> [UInt8] { try JournalFile.read(path) }
     public func exists(_ path: String) -> Bool { JournalFile.exists(path) }
     public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalStore.replace(path, with: bytes) }
+    public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
+        try JournalStore.replace(path, with: bytes, appending: extra)
+    }
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)
     }
