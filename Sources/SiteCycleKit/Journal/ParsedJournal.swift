@@ -14,7 +14,7 @@ package struct ParsedJournal {
 
 /// The entry records of a journal, kept in slots the size of a site change:
 /// the builder turns each record into its change where it lies, so a big
-/// journal never holds both arrays (32 MB less at a million entries). Both
+/// journal never holds both arrays (24 MB less at a million entries). Both
 /// types are plain values; a record's bytes fit in a change's
 /// (`FastPathTests` checks the sizes).
 package struct EntryRecords: Equatable {
