@@ -198,6 +198,7 @@ extension BuildState {
     }
 
     /// The instant a line names and the offset in force, or nil (reported).
+    @inline(__always)
     package mutating func instant(of r: EntryRecord) -> (Instant, Int)? {
         if let given = r.offset { return (Instant(seconds: r.localSeconds - Int64(given)), given) }
         if let fixed = zone.fixedOffset { return (Instant(seconds: r.localSeconds - Int64(fixed)), fixed) }

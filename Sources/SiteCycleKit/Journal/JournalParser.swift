@@ -45,7 +45,7 @@ public struct JournalParser {
             var inEntry = false
             var window = ReadingWindow(source.bytes)
             for index in 0..<lineTable.count {
-                let span = lineTable[index]
+                let span = lineTable.span(index, in: buf)
                 window.reached(span.start)
                 if fastEntries,
                    JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes, into: &entries) {

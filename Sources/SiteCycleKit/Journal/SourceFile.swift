@@ -111,6 +111,19 @@ public struct LineTable: RandomAccessCollection, Sendable {
     public var startIndex: Int { 0 }
     public var endIndex: Int { starts.count - 1 }
 
+    /// Line `index` read through `buf`, the same bytes already in hand:
+    /// the parser's loop, without a look at how they are stored per line.
+    @inline(__always)
+    package func span(_ index: Int, in buf: UnsafeBufferPointer<UInt8>) -> LineSpan {
+        let start = Int(starts[index]), end = Int(starts[index + 1])
+        var contentEnd = end
+        if contentEnd > start, buf[contentEnd - 1] == 0x0A {
+            contentEnd -= 1
+            if contentEnd > start, buf[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+        }
+        return LineSpan(start: start, contentEnd: contentEnd, end: end)
+    }
+
     public subscript(index: Int) -> LineSpan {
         let start = Int(starts[index]), end = Int(starts[index + 1])
         var contentEnd = end
