@@ -125,12 +125,6 @@ public struct LineTable: RandomAccessCollection, Sendable {
     }
 
     public subscript(index: Int) -> LineSpan {
-        let start = Int(starts[index]), end = Int(starts[index + 1])
-        var contentEnd = end
-        if contentEnd > start, bytes[contentEnd - 1] == 0x0A {
-            contentEnd -= 1
-            if contentEnd > start, bytes[contentEnd - 1] == 0x0D { contentEnd -= 1 }
-        }
-        return LineSpan(start: start, contentEnd: contentEnd, end: end)
+        bytes.withUnsafeBufferPointer { span(index, in: $0) }
     }
 }
