@@ -13,6 +13,8 @@ struct SelectionTests {
             (0..<count).map { Double(count - $0) },                   // reversed
             (0..<count).map { _ in 7 },                               // all equal
             (0..<count).map { $0 % 2 == 0 ? Double($0) : -Double($0) },  // organ pipe
+            (0..<count).map { _ in Double(r.int(2)) },                  // two values
+            (0..<count).map { $0 % 7 == 0 ? 72 : Double(r.int(100_000)) / 60 },  // a common length among others
         ]
         for values in shapes {
             let sorted = values.sorted()

@@ -138,12 +138,21 @@ public struct Statistics: Sendable {
         let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
         var longSessions = 0
         var sumInTimeOrder = 0.0
-        forEachSession { s, h, i in
-            hours[next[s]] = h
-            endedByBreak[next[s]] = i + 1 < changes.count && changes[i + 1].isRemoval
-            next[s] += 1
-            if h > longLimit { longSessions += 1 }
-            sumInTimeOrder += h
+        // Written through the buffers: a check of each array's ownership on
+        // every write was most of this pass.
+        hours.withUnsafeMutableBufferPointer { hoursOut in
+            endedByBreak.withUnsafeMutableBufferPointer { endedOut in
+                next.withUnsafeMutableBufferPointer { nextOut in
+                    forEachSession { s, h, i in
+                        let at = nextOut[s]
+                        nextOut[s] = at + 1
+                        hoursOut[at] = h
+                        endedOut[at] = i + 1 < changes.count && changes[i + 1].isRemoval
+                        if h > longLimit { longSessions += 1 }
+                        sumInTimeOrder += h
+                    }
+                }
+            }
         }
         // Robust mode sets sessions aside by one rule for the whole history,
         // so the rows add up to the overall figures. Without it every
