@@ -88,6 +88,9 @@ struct HistorySelection {
         }
     }
 
+    /// Whether every change up to `now` is in the selection.
+    func selectsAll(until now: Instant) -> Bool { from == nil && locations == nil && to >= now }
+
     func includes(_ change: SiteChange) -> Bool {
         if let from, change.start < from { return false }
         if change.start > to { return false }

@@ -62,7 +62,9 @@ extension CommandRegistry {
                     throw CommandError("give --robust or --mean, not both", usage: true)
                 }
                 let robust = args.flag("--robust") || (journal.settings.robustStatistics && !args.flag("--mean"))
-                let stats = Statistics.compute(journal, include: selection.includes, now: now, robust: robust)
+                var include: ((SiteChange) -> Bool)?
+                if !selection.selectsAll(until: now) { include = { selection.includes($0) } }
+                let stats = Statistics.compute(journal, include: include, now: now, robust: robust)
                 let report = StatsReport(style: invocation.renderStyle, stats: stats)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }

@@ -122,7 +122,7 @@ public struct BodyMap: Sendable {
     public static func compute(_ full: Journal, device: String = Device.pumpName, by measure: Measure,
                                now: Instant) -> BodyMap {
         let journal = full.rotation(device)
-        let stats = Statistics.compute(journal, include: { _ in true }, now: now,
+        let stats = Statistics.compute(journal, include: nil, now: now,
                                        robust: journal.settings.robustStatistics)
         var perLocation: [String: Statistics.PerLocation] = [:]
         for row in stats.locations { perLocation[row.location.name] = row }

@@ -78,7 +78,10 @@ public struct Statistics: Sendable {
     /// absorption: one short session is chance, not a pattern.
     public static let absorptionMinimumSessions = 3
 
-    public static func compute(_ journal: Journal, include: (SiteChange) -> Bool, now: Instant, robust: Bool) -> Statistics {
+    /// `include` picks the site changes that count; nil counts every one
+    /// up to `now` (and asks nothing of each: a call per change was a third
+    /// of the first pass).
+    public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, robust: Bool) -> Statistics {
         // Two passes over the history and one array of session hours,
         // grouped by row, in time order within each row: copying site
         // changes around was most of the time on big journals, and a second
@@ -106,7 +109,7 @@ public struct Statistics: Sendable {
                 let s = order < slotByOrder.count ? slotByOrder[order] : -1
                 guard s >= 0 else { continue }
                 lastAt[s] = i  // "last used" is all-time: the range selects sessions only
-                guard include(buffer[i]) else { continue }
+                if let include, !include(buffer[i]) { continue }
                 selectedCount += 1
                 usesAt[s] += 1
                 guard let end = buffer[i].end, end <= now else { continue }
