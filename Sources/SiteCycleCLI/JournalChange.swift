@@ -92,15 +92,7 @@ extension Invocation {
                     throw ServiceError(error.message, help: error.help, usage: error.usage)
                 }
             }
-            if result.wrote {
-                if let appended = result.appended {
-                    remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: result.before,
-                                         appended: appended))
-                } else {
-                    remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: result.before,
-                                         after: result.after))
-                }
-            }
+            if result.wrote { remember(result.record(command: commandDescription, writtenAt: recordTime.seconds)) }
             render(result.outcome)
             return ExitCode.ok
         } catch {

@@ -27,6 +27,13 @@ struct SiteChangeServiceTests {
         #expect(result.outcome.closed?.durationHours == 72)
         #expect(result.outcome.recentlyUsed == nil)
         #expect(result.wrote && result.before == Array(start.utf8))
+        // An append: the file is the old bytes and these, and its undo
+        // record, made from the parts, takes the file back.
+        #expect(result.appended == Array("2026-02-04 08:00  Right Arm  ; new\n".utf8))
+        #expect(result.after == fs.files[path])
+        let record = result.record(command: "log ra", writtenAt: 0)
+        #expect(record == WriteRecord(command: "log ra", writtenAt: 0, before: result.before, after: result.after))
+        #expect(record.reverse(fs.files[path]!) == .restored(Array(start.utf8)))
     }
 
     @Test func aPreviousNoteIsAddedNotReplaced() throws {

@@ -94,8 +94,6 @@ public struct JournalEditor {
 
     public var isEmpty: Bool { replacements.isEmpty }
 
-    /// The bytes added when the whole edit is one append at the end of the
-    /// file (without the line break that ends an unterminated last line).
     /// The bytes that go after the file's own when the whole edit is one
     /// append at the end (with the line break an unterminated last line
     /// needs first): the new file is the old one and these.
@@ -104,9 +102,10 @@ public struct JournalEditor {
         return replacements[0].bytes
     }
 
+    /// The lines added by such an append, without the line break that ends
+    /// an unterminated last line.
     public var appendedLines: [UInt8]? {
-        guard replacements.count == 1, replacements[0].range == source.bytes.count..<source.bytes.count else { return nil }
-        var bytes = replacements[0].bytes
+        guard var bytes = appendedBytes else { return nil }
         if let last = source.lines.last, last.end == last.contentEnd, last.contentCount > 0 { bytes.removeFirst(newline.count) }
         return bytes
     }

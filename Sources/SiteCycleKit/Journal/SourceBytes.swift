@@ -85,14 +85,6 @@ public struct SourceBytes: RandomAccessCollection, Sendable {
         return withUnsafeBufferPointer { mine in other.withUnsafeBufferPointer { $0.elementsEqual(mine) } }
     }
 
-    /// Whether `range` here holds the same bytes as `other` there.
-    public func same(_ range: Range<Int>, as other: Range<Int>) -> Bool {
-        guard range.count == other.count else { return false }
-        return withUnsafeBufferPointer { b in
-            UnsafeBufferPointer(rebasing: b[range]).elementsEqual(UnsafeBufferPointer(rebasing: b[other]))
-        }
-    }
-
     /// Tells the kernel the pages wholly inside `range` will not be read
     /// again soon: a mapped file's pages leave this process (they stay in
     /// the page cache and come back on the next read). Nothing for an array.

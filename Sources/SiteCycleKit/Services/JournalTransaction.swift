@@ -73,6 +73,13 @@ public struct TransactionResult<Outcome> {
     /// The file as written (made on demand for an append).
     public var after: [UInt8] { appended.map { before + $0 } ?? replaced }
     public var wrote: Bool { appended.map { !$0.isEmpty } ?? (before != replaced) }
+
+    /// The undo record of this write; an append's is made from its parts,
+    /// without the new file.
+    public func record(command: String, writtenAt: Int64) -> WriteRecord {
+        if let appended { return WriteRecord(command: command, writtenAt: writtenAt, before: before, appended: appended) }
+        return WriteRecord(command: command, writtenAt: writtenAt, before: before, after: replaced)
+    }
 }
 
 /// The one way a journal is changed: under the lock, read and parse it,
