@@ -288,4 +288,32 @@ struct ImportServiceTests {
 
             """)
     }
+
+    /// Issue 22, item 1: a row's duration becomes a `removed` marker only
+    /// when it ends that row's own site, never one the journal holds.
+    @Test func aDurationMarkerNeverEndsTheJournalsOwnSite() throws {
+        // The row began before the journal's Lower Back and its 6-day
+        // duration reaches past it: the journal's site must stay active.
+        let fs = InMemoryFileSystem([path: start])
+        let o = try merge(.init(source: csv("2026-02-05T08:00:00Z,Right Arm,144,")), fs)
+        #expect(o.sitesAdded == 1 && o.removedMarkers == 0)
+        #expect(fs.text(path)?.contains("removed") == false)
+    }
+
+    @Test func aSkippedOrConflictingRowWritesNoMarker() throws {
+        let fs = InMemoryFileSystem([path: start])
+        // The first row is the journal's own Lower Back (skipped), the
+        // second clashes with Left Arm: neither may end the journal's site.
+        let o = try merge(.init(source: csv("2026-02-07T08:00:00Z,Lower Back,24,",
+                                            "2026-02-01T08:00:00Z,Right Arm,24,")), fs)
+        #expect(o.plan.skipped.count == 1 && o.plan.conflicts.count == 1)
+        #expect(!o.wrote && fs.text(path) == start)
+    }
+
+    @Test func aMarkerStillEndsARowWhoseSiteNothingElseEnds() throws {
+        let fs = InMemoryFileSystem([path: start])
+        let o = try merge(.init(source: csv("2026-02-10T08:00:00Z,Right Arm,48,")), fs)
+        #expect(o.sitesAdded == 1 && o.removedMarkers == 1)
+        #expect(fs.text(path)!.hasSuffix("2026-02-10 08:00   Right Arm\n2026-02-12 08:00   removed\n"))
+    }
 }

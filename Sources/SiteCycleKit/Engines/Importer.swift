@@ -14,6 +14,8 @@ public struct ImportPlan: Sendable {
         public var offset: Int? = nil
         /// The rotation it belongs to: `pump` or a device's name.
         public var device: String = Device.pumpName
+        /// For a duration's `removed` marker: the start of the row it ends.
+        public var endsSiteStartedAt: Instant? = nil
     }
 
     /// Names to declare, in the order first needed, with their enabled flag.
@@ -125,7 +127,7 @@ public struct ImportPlan: Sendable {
                 let next = sorted[(i + 1)...].first { $0.device == r.device }?.start
                 if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true {
                     incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true,
-                                             device: r.device))
+                                             device: r.device, endsSiteStartedAt: r.start))
                 }
             }
         }
@@ -136,7 +138,22 @@ public struct ImportPlan: Sendable {
         for c in journal.changes {
             byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (journal.name(of: c), c.line)
         }
+        // A duration's marker may end only its own row's site: never one of
+        // the journal's, so not when the row itself was not added, nor when
+        // a journal entry of that device starts between the row and its end.
+        var addedStarts: Set<Key> = []
+        let journalStarts: [String: [Int64]] = Dictionary(grouping: journal.changes) { journal.deviceNames[Int($0.device)] }
+            .mapValues { $0.map(\.start.seconds).sorted() }
+        func endsOnlyItsOwnSite(_ a: Addition) -> Bool {
+            guard let from = a.endsSiteStartedAt else { return true }
+            guard addedStarts.contains(Key(device: a.device, minute: minute(from))) else { return false }
+            let starts = journalStarts[a.device] ?? []
+            var lo = 0, hi = starts.count   // the first journal start after the row's
+            while lo < hi { let mid = (lo + hi) / 2; if starts[mid] <= from.seconds { lo = mid + 1 } else { hi = mid } }
+            return lo == starts.count || starts[lo] > a.start.seconds
+        }
         for a in incoming {
+            if a.fromDuration && !endsOnlyItsOwnSite(a) { continue }
             let what = (a.device == Device.pumpName ? "" : a.device + " ") + (a.location ?? "removed")
             let key = Key(device: a.device, minute: minute(a.start))
             if let existing = byMinute[key] {
@@ -150,6 +167,7 @@ public struct ImportPlan: Sendable {
                 continue
             }
             byMinute[key] = (a.location, nil)
+            if !a.fromDuration { addedStarts.insert(key) }
             plan.additions.append(a)
         }
         // A new location is for the devices that use it here.
