@@ -9,6 +9,8 @@ extension CommandRegistry {
             Reads the whole journal and reports every problem, each as
             `file:line:col: error|warning: message`, the line, carets under the
             place, and a suggested fix. Columns count UTF-8 bytes from 1.
+            A line dated after now (--now) is a `future-entry` warning: often
+            a mistyped year; history and export still list it.
 
             Prints nothing and exits 0 when the journal is clean. Exits 1 when
             there is any error; warnings alone still exit 0. Every other command
@@ -20,7 +22,9 @@ extension CommandRegistry {
         reportsJSON: true,
         run: { invocation in
             guard let journal = invocation.readJournal(mapped: true) else { return ExitCode.failure }
-            let diagnostics = journal.diagnostics.sortedForDisplay()
+            let now: Instant
+            do throws(CommandError) { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
+            let diagnostics = (journal.diagnostics + journal.futureEntryWarnings(now: now)).sortedForDisplay()
             if invocation.json {
                 invocation.out(checkJSON(diagnostics, path: journal.source.path).rendered())
             } else if !diagnostics.isEmpty {

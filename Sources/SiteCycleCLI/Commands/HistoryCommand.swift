@@ -16,11 +16,13 @@ extension CommandRegistry {
             at that midnight, so write `--to "2026-02-07 23:59"` for the whole
             day); --last Nd keeps starts at or after now − N×24 h (7d, 30d, 90d
             or any N). --location takes a location or a zone, disabled ones too.
-            Only changes up to now (--now) are shown.
+            A line dated after now (--now) is listed too, marked `future` in
+            place of its hours (`check` warns about it: often a mistyped year).
 
             --json prints a list of {"line","location","start","end",
             "durationHours","note"}; location is null for `removed`, end and
-            durationHours are null while active.
+            durationHours are null while active; future is true for a line
+            dated after now.
             """,
         options: [
             deviceOption,
@@ -34,7 +36,7 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let journal = try invocation.rotation(full)
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now)
+                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, throughFuture: true)
                 var changes = selection.apply(journal.changes)
                 if let limit = invocation.arguments.value("--limit") {
                     guard let n = Int(limit), n > 0 else { throw CommandError("--limit takes a positive number", usage: true) }
@@ -47,7 +49,9 @@ extension CommandRegistry {
 }
 
 /// The site changes a report looks at: `--from`, `--to`, `--last`,
-/// `--location`, and nothing after now. Shared by history and stats.
+/// `--location`; nothing after now unless `throughFuture` (history and
+/// export list every line, so a backup never drops one). Shared by history,
+/// stats, export and report.
 struct HistorySelection {
     var from: Instant?
     var to: Instant
@@ -55,7 +59,8 @@ struct HistorySelection {
     /// `locationIndex`).
     var locations: Set<UInt16>?
 
-    init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true) throws(CommandError) {
+    init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true,
+         throughFuture: Bool = false) throws(CommandError) {
         func time(_ option: String) throws(CommandError) -> Instant? {
             guard let text = arguments.value(option) else { return nil }
             // A day alone as --to means all of that day.
@@ -72,7 +77,7 @@ struct HistorySelection {
             throw CommandError("--from \(arguments.value("--from")!) is after --to \(arguments.value("--to")!)",
                                help: "swap them", usage: true)
         }
-        to = min(end ?? now, now)
+        to = throughFuture ? end ?? Instant(seconds: .max) : min(end ?? now, now)
         if let last = arguments.value("--last") {
             guard arguments.value("--from") == nil else { throw CommandError("give --last or --from, not both", usage: true) }
             let digits = last.hasSuffix("d") ? String(last.dropLast()) : last
@@ -146,15 +151,16 @@ struct HistoryReport {
         // `s` of "Hours", and `active` starts under its `H`.
         // Hours as tenths, written digit by digit (formatHours' rule);
         // `removal` and `active` mark the rows without a number.
-        let removal = Int.min, active = Int.max
+        let removal = Int.min, active = Int.max, future = Int.max - 1
         let tenths = changes.map { c -> Int in
+            if c.start > now { return future }
             if c.isRemoval { return removal }
             guard let end = c.end, end <= now else { return active }
             return Int((c.start.hours(until: end) * 10).rounded(.toNearestOrEven))
         }
         func width(_ t: Int) -> Int { (t < 0 ? 1 : 0) + ByteText.digitCount(abs(t) / 10) + 2 }
-        let numberWidth = max(5, tenths.lazy.filter { $0 != active && $0 != removal }.map(width).max() ?? 0)
-        let hoursWidth = max(numberWidth, tenths.contains(active) ? 6 : 5)
+        let numberWidth = max(5, tenths.lazy.filter { $0 != active && $0 != removal && $0 != future }.map(width).max() ?? 0)
+        let hoursWidth = max(numberWidth, tenths.contains(active) || tenths.contains(future) ? 6 : 5)
         let header = pad("Line", lineWidth, right: true) + "  Start             " + pad("Location", nameWidth) + "  "
             + pad("Hours", hoursWidth) + "  Note"
         var out = ByteText(capacity: changes.count * (lineWidth + nameWidth + hoursWidth + 40))
@@ -170,8 +176,8 @@ struct HistoryReport {
             out.append("  ")
             out.bytes += cells[c.isRemoval ? names.count : Int(c.locationIndex)]
             out.append("  ")
-            if t == active {
-                out.append("active")
+            if t == active || t == future {
+                out.append(t == active ? "active" : "future")
                 out.spaces(hoursWidth - 6)
             } else if t != removal {
                 out.spaces(numberWidth - width(t))

@@ -68,6 +68,7 @@ public enum Exporters {
                     ("removed", .bool(c.isRemoval)),
                     ("note", .optional(journal.note(of: c))),
                     ("device", .string(deviceName(c, in: journal))),
+                    ("future", .bool(c.start > now)),
                 ])
             })),
         ])
@@ -124,7 +125,8 @@ public enum Exporters {
         var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sitecycle//sitecycle \(sitecycleVersion)//EN",
                      "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Infusion sites"]
         let stamp = icsTime(now)
-        for c in changes where !c.isRemoval && c.start <= now {
+        for c in changes where !c.isRemoval {
+            // A line dated after now is a session too: a backup keeps it.
             let e = end(of: c, now: now) ?? max(now, c.start.adding(seconds: 60))
             let device = deviceName(c, in: journal), isPump = device == Device.pumpName
             lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-\(isPump ? "site" : device)@sitecycle", "DTSTAMP:\(stamp)",

@@ -95,6 +95,7 @@ extension SiteChange {
             ("end", end.map { .string(isoTime($0, in: zone)) } ?? .null),
             ("durationHours", end.map { .double(roundedHours(start.hours(until: $0))) } ?? .null),
             ("note", .optional(journal.note(of: self))),
+            ("future", .bool(now.map { start > $0 } ?? false)),
         ])
     }
 }

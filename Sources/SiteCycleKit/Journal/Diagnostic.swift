@@ -30,6 +30,7 @@ public struct Diagnostic: Equatable, Sendable {
         case nothingActive = "nothing-active"
         case controlCharacter = "control-character"
         case longSession = "long-session"
+        case futureEntry = "future-entry"
         case deviceMismatch = "device-mismatch"
     }
 
