@@ -11,19 +11,27 @@ public enum CSV {
     /// A spreadsheet runs a cell that starts with `=`, `+`, `-` or `@` as a
     /// formula (`=HYPERLINK(…)`, `+cmd|…`), and so does one starting with a
     /// tab or CR. OWASP's advice: prefix such a cell with `'`, which the
-    /// spreadsheet shows as text. Every other cell is left byte for byte.
+    /// spreadsheet shows as text. A cell that `restoringFormula` would
+    /// change (one starting `'=` or `''`) is prefixed too, so that reading
+    /// our export back gives every cell byte for byte. Every other cell is
+    /// left as it is.
     public static func neutralisingFormula(_ cell: String) -> String {
-        guard let first = cell.utf8.first, formulaStarts.contains(first) else { return cell }
-        return "'" + cell
+        guard let first = cell.utf8.first else { return cell }
+        return formulaStarts.contains(first) || startsWithGuard(cell) ? "'" + cell : cell
     }
 
-    /// The reverse, for our own export read back: `'=…` → `=…`.
+    /// The reverse, for our own export read back: one guarding `'` is
+    /// dropped (`'=…` → `=…`, `''…` → `'…`).
     public static func restoringFormula(_ cell: String) -> String {
+        startsWithGuard(cell) ? String(cell.dropFirst()) : cell
+    }
+
+    /// `'` followed by a formula start or by another `'`.
+    private static func startsWithGuard(_ cell: String) -> Bool {
         let u = cell.utf8
-        guard u.count >= 2, u.first == UInt8(ascii: "'"), formulaStarts.contains(u[u.index(after: u.startIndex)]) else {
-            return cell
-        }
-        return String(cell.dropFirst())
+        guard u.count >= 2, u.first == UInt8(ascii: "'") else { return false }
+        let second = u[u.index(after: u.startIndex)]
+        return second == UInt8(ascii: "'") || formulaStarts.contains(second)
     }
 
     package static let formulaStarts: Set<UInt8> = [UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "@"),
