@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let undo = Command(
         name: "undo",
         summary: "reverse the last change sitecycle made to the journal",
-        usage: "sitecycle undo [--list]",
+        usage: "sitecycle undo [--list] [--force]",
         details: """
             Reverses the last write this tool made to the journal — a log,
             remove, amend, delete, locations, set, import, fmt, edit or sync —
@@ -18,10 +18,17 @@ extension CommandRegistry {
             reversing it then could undo someone else's change. To delete the
             newest entry instead, use `sitecycle delete last`.
 
+            undo also refuses when the journal it would put back has errors
+            (undoing an `edit` that fixed them would bring them back): it
+            shows them as `check` would. --force puts it back all the same
+            and lists the errors; every command then refuses until they are
+            fixed.
+
             --list shows the remembered writes, newest first, and whether the
             newest can be undone now.
             """,
-        options: [OptionSpec(["--list"], "show what undo would reverse, newest first")],
+        options: [OptionSpec(["--list"], "show what undo would reverse, newest first"),
+                  OptionSpec(["--force"], "undo even when it brings back errors")],
         run: { UndoService(invocation: $0).run() })
 }
 
@@ -65,6 +72,18 @@ struct UndoService {
             return invocation.fail("\(path) changed after `\(record.command)` (\(when)); nothing was undone",
                                    help: "it was edited by hand or synced since; `sitecycle edit` corrects by hand")
         case .restored(let before):
+            let restored = JournalBuilder.load(SourceFile(path: path, bytes: before), defaultZone: invocation.systemZone)
+            let errors = restored.diagnostics.errors
+            if !errors.isEmpty {
+                invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(errors, in: restored.source))
+                let n = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
+                guard invocation.arguments.flag("--force") else {
+                    return invocation.fail("undoing `\(record.command)` would bring back the \(n) above; nothing was undone",
+                                           help: "fix the journal instead, or `sitecycle undo --force` to undo all the same")
+                }
+                invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
+                               + " the journal now has the \(n) above; `sitecycle check` lists them\n")
+            }
             try JournalStore.replace(path, with: before)
             history.forget(number)
             invocation.out("Undid `\(record.command)` (\(when)).\n")
