@@ -50,6 +50,48 @@ public struct LocationLineParts: Sendable {
     public var paused: Range<Int>?
     /// Where the clauses end (the argument's end, before any comment).
     public var end: Int
+
+    /// The clauses a `location` line may end with, read from its end.
+    public enum Clause: Sendable {
+        case disabled, devices, paused
+        var words: Int {
+            switch self {
+            case .disabled: 1
+            case .devices: 2
+            case .paused: 3
+            }
+        }
+    }
+    typealias Clauses = Set<Clause>
+
+    /// The clause that the last words of a `location` line's `count` words
+    /// form, if any, leaving at least one word of name before it; each
+    /// clause is read once. The one rule of the parser and of which names
+    /// may be declared, so a name is never read back as a name and a clause.
+    static func trailingClause(of count: Int, found: Clauses, word: (Int) -> String) -> Clause? {
+        let n = count
+        if n >= 2, !found.contains(.disabled), word(n - 1) == "disabled" { return .disabled }
+        if n >= 3, !found.contains(.devices), word(n - 2) == "for",
+           word(n - 1).split(separator: ",")
+               .allSatisfy({ Device.problem(with: String($0)) == nil }) {
+            return .devices
+        }
+        if n >= 4, !found.contains(.paused), word(n - 3) == "paused", word(n - 2) == "until" { return .paused }
+        return nil
+    }
+
+    /// A clause's bytes: from the end of the word before it to its last word.
+    static func span(_ words: [Range<Int>], _ length: Int, end: Int) -> Range<Int> {
+        words[end - length - 1].upperBound..<words[end - 1].upperBound
+    }
+
+    /// The clause a name would be read as ending with, in the journal's
+    /// words (`disabled`, `for pump`, `paused until 2026-03-01`), or nil.
+    public static func clauseEnding(name: String) -> String? {
+        let words = name.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        guard let clause = trailingClause(of: words.count, found: [], word: { words[$0] }) else { return nil }
+        return words.suffix(clause.words).joined(separator: " ")
+    }
 }
 
 extension JournalSyntax {
@@ -70,23 +112,15 @@ extension JournalSyntax {
         }
         var parts = LocationLineParts(name: d.argument, end: d.argument.upperBound)
         func text(_ k: Int) -> String { source.string(words[k]) }
-        // A clause from its first word back to the end of the word before.
-        func clause(from first: Int) -> Range<Int> { words[first - 1].upperBound..<words[words.count - 1].upperBound }
-        while true {
-            let n = words.count
-            if n >= 2, text(n - 1) == "disabled", parts.disabled == nil {
-                parts.disabled = clause(from: n - 1)
-                words.removeLast()
-            } else if n >= 3, text(n - 2) == "for", parts.devices == nil,
-                      text(n - 1).split(separator: ",").allSatisfy({ Device.problem(with: String($0)) == nil }) {
-                parts.devices = clause(from: n - 2)
-                words.removeLast(2)
-            } else if n >= 4, text(n - 3) == "paused", text(n - 2) == "until", parts.paused == nil {
-                parts.paused = clause(from: n - 3)
-                words.removeLast(3)
-            } else {
-                break
+        var found = LocationLineParts.Clauses()
+        while let clause = LocationLineParts.trailingClause(of: words.count, found: found, word: text) {
+            switch clause {
+            case .disabled: parts.disabled = LocationLineParts.span(words, clause.words, end: words.count)
+            case .devices: parts.devices = LocationLineParts.span(words, clause.words, end: words.count)
+            case .paused: parts.paused = LocationLineParts.span(words, clause.words, end: words.count)
             }
+            found.insert(clause)
+            words.removeLast(clause.words)
         }
         if let first = words.first, let last = words.last { parts.name = first.lowerBound..<last.upperBound }
         return parts

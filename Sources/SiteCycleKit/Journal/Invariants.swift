@@ -33,13 +33,37 @@ public enum JournalInvariants {
     /// every planned line is one line, and every note escapes cleanly.
     public static func importViolation(in bytes: [UInt8]) -> String? {
         guard let text = String(validating: bytes, as: UTF8.self) else { return nil }
-        let journal = JournalBuilder.load(SourceFile(path: "j", text: "timezone UTC\nlocation Left Arm\n\n"),
+        // A journal with an active site: an import must never end it.
+        let journal = JournalBuilder.load(SourceFile(path: "j", text: "timezone UTC\nlocation Left Arm\n\n2026-01-01 00:00  Left Arm\n"),
                                           defaultZone: .utc)
         for format in [ImportSource.Format.csv, .json, .nightscout] {
             guard case .success(let source) = ImportReaders.read(text, as: format) else { continue }
             let plan = ImportPlan.make(journal, source, maps: [])
             for l in plan.newLocations where LocationName.problem(with: l.name) != nil {
                 return "\(format) import would declare \"\(ControlCharacters.escaped(l.name))\""
+            }
+            // A declared name reads back as itself, not as a name and a clause.
+            for l in plan.newLocations {
+                let line = JournalBuilder.load(SourceFile(path: "l", text: "location \(l.name)\n"), defaultZone: .utc)
+                if line.locations.map(\.name) != [l.name] || line.locations.first?.isEnabled != true {
+                    return "\(format) import would declare \"\(ControlCharacters.escaped(l.name))\", read back otherwise"
+                }
+            }
+            // A duration's marker ends only its own row's site.
+            let starts = Set(plan.additions.filter { $0.location != nil }.map { "\($0.device) \($0.start.seconds)" })
+            for a in plan.additions where a.fromDuration {
+                guard let from = a.endsSiteStartedAt, starts.contains("\(a.device) \(from.seconds)") else {
+                    return "\(format) import would end a site it did not add"
+                }
+                if journal.changes.contains(where: { $0.start > from && $0.start <= a.start }) {
+                    return "\(format) import would end the journal's own site"
+                }
+            }
+            // Our CSV export reads back as the same note.
+            for a in plan.additions {
+                if let note = a.note, CSV.restoringFormula(CSV.neutralisingFormula(note)) != note {
+                    return "a note would not survive export and import"
+                }
             }
             for a in plan.additions {
                 let lines = EntryLayout().lines(timestamp: "2026-01-01 00:00", location: a.location ?? "removed", note: a.note)

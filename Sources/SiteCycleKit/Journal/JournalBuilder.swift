@@ -180,28 +180,26 @@ struct BuildState {
         var pausedUntil: CivilDate?
         // Clauses after the name, read from the end: `disabled`,
         // `for DEV[,DEV…]`, `paused until YYYY-MM-DD`, in any order.
-        while true {
-            var words = name.split(separator: " ").map(String.init)
-            if words.count >= 2, words.last == "disabled" {
-                enabled = false
-            } else if words.count >= 3, words[words.count - 2] == "for",
-                      words.last!.split(separator: ",").allSatisfy({ Device.problem(with: String($0)) == nil }) {
-                devices = words.last!.split(separator: ",").map(String.init)
-                words.removeLast()
-            } else if words.count >= 4, words[words.count - 3] == "paused", words[words.count - 2] == "until" {
-                guard let date = SettingValues.date(words.last!) else {
-                    report(.invalidSetting, "`paused until` takes a date like 2026-03-15, not `\(excerpt(words.last!))`",
+        // One rule with `locationParts` and `LocationName`: each clause once.
+        var words = name.split(separator: " ").map(String.init)
+        var found = LocationLineParts.Clauses()
+        while let clause = LocationLineParts.trailingClause(of: words.count, found: found, word: { words[$0] }) {
+            let last = words.last!
+            switch clause {
+            case .disabled: enabled = false
+            case .devices: devices = last.split(separator: ",").map(String.init)
+            case .paused:
+                guard let date = SettingValues.date(last) else {
+                    report(.invalidSetting, "`paused until` takes a date like 2026-03-15, not `\(excerpt(last))`",
                            line: line, d.argument, help: "write `paused until YYYY-MM-DD`")
                     return
                 }
                 pausedUntil = date
-                words.removeLast(2)
-            } else {
-                break
             }
-            words.removeLast()
-            name = words.joined(separator: " ")
+            found.insert(clause)
+            words.removeLast(clause.words)
         }
+        name = words.joined(separator: " ")
         if let problem = LocationName.problem(with: name) {
             let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
             report(.invalidLocationName, problem, line: line, range,
@@ -242,6 +240,9 @@ public enum LocationName {
         if lower == "z" { return "`Z` reads as a UTC offset, not a location name" }
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a location name cannot contain control characters"
+        }
+        if let clause = LocationLineParts.clauseEnding(name: name) {
+            return "a location name cannot end in `\(excerpt(clause))`: the journal would read that as a clause of the line"
         }
         return nil
     }
