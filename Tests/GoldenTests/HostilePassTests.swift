@@ -49,4 +49,48 @@ struct HostilePassTests {
         #expect(forced.stderr.contains("the journal now has the 1 error above"), "\(forced.stderr)")
         #expect(try read() == broken)
     }
+
+    // Item 13: a huge COLUMNS is clamped, never an overflow.
+    @Test func aHugeScreenWidthIsClamped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("examples/pump-and-sensor.journal"),
+                                         to: dir.appendingPathComponent("sites.journal"))
+        for columns in ["9223372036854775807", "99999999999999999999", "-3", "0", "1"] {
+            for command in [["timeline"], ["stats"], ["recommend"], ["status"], ["map"], ["history"], ["help", "timeline"]] {
+                let r = try BinaryRunner.run(["-f", "sites.journal"] + command, in: dir,
+                                             environment: env.merging(["COLUMNS": columns]) { $1 })
+                #expect(r.exitCode == 0, "COLUMNS=\(columns) \(command): \(r.stderr.prefix(300))")
+                #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 1_000 })
+            }
+        }
+    }
+
+    // Item 15: the report's period starts no earlier than the journal.
+    @Test func theReportPeriodIsClampedToTheJournal() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone UTC\nlocation Left Arm\nlocation Right Arm\n\n2026-02-01 08:00  Left Arm\n2026-02-04 08:00  Right Arm\n")
+        let wide = try sitecycle("report", "--from", "0001-01-01")
+        #expect(wide.exitCode == 0, "\(wide.stderr)")
+        #expect(wide.stdout.utf8.count < 200_000, "\(wide.stdout.utf8.count) bytes")
+        #expect(wide.stdout.contains("<dd>2026-02-01 00:00 to 2026-03-01 12:00</dd>"))
+        let far = try sitecycle("report", "--from", "-9999999d")
+        #expect(far.exitCode == 2)
+        #expect(far.stderr.contains("`-9999999d` is before the year 0001"), "\(far.stderr)")
+    }
+
+    // Item 16: a row the journal cannot hold is rejected; the rest lands.
+    @Test func anImportRowTheJournalCannotHoldIsRejectedAlone() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone America/New_York\nlocation Left Arm\nlocation Right Arm\n")
+        try write("date,location,duration_hours,note\n0001-01-01T01:00:00Z,Left Arm,,\n"
+                  + "2026-02-10T08:00:00Z,Left Arm,,a\u{FEFF}b\n2026-02-11T08:00:00Z,Le\u{FEFF}ft Arm,,\n"
+                  + "2026-02-12T08:00:00Z,Right Arm,,ok\n", to: "in.csv")
+        let r = try sitecycle("import", "in.csv")
+        #expect(r.exitCode == 4, "\(r.stderr)")
+        #expect(r.stdout.contains("row 2: starts at 0000-12-31 20:03:58 in the journal's time"), "\(r.stdout)")
+        #expect(r.stdout.contains("row 3: a note cannot contain a byte order mark (U+FEFF)"))
+        #expect(r.stdout.contains("row 4: location"))
+        #expect(try read().hasSuffix("\n2026-02-12 03:00  Right Arm  ; ok\n"))
+        #expect(try sitecycle("log", "Left Arm", "--at", "-9999999d").exitCode == 2)
+    }
 }

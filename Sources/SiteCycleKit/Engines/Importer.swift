@@ -92,7 +92,18 @@ public struct ImportPlan: Sendable {
         // end early add a `removed` marker.
         var incoming: [Addition] = []
         let sorted = source.records.sorted { $0.start < $1.start }
+        // The journal writes years 0001–9999 only, as its zone or the
+        // record's own offset shows the time.
+        func wall(_ t: Instant, offset: Int?) -> CivilDateTime {
+            offset.map { CivilDateTime(secondsAsIfUTC: t.seconds + Int64($0)) } ?? zone.civil(t)
+        }
+        func writable(_ t: Instant, offset: Int?) -> Bool { (1...9999).contains(wall(t, offset: offset).date.year) }
         for (i, r) in sorted.enumerated() {
+            guard writable(r.start, offset: r.offset) else {
+                plan.rejected.append((r.row, "starts at \(wall(r.start, offset: r.offset).journalText) in the journal's time, "
+                                      + "outside the years 0001–9999 that a journal holds"))
+                continue
+            }
             if journal.deviceIndex(r.device) == nil {
                 guard r.device == "sensor" else {
                     plan.rejected.append((r.row, "device `\(r.device)` is not declared; add it with "
@@ -125,7 +136,7 @@ public struct ImportPlan: Sendable {
             if let hours = r.durationHours, name != nil {
                 let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
                 let next = sorted[(i + 1)...].first { $0.device == r.device }?.start
-                if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true {
+                if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true, writable(end, offset: nil) {
                     incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true,
                                              device: r.device, endsSiteStartedAt: r.start))
                 }
@@ -185,6 +196,7 @@ public struct ImportPlan: Sendable {
             LocationName.problem(with: $0.name) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
         }
         plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to) != nil }
+        plan.rejected.sort { $0.row < $1.row }
         return plan
     }
 

@@ -16,11 +16,24 @@ public enum ClinicReport {
             self.from = from
             self.to = to
         }
+
+        /// The period as the report draws it: never from before the day of
+        /// the journal's first site change (as `timeline`), and for a
+        /// journal with none, the default days; so `--from 0001-01-01`
+        /// draws years the journal has, not two thousand empty ones.
+        public func clamped(to journal: Journal) -> Period {
+            var copy = self
+            let earliest = journal.changes.first.map { TimeArgument.startOfDay(journal.zone.civil($0.start).date, zone: journal.zone) }
+                ?? to.adding(seconds: -Int64(ClinicReport.defaultDays - 1) * 86_400)
+            copy.from = min(max(from, earliest), to)
+            return copy
+        }
     }
 
     public static let defaultDays = 90
 
-    public static func html(_ journal: Journal, period: Period, now: Instant) -> String {
+    public static func html(_ journal: Journal, period given: Period, now: Instant) -> String {
+        let period = given.clamped(to: journal)
         let inPeriod: (SiteChange) -> Bool = { $0.start >= period.from && $0.start <= period.to }
         let stats = Statistics.compute(journal, include: inPeriod, now: min(now, period.to),
                                        robust: journal.settings.robustStatistics)

@@ -241,6 +241,9 @@ public enum LocationName {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a location name cannot contain control characters"
         }
+        if name.unicodeScalars.contains("\u{FEFF}") {
+            return "a location name cannot contain a byte order mark (U+FEFF)"
+        }
         if let clause = LocationLineParts.clauseEnding(name: name) {
             return "a location name cannot end in `\(excerpt(clause))`: the journal would read that as a clause of the line"
         }

@@ -167,7 +167,8 @@ public enum NoteText {
     /// with the reason, since it cannot be written into a text line.
     public static func clean(_ text: String) -> Result<String?, NoteProblem> {
         let unified = text.replacingAll("\r\n", with: "\n")
-        for s in unified.unicodeScalars where ControlCharacters.isControl(s) && s != "\n" && s != "\t" {
+        // A byte order mark is only allowed at the file's start.
+        for s in unified.unicodeScalars where (ControlCharacters.isControl(s) && s != "\n" && s != "\t") || s == "\u{FEFF}" {
             return .failure(NoteProblem(scalar: s))
         }
         var lines = unified.split(separator: "\n", omittingEmptySubsequences: false)
@@ -181,6 +182,7 @@ public enum NoteText {
         public var message: String {
             let name = scalar == "\r" ? "a carriage return without a line feed"
                 : scalar == "\u{0}" ? "a NUL byte"
+                : scalar == "\u{FEFF}" ? "a byte order mark (U+FEFF)"
                 : "the control character " + ControlCharacters.escaped(String(scalar))
             return "a note cannot contain \(name)"
         }

@@ -13,10 +13,13 @@ package struct RenderStyle: Sendable {
     package init(text: TextStyle, unicode: Bool, width: Int = RenderStyle.defaultWidth) {
         self.text = text
         self.unicode = unicode
-        self.width = width
+        self.width = min(max(width, 1), RenderStyle.maximumWidth)
     }
 
     package static let defaultWidth = 80
+    /// However wide COLUMNS says the screen is, a report is drawn at most
+    /// this wide: no arithmetic on a width can overflow, no row is huge.
+    package static let maximumWidth = 1_000
 
     /// No colour, ASCII only, 80 columns: what a pipe or a file gets.
     package static let plain = RenderStyle(text: .plain, unicode: false)

@@ -54,7 +54,12 @@ public enum TimeArgument {
             guard let now, let seconds = relativeSeconds(lower.dropFirst()) else {
                 return .failure(SettingError(expected, help: help))
             }
-            return .success(Reading(instant: now.adding(seconds: -seconds), wholeDay: nil))
+            let instant = now.adding(seconds: -seconds)
+            // A journal holds years 0001–9999: a time it cannot write is no time.
+            guard (1...9999).contains(zone.civil(instant).date.year) else {
+                return .failure(SettingError("`\(text)` is before the year 0001", help: help))
+            }
+            return .success(Reading(instant: instant, wholeDay: nil))
         }
         var rest = Substring(trimmed)
         var day: CivilDate?
