@@ -93,4 +93,43 @@ struct HostilePassTests {
         #expect(try read().hasSuffix("\n2026-02-12 03:00  Right Arm  ; ok\n"))
         #expect(try sitecycle("log", "Left Arm", "--at", "-9999999d").exitCode == 2)
     }
+
+    // Item 12: tampered undo records are skipped with a warning; nothing traps.
+    @Test func tamperedUndoRecordsAreSkippedNotTrapped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone UTC\nlocation Left Arm\nlocation Right Arm\n\n2026-02-01 08:00  Left Arm\n")
+        #expect(try sitecycle("log", "Right Arm", "--at", "2026-02-03 08:00").exitCode == 0)
+        let state = dir.appendingPathComponent(".local/state/sitecycle/undo")
+        let folder = try #require(FileManager.default.contentsOfDirectory(atPath: state.path).first)
+        let records = state.appendingPathComponent(folder)
+        let good = try #require(FileManager.default.contentsOfDirectory(atPath: records.path).first)
+        let text = try String(contentsOf: records.appendingPathComponent(good), encoding: .utf8)
+        let huge = "9223372036854775807"
+        func line(_ key: String) -> String {
+            text.split(separator: "\n").first { $0.hasPrefix(key + " ") }.map(String.init) ?? ""
+        }
+        let tampered = [
+            "00000002.undo": text.replacingOccurrences(of: line("written"), with: "written " + huge),
+            "00000003.undo": text.replacingOccurrences(of: line("offset"), with: "offset " + huge),
+            "00000004.undo": text.replacingOccurrences(of: line("removed"), with: "removed " + huge)
+                .replacingOccurrences(of: line("inserted"), with: "inserted " + huge),
+            "00000005.undo": text.replacingOccurrences(of: line("written"), with: "written -" + huge),
+            huge + ".undo": text,
+            "99999999999999999999.undo": text,
+        ]
+        for (name, body) in tampered {
+            try body.write(to: records.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for arguments in [["undo", "--list"], ["undo"], ["log", "Left Arm", "--at", "2026-02-05 08:00"], ["undo", "--list"]] {
+            let r = try BinaryRunner.run(["-f", "sites.journal"] + arguments, in: dir, environment: env)
+            #expect(r.exitCode <= 1, "\(arguments): \(r.stderr.prefix(400))")
+            #expect(!r.stderr.contains("crashed"), "\(arguments)")
+            if arguments[0] == "undo" { #expect(r.stderr.contains("undo records that cannot be read"), "\(r.stderr)") }
+        }
+        // A record that says so: the offset is the one honest thing about it.
+        let offsetOnly = text.replacingOccurrences(of: line("offset"), with: "offset " + huge)
+        try offsetOnly.write(to: records.appendingPathComponent("00000009.undo"), atomically: true, encoding: .utf8)
+        let undo = try sitecycle("undo")
+        #expect(undo.exitCode <= 1 && !undo.stderr.contains("crashed"), "\(undo.stderr.prefix(400))")
+    }
 }

@@ -46,6 +46,14 @@ struct UndoService {
             return invocation.fail("no home folder to keep the undo history in",
                                    help: "set HOME or XDG_STATE_HOME")
         }
+        let unreadable = history.unreadable()
+        if !unreadable.isEmpty {
+            let n = unreadable.count
+            invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
+                           + " skipped \(n == 1 ? "an undo record" : "\(n) undo records") that cannot be read:\n")
+            for path in unreadable.prefix(5) { invocation.err("  " + path.terminalSafe + "\n") }
+            if n > 5 { invocation.err("  … and \(n - 5) more\n") }
+        }
         if invocation.arguments.flag("--list") { return list(history) }
         do throws(FileError) {
             return try JournalStore.withLock(path) { () throws(FileError) -> Int32 in

@@ -36,6 +36,9 @@ public struct WriteRecord: Equatable, Sendable {
     /// The format records are written in now.
     public static let format = 2
 
+    /// The times a record may say it was written: years 0001 to 9999.
+    public static let writtenRange: ClosedRange<Int64> = -62_135_596_800...253_402_300_799
+
     /// The record of a write from `before` to `after`, as whole lines.
     public init(command: String, writtenAt: Int64, before: [UInt8], after: [UInt8]) {
         var start = WriteRecord.commonPrefix(before, after)
@@ -171,7 +174,8 @@ public struct WriteRecord: Equatable, Sendable {
 
     /// The journal as it was before this write, from the journal as it is.
     public func reverse(_ current: [UInt8]) -> Reversal {
-        guard WriteRecord.fingerprint(current, format: format) == afterFingerprint, offset + inserted.count <= current.count,
+        guard WriteRecord.fingerprint(current, format: format) == afterFingerprint, offset <= current.count,
+              inserted.count <= current.count - offset,
               Array(current[offset..<(offset + inserted.count)]) == inserted
         else { return .changedSince }
         let before = Array(current[..<offset]) + removed + Array(current[(offset + inserted.count)...])
@@ -220,14 +224,17 @@ public struct WriteRecord: Equatable, Sendable {
             guard let space = line.firstIndex(of: " ") else { continue }
             fields[String(line[..<space])] = String(line[line.index(after: space)...])
         }
+        // Every number is range-checked before any arithmetic: a record is
+        // a file anyone could have changed.
+        let body = split + 2
         guard let command = fields["command"], let written = fields["written"].flatMap({ Int64($0) }),
+              WriteRecord.writtenRange.contains(written),
               let offset = fields["offset"].flatMap({ Int($0) }), offset >= 0,
-              let removedCount = fields["removed"].flatMap({ Int($0) }), removedCount >= 0,
-              let insertedCount = fields["inserted"].flatMap({ Int($0) }), insertedCount >= 0,
+              let removedCount = fields["removed"].flatMap({ Int($0) }), (0...(bytes.count - body)).contains(removedCount),
+              let insertedCount = fields["inserted"].flatMap({ Int($0) }), (0...(bytes.count - body)).contains(insertedCount),
               let before = fields["before"].flatMap({ UInt64($0, radix: 16) }),
               let after = fields["after"].flatMap({ UInt64($0, radix: 16) })
         else { return nil }
-        let body = split + 2
         guard bytes.count - body == removedCount + insertedCount else { return nil }
         var record = WriteRecord(command: command, writtenAt: written, offset: offset,
                                  removed: Array(bytes[body..<(body + removedCount)]),
@@ -259,16 +266,35 @@ public struct WriteHistory: Sendable {
         return String(cString: cwd) + "/" + path
     }
 
+    /// Record numbers are 1 to 999,999,999: a file named otherwise is no
+    /// record of ours, and no arithmetic on its number can overflow.
+    public static let numberRange = 1...999_999_999
+
     /// Record numbers present, oldest first.
     package func numbers() -> [Int] {
+        recordFiles().compactMap(\.number).sorted()
+    }
+
+    /// Every `*.undo` file in the folder, with its number when it is one.
+    private func recordFiles() -> [(name: String, number: Int?)] {
         guard let dir = opendir(folder) else { return [] }
         defer { closedir(dir) }
-        var found: [Int] = []
+        var found: [(String, Int?)] = []
         while let entry = readdir(dir) {
             let name = directoryEntryName(entry)
-            if name.hasSuffix(".undo"), let n = Int(name.dropLast(5)) { found.append(n) }
+            guard name.hasSuffix(".undo") else { continue }
+            found.append((name, Int(name.dropLast(5)).flatMap { WriteHistory.numberRange.contains($0) ? $0 : nil }))
         }
-        return found.sorted()
+        return found
+    }
+
+    /// The `*.undo` files that are not records undo can read (a bad name,
+    /// a bad number in a field, cut short), sorted: skipped, and said so.
+    public func unreadable() -> [String] {
+        recordFiles().filter { file in
+            guard let n = file.number else { return true }
+            return (try? JournalFile.read(path(n))).flatMap(WriteRecord.decode) == nil
+        }.map { folder + "/" + $0.name }.sorted()
     }
 
     package func path(_ number: Int) -> String {
@@ -279,7 +305,13 @@ public struct WriteHistory: Sendable {
     /// Adds a record and forgets the oldest beyond the limit.
     public func append(_ record: WriteRecord) throws(FileError) {
         try JournalFile.makeParentDirectories(of: folder + "/x")
-        let existing = numbers()
+        var existing = numbers()
+        if let last = existing.last, last >= WriteHistory.numberRange.upperBound {
+            // Numbering has run out (only a hand-made file can do that):
+            // start again rather than fail after the journal was written.
+            for n in existing { unlink(path(n)) }
+            existing = []
+        }
         try JournalFile.createPrivate(path((existing.last ?? 0) + 1), record.encoded())
         for n in existing.dropLast(max(0, WriteHistory.limit - 1)) { unlink(path(n)) }
     }
