@@ -210,11 +210,9 @@ extension BuildState {
             return (earlier, o)
         case .nonexistent(let gapStart, let gapEnd):
             guard let (line, e) = entryLine(Int(r.line)) else { return nil }
-            let from = "\(pad2(gapStart.hour)):\(pad2(gapStart.minute))", to = "\(pad2(gapEnd.hour)):\(pad2(gapEnd.minute))"
-            report(.nonexistentTime,
-                   "\(e.dateTime.journalText) does not exist in \(zone.identifier): clocks jumped from \(from) to \(to)",
-                   line: line, e.timestampRange,
-                   help: "write the time the clock showed, e.g. `\(to)`, or add the offset you meant")
+            let jump = ClockJump(wall: e.dateTime, gapStart: gapStart, gapEnd: gapEnd, zone: zone.identifier)
+            report(.nonexistentTime, jump.message, line: line, e.timestampRange,
+                   help: "write the time the clock showed, e.g. `\(jump.suggestion)`, or add the offset you meant")
             return nil
         }
     }

@@ -153,11 +153,9 @@ public enum TimeArgument {
             case .unique(let instant, _), .ambiguous(let instant, _, _, _):
                 return .success(Reading(instant: instant, wholeDay: nil))
             case .nonexistent(let from, let to):
-                let after = "\(pad2(to.hour)):\(pad2(to.minute))"
-                return .failure(SettingError(
-                    "\(civil.journalText) does not exist in \(zone.identifier): clocks jumped from "
-                        + "\(pad2(from.hour)):\(pad2(from.minute)) to \(after)",
-                    help: "give the time the clock showed, e.g. `\(civil.date.iso) \(after)`, or add the offset you meant"))
+                let jump = ClockJump(wall: civil, gapStart: from, gapEnd: to, zone: zone.identifier)
+                return .failure(SettingError(jump.message,
+                    help: "give the time the clock showed, e.g. `\(jump.suggestion)`, or add the offset you meant"))
             }
         }
     }

@@ -252,3 +252,27 @@ public func zoneSuggestion(for name: String) -> String? {
 }
 
 private let zoneSuggester = NameSuggester(knownZoneIdentifiers())
+
+/// What to say of a wall time in a gap, in one place for the journal and
+/// the command line: the real jump (with dates when it crosses midnight,
+/// as when Pacific/Apia skipped 2011-12-30) and a time that exists.
+package struct ClockJump {
+    package var wall: CivilDateTime
+    package var gapStart: CivilDateTime
+    package var gapEnd: CivilDateTime
+    package var zone: String
+
+    package var message: String {
+        let sameDay = gapStart.date == gapEnd.date && gapStart.date == wall.date
+        func shown(_ t: CivilDateTime) -> String {
+            (sameDay ? "" : t.date.iso + " ") + "\(pad2(t.hour)):\(pad2(t.minute))"
+        }
+        let skipped = gapEnd.date.daysSinceEpoch - gapStart.date.daysSinceEpoch >= 1 && gapStart.hour == 0 && gapStart.minute == 0
+            && gapEnd.hour == 0 && gapEnd.minute == 0
+        return "\(wall.journalText) does not exist in \(zone): clocks jumped from \(shown(gapStart)) to \(shown(gapEnd))"
+            + (skipped ? " (the day was skipped)" : "")
+    }
+
+    /// The first wall time after the jump, with its date.
+    package var suggestion: String { "\(gapEnd.date.iso) \(pad2(gapEnd.hour)):\(pad2(gapEnd.minute))" }
+}
