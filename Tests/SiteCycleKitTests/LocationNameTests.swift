@@ -48,3 +48,38 @@ struct LocationNameTests {
         #expect(plan.rejected.count == 2)
     }
 }
+
+/// Issue 22, item 19: every location has a short form that names it alone,
+/// and hints only ever suggest those.
+struct ShortFormTests {
+    let defaults = load("timezone UTC\n" + DefaultZones.locationNames(zones: DefaultZones.all, sides: true)
+        .map { "location \($0)\n" }.joined(), zone: .utc)
+
+    @Test func everyDefaultLocationHasAnUnambiguousShortForm() {
+        let matcher = LocationMatcher(locations: defaults.locations)
+        var forms: [String: String] = [:]
+        for l in defaults.locations {
+            let short = matcher.shortForm(of: l)
+            #expect(matcher.match(short) == .found(l), "\(short) for \(l.name)")
+            forms[l.name] = short
+        }
+        #expect(forms["Left Back Abdomen"] == "lbab" && forms["Left Back Arm"] == "lbar")
+        #expect(forms["Right Buttock"] == "rb" && forms["Left Front Abdomen"] == "lfa")
+        #expect(Set(forms.values).count == defaults.locations.count)
+    }
+
+    @Test func theStartOfEachWordRunTogetherNamesALocation() {
+        let matcher = LocationMatcher(locations: defaults.locations)
+        #expect(matcher.match("rbu") == .found(defaults.location(named: "Right Buttock")!))
+        #expect(matcher.match("lbar") == .found(defaults.location(named: "Left Back Arm")!))
+        guard case .ambiguous(let both) = matcher.match("lba") else { Issue.record("lba is not ambiguous"); return }
+        #expect(both.map(\.name) == ["Left Back Abdomen", "Left Back Arm"])
+    }
+
+    @Test func aDisabledLocationsShortFormNamesNoEnabledOne() {
+        let journal = load("timezone UTC\nlocation Left Hip disabled\nlocation Left Heel\n", zone: .utc)
+        let matcher = LocationMatcher(locations: journal.locations)
+        let hip = journal.locations[0]
+        #expect(matcher.match(matcher.shortForm(of: hip)) == .disabled(hip))
+    }
+}

@@ -124,10 +124,11 @@ struct Onboarding {
         guard let bytes = try? JournalFile.read(path) else { return ExitCode.ok }
         let journal = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: invocation.systemZone)
         let now = (try? invocation.now(in: journal.zone)) ?? invocation.environment.clock()
-        let recommended = Recommender.recommend(journal, now: now).recommended.map(\.location.name)
-        invocation.out("\n" + TextWrap.wrap("Recommended for your first site: " + recommended.joined(separator: ", ") + ".",
+        let recommended = Recommender.recommend(journal, now: now).recommended.map(\.location)
+        invocation.out("\n" + TextWrap.wrap("Recommended for your first site: " + recommended.map(\.name).joined(separator: ", ") + ".",
                                             indent: "  ") + "\n")
-        let example = recommended.first.map { " (e.g. \(LocationMatcher.initials($0)))" } ?? ""
+        let matcher = LocationMatcher(locations: journal.locations)
+        let example = recommended.first.map { " (e.g. \(matcher.shortForm(of: $0)))" } ?? ""
         guard let answer = ask("Log the site you are wearing now? Location\(example), or Enter to skip: "),
               !answer.isEmpty else {
             invocation.out("Log it later with `sitecycle log LOCATION`.\n")

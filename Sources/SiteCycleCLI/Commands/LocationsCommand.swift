@@ -99,10 +99,12 @@ struct LocationsCommand {
         // older journal lists exactly as before.
         let showDevices = journal.hasDevices || journal.locations.contains { $0.pausedUntil != nil }
         let today = journal.zone.civil(now).date
+        let matcher = LocationMatcher(locations: journal.locations)
         if invocation.json {
             invocation.out(JSON.array(journal.locations.map { l in
                 var fields: [(String, JSON)] = [
-                    ("location", .string(l.name)), ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
+                    ("location", .string(l.name)), ("short", .string(matcher.shortForm(of: l))),
+                    ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
                     ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
                     ("uses", .int(uses[l.name] ?? 0)),
                     ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
@@ -119,19 +121,19 @@ struct LocationsCommand {
             return
         }
         if showDevices {
-            let rows = [["Location", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
+            let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
                 let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
-                return [l.name, l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
+                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
                         last[l.name].map(displayStart) ?? "never"]
             }
-            invocation.out(table(rows, rightAligned: [3]))
+            invocation.out(table(rows, rightAligned: [4]))
             return
         }
-        let rows = [["Location", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
-            [l.name, l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no", String(uses[l.name] ?? 0),
-             last[l.name].map(displayStart) ?? "never"]
+        let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
+            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no",
+             String(uses[l.name] ?? 0), last[l.name].map(displayStart) ?? "never"]
         }
-        invocation.out(table(rows, rightAligned: [4]))
+        invocation.out(table(rows, rightAligned: [5]))
     }
 
     // MARK: Requests

@@ -17,8 +17,11 @@ extension CommandRegistry {
 
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug
-            (`left-front-abdomen`), its initials (`lfa`) or the start of its
-            words (`left fr ab`, `lower`). When several fit, they are listed.
+            (`left-front-abdomen`), its initials (`lfa`), the start of each word
+            run together (`lbab`, `lbar` where Back Abdomen and Back Arm share
+            `lba`) or the start of its words (`left fr ab`, `lower`). When
+            several fit, they are listed with what to type for each; the Abbr
+            column of `sitecycle locations` gives every location's.
 
             The new line goes at the end of the journal, or in time order for a
             past --at, aligned like the lines around it; nothing else in the file
@@ -227,9 +230,9 @@ enum LocationResolver {
         case .found(let location):
             return location
         case .ambiguous(let candidates):
+            let options = candidates.map { "`\(matcher.shortForm(of: $0))` (\($0.name))" }
             throw CommandError("\"\(typed)\" could be \(candidates.map { "\"\($0.name)\"" }.joined(separator: ", "))",
-                               help: "type more of the name, or its slug, e.g. `\(LocationMatcher.slug(candidates[0].name))`",
-                               usage: true)
+                               help: "type \(orList(options))", usage: true)
         case .disabled(let location):
             throw CommandError("\"\(location.name)\" is disabled",
                                help: "enable it with `sitecycle locations enable \"\(location.name)\"`")
@@ -238,12 +241,12 @@ enum LocationResolver {
             let zones = matcher.zones(matching: typed)
             if let first = zones.first?.locations.first {
                 let which = zones.map { "\($0.zone) is " + orList($0.locations.map(\.name)) }.joined(separator: "; ")
-                throw CommandError(which, help: "say which side, e.g. `sitecycle log \(LocationMatcher.initials(first.name))`",
+                throw CommandError(which, help: "say which side, e.g. `sitecycle log \(matcher.shortForm(of: first))`",
                                    usage: true)
             }
             let slips = matcher.initialsOneLetterOff(typed)
             if !slips.isEmpty {
-                let options = slips.map { "`\(LocationMatcher.initials($0.name))` (\($0.name))" }
+                let options = slips.map { "`\(matcher.shortForm(of: $0))` (\($0.name))" }
                 throw CommandError("no location \"\(typed)\"", help: "did you mean \(orList(options))?", usage: true)
             }
             throw CommandError("no location \"\(typed)\"",

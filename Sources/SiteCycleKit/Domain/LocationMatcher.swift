@@ -55,6 +55,9 @@ public struct LocationMatcher {
             return zip(typed, name).allSatisfy { $1.hasPrefix($0) }
         }
         if !prefixed.isEmpty || typed.count > 1 { return prefixed }
+        // `lbab`, `rbu`: the start of every word in turn, run together.
+        let runTogether = pool.filter { startsOfWords(typed[0], words($0.name)) }
+        if !runTogether.isEmpty { return runTogether }
         // `lf`: the start of the initials, to list Left Front Abdomen and Thigh.
         return pool.filter { words($0.name).map { String($0.prefix(1)) }.joined().hasPrefix(typed[0]) }
     }
@@ -94,6 +97,46 @@ public struct LocationMatcher {
     /// `lfa` for `Left Front Abdomen`.
     public static func initials(_ name: String) -> String {
         words(name).map { String($0.prefix(1)) }.joined()
+    }
+
+    /// Whether `typed` is the start of each word in turn, run together
+    /// (`lbab`: l, b, ab for Left Back Abdomen), every word given.
+    static func startsOfWords(_ typed: String, _ words: [String]) -> Bool {
+        let t = Array(typed.unicodeScalars)
+        let w = words.map { Array($0.unicodeScalars) }
+        // reachable[i]: the first i letters typed cover words[0..<k] exactly.
+        var reachable: Set<Int> = [0]
+        for word in w {
+            var next: Set<Int> = []
+            for i in reachable {
+                var k = 0
+                while k < word.count, i + k < t.count, t[i + k] == word[k] { k += 1; next.insert(i + k) }
+            }
+            reachable = next
+            if reachable.isEmpty { return false }
+        }
+        return reachable.contains(t.count)
+    }
+
+    /// The shortest thing to type that names `location` alone: its initials
+    /// (`lfa`), else its initials with more of the last word (`lbab`,
+    /// `lbar` for Left Back Abdomen and Left Back Arm), else its slug. What
+    /// every hint suggests, so no hint names something ambiguous.
+    public func shortForm(of location: Location) -> String {
+        let name = LocationMatcher.words(location.name)
+        guard let last = name.last else { return LocationMatcher.slug(location.name) }
+        let lead = name.dropLast().map { String($0.prefix(1)) }.joined()
+        for k in 1...max(1, last.count) {
+            let typed = lead + String(last.prefix(k))
+            if names(typed) == [location.name] { return typed }
+        }
+        return LocationMatcher.slug(location.name)
+    }
+
+    /// What `typed` names among every location, disabled ones too.
+    private func names(_ typed: String) -> [String] {
+        let enabled = LocationMatcher.candidates(typed, among: locations.filter(\.isEnabled))
+        return (enabled.isEmpty ? LocationMatcher.candidates(typed, among: locations) : enabled).map(\.name)
     }
 
     /// The locations of a zone (`Front Abdomen` gives both sides), or of the
