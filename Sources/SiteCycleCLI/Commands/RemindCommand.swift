@@ -28,8 +28,13 @@ extension CommandRegistry {
             `systemctl --user` works, it writes sitecycle-remind.service and
             sitecycle-remind.timer to $XDG_CONFIG_HOME/systemd/user/ (else
             ~/.config/…) and enables the timer; otherwise it prints the
-            crontab line to add and changes nothing. Running it again is
-            harmless. --print shows the files without writing them.
+            crontab line to add and changes nothing. That line runs `--via
+            auto` and is given the desktop's bus when it lives at
+            /run/user/UID/bus; without it, the reminder goes to standard
+            error, which cron mails to you. Paths are quoted as systemd
+            and cron read them (`%` and `$` too); a path holding a line break
+            is refused. Running it again is harmless. --print shows the files
+            without writing them.
             --uninstall disables the timer and removes exactly those files.
             """,
         options: [
