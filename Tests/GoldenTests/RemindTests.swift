@@ -241,6 +241,27 @@ struct RemindTests {
         #expect(log("systemctl").isEmpty)
     }
 
+    /// Issue 22, item 11: notify-send reads the body as markup, so a name
+    /// with `<a href>`, `<b>` or `&` would become a link or bold text.
+    @Test func locationNamesReachNotifySendAsText() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            timezone UTC
+            target 72h
+            location Left <a href='https://evil.example'>Arm</a>
+            location Right <b>Arm</b> & "Co"
+
+            2026-02-01 08:00  Left <a href='https://evil.example'>Arm</a>
+
+            """.write(to: root.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["remind"], now: "2026-02-05 08:00").exitCode == 3)
+        #expect(log("notify-send") == [
+            "--app-name=sitecycle -- Site change due Left &lt;a href=&#39;https://evil.example&#39;&gt;Arm&lt;/a&gt; "
+                + "since 2026-02-01 08:00, was due 2026-02-04 08:00. "
+                + "Next: Right &lt;b&gt;Arm&lt;/b&gt; &amp; &quot;Co&quot;.",
+        ])
+    }
+
     @Test func eachDeviceHasItsOwnDueMoment() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try """

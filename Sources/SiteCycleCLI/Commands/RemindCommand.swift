@@ -15,8 +15,9 @@ extension CommandRegistry {
             sends it once more), and logging a new site starts afresh. What was
             sent is kept in $XDG_STATE_HOME/sitecycle/remind/.
 
-            --via desktop uses notify-send (osascript on macOS); terminal
-            prints to standard error; auto (the default) uses the desktop when
+            --via desktop uses notify-send (osascript on macOS), with names
+            escaped so they show as written, not as markup; terminal prints
+            to standard error; auto (the default) uses the desktop when
             a graphical session is reachable (DISPLAY, WAYLAND_DISPLAY or a
             D-Bus session) and notify-send is installed, else the terminal;
             none sends nothing and only sets the exit status.
@@ -146,6 +147,25 @@ struct RemindCommand {
     let notifier = "notify-send"
     #endif
 
+    /// The notification body is markup to most notification servers
+    /// (Desktop Notifications spec: `<b>`, `<a href>`, entities): a location
+    /// name is the user's text, shown as written, never as a link or tag.
+    /// Escaped as g_markup_escape_text does.
+    static func markupEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     /// Nil when sent; else why not.
     func notifyDesktop(_ body: String) -> String? {
         guard let program = Programs.find(notifier, in: invocation.env) else { return "\(notifier) is not installed" }
@@ -153,7 +173,7 @@ struct RemindCommand {
         let quoted = { (s: String) in "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
         let arguments = ["-e", "display notification \(quoted(body)) with title \(quoted(RemindCommand.title))"]
         #else
-        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, body]
+        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, RemindCommand.markupEscaped(body)]
         #endif
         let result = Programs.run(program, arguments, environment: invocation.env)
         return result.status == 0 ? nil : "\(notifier) exited with \(result.status)"
