@@ -2,7 +2,7 @@
 # Candidates come from `sitecycle __complete`, which reads your journal.
 _sitecycle() {
     local cur=${COMP_WORDS[COMP_CWORD]} out
-    out=$(command "${COMP_WORDS[0]}" __complete --shell bash -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return 0
+    out=$(command "${COMP_WORDS[0]}" __complete --shell bash --word "$2" -- "${COMP_WORDS[@]:1:COMP_CWORD}" 2>/dev/null) || return 0
     [[ -n $out ]] || return 0
     if [[ $out == ":files" ]]; then
         compopt -o filenames 2>/dev/null

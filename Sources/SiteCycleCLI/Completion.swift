@@ -16,10 +16,16 @@ struct Completer {
         var description: String
     }
 
+    /// The words on the line, the last (the one completed) as it reads:
+    /// quotes and escapes removed.
     let words: [String]
     let shell: Shell
     /// The user opened a quote: offer full names (with spaces), not slugs.
     let quoted: Bool
+    /// The last word as typed, and the part of it bash replaces (after the
+    /// quote still open, if any), for writing candidates back into it.
+    var raw = ""
+    var replaced: String?
     let environment: [String: String]
     let now: Instant
     /// The journal read once per completion: a device word and the
@@ -47,10 +53,20 @@ struct Completer {
         }.map { $0 + "\n" }.joined()
     }
 
-    /// Bash inserts COMPREPLY as typed: a name with spaces keeps the quote
-    /// the user opened, and is closed.
+    /// Bash inserts COMPREPLY as it is, in place of the text after the
+    /// quote the user opened (or the quote too, when the reply starts with
+    /// it): so the reply is the rest of the value, escaped for that quote,
+    /// the quote closed. zsh and fish quote candidates themselves.
     func bashValue(_ value: String) -> String {
-        quoted ? "\"" + value + "\"" : value
+        let quote = ShellWord(raw, rules: .posix).openQuote
+        let whole = raw
+        var before = ""  // what bash keeps of the word, before its quote
+        if let replaced, replaced.count <= whole.count {
+            before = ShellWord(String(whole.prefix(max(0, whole.count - replaced.count - (quote == nil ? 0 : 1)))),
+                               rules: .posix).literal
+        }
+        let rest = value.count >= before.count ? String(value.dropFirst(before.count)) : value
+        return ShellWord.bash(rest, in: quote)
     }
 
     /// What the words before the current one say: the command, its

@@ -56,7 +56,12 @@ struct CompletionTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = """
             source \(script("bash"))
-            reply() { COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _sitecycle; printf '%s|' "${COMPREPLY[@]}"; echo; }
+            # As bash calls it: $2 is the word after the quote the user opened.
+            reply() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                local word=${COMP_WORDS[COMP_CWORD]}; word=${word#[\\"\\']}
+                _sitecycle sitecycle "$word"; printf '%s|' "${COMPREPLY[@]}"; echo
+            }
             reply sitecycle log ''
             reply sitecycle log left-front-t
             reply sitecycle log '"Left Front T'
@@ -275,5 +280,59 @@ extension CompletionTests {
         let r = try sh("/usr/bin/fish", ["--no-config", "-c", "source \(script("fish")); complete -C 'sitecycle amend '"])
         #expect(r.stdout.contains("9\t2026-11-04 08:00 Lower Back"), "\(r.stdout)")
         #expect(r.stdout.contains("8\t2026-11-01 08:00 Left Front Abdomen"), "\(r.stdout)")
+    }
+}
+
+extension InteractiveCompletionTests {
+    /// Issue 22, item 9: a location name is the user's text, and may read as
+    /// shell code. Completed after `"`, after `'` and bare (escaped), in
+    /// each shell at a real prompt, then run: nothing in it runs, and the
+    /// journal gets the name exactly as declared.
+    static let hostile = ["Left $(touch PWNED) Arm", "Right `touch PWNED2` Arm", #"Mum's "Hip" \ x!y"#]
+
+    func completeHostileNames(_ shell: [String], setup: String) throws {
+        defer { try? stopServer(); try? FileManager.default.removeItem(at: base.dir) }
+        let journal = base.dir.appendingPathComponent("sites.journal")
+        try ("timezone UTC\n" + InteractiveCompletionTests.hostile.map { "location \($0)\n" }.joined())
+            .write(to: journal, atomically: true, encoding: .utf8)
+        try session(shell, setup: setup, width: 120)
+        let typed = ["\"Left", "'Left", "Left\\ ", "\"Right", "'Right", "Right\\ ", "\"Mum", "'Mum", "Mum\\'s"]
+        for (day, start) in typed.enumerated() {
+            _ = try tmux("send-keys", "-t", "t", "-l", "sitecycle log --at 2026-10-0\(day + 1) \(start)")
+            // The keys queue in the terminal: Enter is read after Tab's completion.
+            _ = try tmux("send-keys", "-t", "t", "Tab", "Enter")
+            _ = try screen { $0.components(separatedBy: "Logged ").count - 1 + $0.components(separatedBy: "error").count - 1 > day }
+        }
+        let screen = try tmux("capture-pane", "-p", "-t", "t")
+        #expect(!FileManager.default.fileExists(atPath: base.dir.appendingPathComponent("PWNED").path), "\(screen)")
+        #expect(!FileManager.default.fileExists(atPath: base.dir.appendingPathComponent("PWNED2").path), "\(screen)")
+        let names = InteractiveCompletionTests.hostile
+        let expected = typed.indices.map { "2026-10-0\($0 + 1) 00:00  \(names[$0 / 3])" }
+        let lines = try String(contentsOf: journal, encoding: .utf8).split(separator: "\n").filter { $0.hasPrefix("2026-") }
+        #expect(lines.map(String.init) == expected, "\(screen)")
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func bashCompletesHostileNamesInert() throws {
+        try completeHostileNames(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["bash", "--norc", "--noprofile", "-i"],
+                                 setup: "cd \(base.dir.path); PS1='$ '; source \(base.script("bash")); echo READY")
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"),
+          .enabled(if: RequiredTools.zsh, "zsh is not installed (.ci/run installs it)"))
+    func zshCompletesHostileNamesInert() throws {
+        let fpath = base.dir.appendingPathComponent("zfunc")
+        try FileManager.default.createDirectory(at: fpath, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: base.script("zsh"), toPath: fpath.appendingPathComponent("_sitecycle").path)
+        try completeHostileNames(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["zsh", "-f", "-i"],
+                                 setup: "cd \(base.dir.path); PS1='$ '; fpath=(\(fpath.path) $fpath); autoload -Uz compinit; "
+                                    + "compinit -u -D; setopt no_beep; echo READY")
+    }
+
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"),
+          .enabled(if: RequiredTools.fish, "fish is not installed (.ci/run installs it)"))
+    func fishCompletesHostileNamesInert() throws {
+        try completeHostileNames(["env", "-i"] + base.env.map { "\($0)=\($1)" } + ["fish", "--no-config", "-i"],
+                                 setup: "cd \(base.dir.path); source \(base.script("fish")); echo READY")
     }
 }

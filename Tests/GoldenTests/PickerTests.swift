@@ -177,4 +177,52 @@ import Testing
         #expect(try journal() == PickerTests.journal)
         #expect(try terminalRestored())
     }
+
+    /// Issue 22, item 14: Ctrl-Z (and a SIGTSTP sent from elsewhere) stop
+    /// the picker with the terminal as the shell had it, and `fg` brings it
+    /// back raw and redrawn: keys act one at a time, before any Enter.
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func ctrlZThenFgKeepsThePickerAnswering() throws {
+        defer { stop() }
+        try start()
+        _ = try tmux("send-keys", "-t", "t", "sitecycle --now '2026-02-07 08:00' log", "Enter")
+        _ = try screen { $0.contains("Enter picks") }
+        func stopped(_ count: Int) throws -> String {
+            try screen { $0.components(separatedBy: "Stopped").count - 1 == count }
+        }
+        func fg(_ count: Int) throws -> String {
+            _ = try tmux("send-keys", "-t", "t", "fg", "Enter")
+            return try screen { $0.components(separatedBy: "# fg").count - 1 == count
+                && $0.components(separatedBy: "# fg").last!.contains("Enter picks") }
+        }
+        _ = try tmux("send-keys", "-t", "t", "C-z")
+        var text = try stopped(1)
+        #expect(text.contains("Stopped"), "\(text)")
+        #expect(try terminalRestored())
+        text = try fg(1)
+        #expect(text.components(separatedBy: "# fg").last!.contains("Enter picks"), "\(text)")
+        _ = try tmux("send-keys", "-t", "t", "-l", "low")
+        text = try screen { $0.contains("Site> low") }
+        #expect(text.contains("Site> low") && text.contains("> Lower Back"), "\(text)")
+
+        // The same for a stop sent by another program.
+        let shell = try tmux("display-message", "-p", "-t", "t", "#{pane_pid}").trimmingCharacters(in: .whitespacesAndNewlines)
+        let child = try sh("/usr/bin/pgrep", ["-P", shell]).stdout.split(whereSeparator: \.isNewline).compactMap { Int32($0) }
+        #expect(child.count == 1, "\(child)")
+        for pid in child { kill(pid, SIGTSTP) }
+        text = try stopped(2)
+        #expect(text.components(separatedBy: "Stopped").count == 3, "\(text)")
+        _ = try fg(2)
+        _ = try tmux("send-keys", "-t", "t", "BSpace", "BSpace", "BSpace")
+        _ = try tmux("send-keys", "-t", "t", "-l", "right a")
+        text = try screen { $0.contains("Site> right a") }
+        #expect(text.contains("> Right Arm") && !text.contains("Lower Back"), "\(text)")
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        text = try screen { $0.contains("Logged ") }
+        #expect(text.contains("Logged Right Arm at 2026-02-07 08:00."), "\(text)")
+        #expect(try journal() == PickerTests.journal + "2026-02-07 08:00  Right Arm\n")
+        #expect(try terminalRestored())
+    }
 }

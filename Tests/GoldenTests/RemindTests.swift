@@ -109,7 +109,10 @@ struct RemindTests {
             WantedBy=timers.target
 
             # without systemd, this crontab line (`crontab -e`) does the same:
-            # */15 * * * * SITECYCLE -f $WORK/sites.journal remind --via desktop
+            # */15 * * * * SITECYCLE -f $WORK/sites.journal remind --via auto
+            # cron has no desktop session, so each reminder goes to standard error,
+            # which cron mails to you (put MAILTO=you@example.org at the top of the
+            # crontab; mail needs a mail transfer agent).
 
             """, "\(text)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
@@ -140,8 +143,123 @@ struct RemindTests {
         let r = try sitecycle(["remind", "--install"], environment: noSystemd)
         #expect(r.exitCode == 0)
         #expect(r.stdout.contains("*/30 * * * * "))
-        #expect(r.stdout.contains(" remind --via desktop\n"))
+        #expect(r.stdout.contains(" remind --via auto\n"))
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
+    }
+
+    /// The crontab line's command as cron runs it (crontab(5)): `\%` is a
+    /// `%`, an unescaped `%` ends the command; then /bin/sh, with cron's
+    /// bare environment: no desktop session, no notify-send on PATH.
+    func runAsCron(_ line: String) throws -> BinaryRunner.Output {
+        let fields = line.split(separator: " ", maxSplits: 5, omittingEmptySubsequences: false)
+        var command = "", escaped = false
+        for c in fields[5] {
+            if escaped { command += c == "%" ? "%" : "\\" + String(c); escaped = false; continue }
+            if c == "\\" { escaped = true; continue }
+            if c == "%" { break }
+            command.append(c)
+        }
+        return try BinaryRunner.process(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: root, environment: [
+            "PATH": "/usr/bin:/bin", "HOME": root.path, "SHELL": "/bin/sh", "LOGNAME": "user",
+            "SITECYCLE_NOW": "2026-02-05 08:00",
+        ])
+    }
+
+    /// Issue 22, item 22: cron cannot show a desktop notification, so the
+    /// line it is given falls back to standard error (which cron mails), is
+    /// given the session's bus when that has a fixed path, and says so.
+    @Test func theCrontabLineRemindsFromCron() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.removeItem(at: root.appendingPathComponent("bin/systemctl"))
+        var noSystemd = env
+        noSystemd["PATH"] = root.appendingPathComponent("bin").path
+        let r = try sitecycle(["remind", "--install"], environment: noSystemd)
+        #expect(r.exitCode == 0)
+        #expect(r.stdout.hasSuffix("""
+            remind --via auto
+
+            cron has no desktop session, so each reminder goes to standard error,
+            which cron mails to you (put MAILTO=you@example.org at the top of the
+            crontab; mail needs a mail transfer agent).
+
+            """), "\(r.stdout)")
+        let line = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("*/30 ") }.map(String.init))
+        let cron = try runAsCron(line)
+        #expect(cron.exitCode == 3, "\(cron.stderr)")
+        #expect(cron.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04 08:00. "
+                + "Next: Right Arm.\n")
+
+        noSystemd["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/run/user/1000/bus"
+        let bus = try sitecycle(["remind", "--install"], environment: noSystemd)
+        #expect(bus.stdout.contains("*/30 * * * * DBUS_SESSION_BUS_ADDRESS=unix:path=/run/user/1000/bus "), "\(bus.stdout)")
+        #expect(bus.stdout.contains("remind --via auto\n\nIt notifies through your desktop session's bus while you are "
+                                    + "logged in;\notherwise the reminder goes to standard error,\n"), "\(bus.stdout)")
+        #expect(bus.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 || $0.hasPrefix("*/30 ") })
+        // A bus address that changes every login is not copied.
+        noSystemd["DBUS_SESSION_BUS_ADDRESS"] = "unix:abstract=/tmp/dbus-XYZ,guid=123"
+        #expect(!(try sitecycle(["remind", "--install"], environment: noSystemd)).stdout.contains("DBUS_SESSION_BUS_ADDRESS"))
+    }
+
+    /// Issue 22, item 10: the journal's folder name reaches a unit file and
+    /// a crontab line. `%` (a systemd specifier, a cron line end), `$`,
+    /// quotes and backslashes are written so that each reads them back as
+    /// the same path; a line break, which would add a directive, is refused.
+    @Test func pathsInTheUnitAndCrontabAreQuoted() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let folder = root.appendingPathComponent(#"100% $HOME "q" \ x"#)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: root.appendingPathComponent("sites.journal"),
+                                        to: folder.appendingPathComponent("sites.journal"))
+        let r = try BinaryRunner.run(["-f", folder.path + "/sites.journal", "remind", "--install", "--print"], in: root,
+                                     environment: env)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let binary = BinaryRunner.executable.resolvingSymlinksInPath().path
+        let work = root.resolvingSymlinksInPath().path
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.contains("ExecStart=\(binary) -f \"\(work)/100%% $$HOME \\\"q\\\" \\\\ x/sites.journal\" "
+                               + "remind --via desktop"), "\(r.stdout)")
+        let cronLine = "*/30 * * * * \(binary) -f '\(work)/100\\% $HOME \"q\" \\ x/sites.journal' remind --via auto"
+        #expect(lines.contains("# " + cronLine), "\(r.stdout)")
+        // cron, then the shell, read it back as the journal's own path.
+        let cron = try runAsCron(cronLine)
+        #expect(cron.exitCode == 3 && cron.stderr.contains("Site change due: Left Arm"), "\(cron.stderr)")
+
+        let injected = root.appendingPathComponent("a\n[Service]\nExecStartPre=/bin/touch PWNED")
+        try FileManager.default.createDirectory(at: injected, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: folder.appendingPathComponent("sites.journal"),
+                                         to: injected.appendingPathComponent("sites.journal"))
+        for extra in [["--print"], []] {
+            let refused = try BinaryRunner.run(["-f", injected.path + "/sites.journal", "remind", "--install"] + extra,
+                                               in: root, environment: env)
+            #expect(refused.exitCode == 1)
+            #expect(refused.stdout.isEmpty)
+            #expect(refused.stderr.contains(#"a\x0a[Service]\x0aExecStartPre=/bin/touch"#), "\(refused.stderr)")
+            #expect(refused.stderr.contains("cannot carry; nothing was installed"), "\(refused.stderr)")
+            #expect(refused.stderr.contains("remind --install"), "\(refused.stderr)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
+        #expect(log("systemctl").isEmpty)
+    }
+
+    /// Issue 22, item 11: notify-send reads the body as markup, so a name
+    /// with `<a href>`, `<b>` or `&` would become a link or bold text.
+    @Test func locationNamesReachNotifySendAsText() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try """
+            timezone UTC
+            target 72h
+            location Left <a href='https://evil.example'>Arm</a>
+            location Right <b>Arm</b> & "Co"
+
+            2026-02-01 08:00  Left <a href='https://evil.example'>Arm</a>
+
+            """.write(to: root.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["remind"], now: "2026-02-05 08:00").exitCode == 3)
+        #expect(log("notify-send") == [
+            "--app-name=sitecycle -- Site change due Left &lt;a href=&#39;https://evil.example&#39;&gt;Arm&lt;/a&gt; "
+                + "since 2026-02-01 08:00, was due 2026-02-04 08:00. "
+                + "Next: Right &lt;b&gt;Arm&lt;/b&gt; &amp; &quot;Co&quot;.",
+        ])
     }
 
     @Test func eachDeviceHasItsOwnDueMoment() throws {

@@ -15,8 +15,9 @@ extension CommandRegistry {
             sends it once more), and logging a new site starts afresh. What was
             sent is kept in $XDG_STATE_HOME/sitecycle/remind/.
 
-            --via desktop uses notify-send (osascript on macOS); terminal
-            prints to standard error; auto (the default) uses the desktop when
+            --via desktop uses notify-send (osascript on macOS), with names
+            escaped so they show as written, not as markup; terminal prints
+            to standard error; auto (the default) uses the desktop when
             a graphical session is reachable (DISPLAY, WAYLAND_DISPLAY or a
             D-Bus session) and notify-send is installed, else the terminal;
             none sends nothing and only sets the exit status.
@@ -28,8 +29,13 @@ extension CommandRegistry {
             `systemctl --user` works, it writes sitecycle-remind.service and
             sitecycle-remind.timer to $XDG_CONFIG_HOME/systemd/user/ (else
             ~/.config/…) and enables the timer; otherwise it prints the
-            crontab line to add and changes nothing. Running it again is
-            harmless. --print shows the files without writing them.
+            crontab line to add and changes nothing. That line runs `--via
+            auto` and is given the desktop's bus when it lives at
+            /run/user/UID/bus; without it, the reminder goes to standard
+            error, which cron mails to you. Paths are quoted as systemd
+            and cron read them (`%` and `$` too); a path holding a line break
+            is refused. Running it again is harmless. --print shows the files
+            without writing them.
             --uninstall disables the timer and removes exactly those files.
             """,
         options: [
@@ -141,6 +147,25 @@ struct RemindCommand {
     let notifier = "notify-send"
     #endif
 
+    /// The notification body is markup to most notification servers
+    /// (Desktop Notifications spec: `<b>`, `<a href>`, entities): a location
+    /// name is the user's text, shown as written, never as a link or tag.
+    /// Escaped as g_markup_escape_text does.
+    static func markupEscaped(_ text: String) -> String {
+        var out = ""
+        for c in text {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
     /// Nil when sent; else why not.
     func notifyDesktop(_ body: String) -> String? {
         guard let program = Programs.find(notifier, in: invocation.env) else { return "\(notifier) is not installed" }
@@ -148,7 +173,7 @@ struct RemindCommand {
         let quoted = { (s: String) in "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
         let arguments = ["-e", "display notification \(quoted(body)) with title \(quoted(RemindCommand.title))"]
         #else
-        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, body]
+        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, RemindCommand.markupEscaped(body)]
         #endif
         let result = Programs.run(program, arguments, environment: invocation.env)
         return result.status == 0 ? nil : "\(notifier) exited with \(result.status)"

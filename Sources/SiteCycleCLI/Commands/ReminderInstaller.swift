@@ -33,14 +33,56 @@ struct ReminderInstaller {
         return seconds
     }
 
-    /// The command the timer (or cron) runs, as systemd reads it.
-    var command: String {
-        [SyncService.executable, "-f", journalPath, "remind", "--via", "desktop"].map(quoted).joined(separator: " ")
+    /// The command the timer runs. The user manager has the desktop's bus,
+    /// so a notification that cannot be shown is a failure to see.
+    var serviceCommand: String {
+        [SyncService.executable, "-f", journalPath, "remind", "--via", "desktop"].map(ReminderInstaller.execWord)
+            .joined(separator: " ")
     }
 
-    func quoted(_ word: String) -> String {
-        word.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }) ? word
-            : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    /// The command cron runs: cron has no desktop session, so it is given
+    /// the session's bus when that has a fixed address, and `--via auto`
+    /// falls back to standard error, which cron mails to the user.
+    var cronCommand: String {
+        let words = [SyncService.executable, "-f", journalPath, "remind", "--via", "auto"].map(ReminderInstaller.shellWord)
+        let bus = sessionBus.map { "DBUS_SESSION_BUS_ADDRESS=" + ReminderInstaller.shellWord($0) + " " } ?? ""
+        // crontab(5): an unescaped `%` ends the command (the rest is stdin).
+        return (bus + words.joined(separator: " ")).replacingAll("%", with: "\\%")
+    }
+
+    /// The desktop session's bus, when it is the per-user one systemd-logind
+    /// keeps at a fixed path (a `dbus-launch` address changes every login).
+    var sessionBus: String? {
+        guard let address = env["DBUS_SESSION_BUS_ADDRESS"], address.hasPrefix("unix:path=/run/user/"),
+              !address.contains(",") else { return nil }
+        return address
+    }
+
+    static func isPlain(_ word: String) -> Bool {
+        word.allSatisfy { $0.isLetter || $0.isNumber || "/._-+=:,@".contains($0) }
+    }
+
+    /// A word of an ExecStart= line (systemd.syntax(7), systemd.service(5)):
+    /// `%` and `$` doubled so no specifier or variable is expanded, and, if
+    /// it holds more than plain characters, double-quoted with `\` and `"`
+    /// escaped. Control characters are refused before this (`unsafePath`).
+    static func execWord(_ word: String) -> String {
+        let literal = word.replacingAll("%", with: "%%").replacingAll("$", with: "$$")
+        guard !isPlain(word) else { return literal }
+        return "\"" + literal.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
+    }
+
+    /// A word for /bin/sh, single-quoted unless plain.
+    static func shellWord(_ word: String) -> String {
+        isPlain(word) ? word : "'" + word.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    /// A path that neither a unit file nor a crontab line can carry: a line
+    /// break would start a directive or a new crontab entry.
+    var unsafePath: String? {
+        [SyncService.executable, journalPath].first { path in
+            path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+        }
     }
 
     func units(every seconds: Int64) -> [(name: String, text: String)] {
@@ -51,7 +93,7 @@ struct ReminderInstaller {
 
             [Service]
             Type=oneshot
-            ExecStart=\(command)
+            ExecStart=\(serviceCommand)
             # 3 means "a change is due": a reminder was sent, nothing failed.
             SuccessExitStatus=3
 
@@ -74,7 +116,17 @@ struct ReminderInstaller {
 
     var cronLine: String {
         let minutes = max(1, min(59, ((try? interval()) ?? 1800) / 60))
-        return "*/\(minutes) * * * * " + command
+        return "*/\(minutes) * * * * " + cronCommand
+    }
+
+    /// What the crontab line does when it runs, said after it.
+    var cronNote: String {
+        let mail = "which cron mails to you (put MAILTO=you@example.org at the top of the\n"
+            + "crontab; mail needs a mail transfer agent).\n"
+        return sessionBus == nil
+            ? "cron has no desktop session, so each reminder goes to standard error,\n" + mail
+            : "It notifies through your desktop session's bus while you are logged in;\n"
+                + "otherwise the reminder goes to standard error,\n" + mail
     }
 
     /// `systemctl --user` answers: a user manager is running.
@@ -95,10 +147,17 @@ struct ReminderInstaller {
             _ = invocation.readJournal()  // says where it looked
             return ExitCode.failure
         }
+        if let path = unsafePath {
+            return invocation.fail("\(path.terminalSafe) holds a line break or other control character, "
+                                   + "which a systemd unit or crontab line cannot carry; nothing was installed",
+                                   help: "move it to a folder whose name has none (`mv`), then run "
+                                       + "`sitecycle -f NEWPATH remind --install`")
+        }
         let files = units(every: seconds)
         if invocation.arguments.flag("--print") {
             for f in files { invocation.out("# \(unitFolder ?? "~/.config/systemd/user")/\(f.name)\n\(f.text)\n") }
-            invocation.out("# without systemd, this crontab line (`crontab -e`) does the same:\n# \(cronLine)\n")
+            invocation.out("# without systemd, this crontab line (`crontab -e`) does the same:\n# \(cronLine)\n"
+                           + cronNote.split(separator: "\n").map { "# " + $0 + "\n" }.joined())
             return ExitCode.ok
         }
         guard systemdWorks, let folder = unitFolder else {
@@ -108,6 +167,7 @@ struct ReminderInstaller {
 
                 \(cronLine)
 
+                \(cronNote)
                 """)
             return ExitCode.ok
         }

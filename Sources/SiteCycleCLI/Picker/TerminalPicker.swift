@@ -8,8 +8,16 @@ import SiteCycleKit
 /// The terminal as it was before the picker changed it; restored on every
 /// way out, including signals (a signal handler can only reach globals).
 nonisolated(unsafe) private var savedTerminal = termios()
+nonisolated(unsafe) private var rawTerminal = termios()
 nonisolated(unsafe) private var terminalIsRaw = false
+/// The picker is on screen: after a stop, the terminal is made raw again.
+nonisolated(unsafe) private var pickerOpen = false
 nonisolated(unsafe) private var resized: sig_atomic_t = 0
+
+private func makeRaw() {
+    var t = rawTerminal
+    if tcsetattr(0, TCSAFLUSH, &t) == 0 { terminalIsRaw = true }
+}
 
 private func restoreTerminal() {
     guard terminalIsRaw else { return }
@@ -30,6 +38,46 @@ private func onSignal(_ signal: Int32) {
 
 private func onResize(_ signal: Int32) { resized = 1 }
 
+/// A job-control stop (SIGTSTP, or Ctrl-Z read as a key): hand the shell
+/// its terminal as it was, really stop (the whole job, for Ctrl-Z, as the
+/// terminal would), and once continued take it back.
+private func stopJob(group: Bool) {
+    restoreTerminal()
+    let clear: [UInt8] = Array("\r\u{1B}[J".utf8)
+    _ = clear.withUnsafeBytes { write(1, $0.baseAddress, $0.count) }
+    handle(SIGTSTP, SIG_DFL)
+    var mask = sigset_t()
+    sigemptyset(&mask)
+    sigaddset(&mask, SIGTSTP)
+    sigprocmask(SIG_UNBLOCK, &mask, nil)
+    kill(group ? 0 : getpid(), SIGTSTP)
+    // Continued (`fg`): onContinue has made the terminal raw again.
+    handle(SIGTSTP, onStop)
+}
+
+private func onStop(_ signal: Int32) { stopJob(group: false) }
+
+/// `fg` after any stop (SIGSTOP included): the shell set the terminal back
+/// to cooked mode while the job was stopped, so make it raw and redraw.
+private func onContinue(_ signal: Int32) {
+    if pickerOpen { makeRaw() }
+    resized = 1
+}
+
+/// Installs `handler` without SA_RESTART, so a blocked read returns EINTR
+/// and the picker redraws.
+private func handle(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
+    var action = sigaction()
+    #if canImport(Glibc)
+    action.__sigaction_handler.sa_handler = handler
+    #else
+    action.__sigaction_u.__sa_handler = handler
+    #endif
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = 0
+    sigaction(signal, &action, nil)
+}
+
 @inline(__always) private func Glibc_signalExit(_ signal: Int32) { _exit(128 + signal) }
 
 /// Runs a `SitePicker` inline under the prompt, fzf-style: a fixed number
@@ -48,19 +96,24 @@ enum TerminalPicker {
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
+        rawTerminal = raw
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { signal(s, onSignal) }
-        signal(SIGWINCH, onResize)
+        handle(SIGWINCH, onResize)
+        handle(SIGTSTP, onStop)
+        handle(SIGCONT, onContinue)
         // A parent may have left these blocked; blocked, they would wait
         // until after the picker, with the terminal still raw.
         var mask = sigset_t()
         sigemptyset(&mask)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { sigaddset(&mask, s) }
+        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&mask, s) }
         sigprocmask(SIG_UNBLOCK, &mask, nil)
         guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
         terminalIsRaw = true
+        pickerOpen = true
         defer {
+            pickerOpen = false
             restoreTerminal()
-            for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH] { signal(s, SIG_DFL) }
+            for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { signal(s, SIG_DFL) }
         }
         func draw(_ lines: [String]) {
             var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
@@ -130,6 +183,11 @@ enum TerminalPicker {
         switch byte {
         case 0x0D, 0x0A: return .enter
         case 0x03: return .interrupt
+        case 0x1A:
+            // Ctrl-Z arrives as a byte (ISIG is off): stop the job as the
+            // terminal would have, then redraw once continued.
+            stopJob(group: true)
+            return nil
         case 0x7F, 0x08: return .backspace
         case 0x10: return .up      // Ctrl-P
         case 0x0E: return .down    // Ctrl-N
