@@ -35,7 +35,7 @@ extension CommandRegistry {
             just those lines, and merge exits 1; `sitecycle check` shows where.
             Exit 0 means `check` finds no error in the result: anything else it
             would reject, like a version that cannot be read at all, is kept
-            whole between markers.
+            whole between markers. The result is written private (mode 0600).
             """,
         positionals: 3...3,
         run: { invocation in
@@ -48,7 +48,7 @@ extension CommandRegistry {
             }
             let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: invocation.systemZone)
             if !sources[1].bytes.same(as: result.bytes) {
-                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes) } catch {
+                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes, mode: 0o600) } catch {
                     return invocation.fail(error.message)
                 }
             }
