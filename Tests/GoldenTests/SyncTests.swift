@@ -112,24 +112,80 @@ struct SyncTests {
         try String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)
     }
 
-    /// THEIRS removed a location nobody used and added another; OURS logged
-    /// to the removed one. That is not a rename: OURS's entry keeps its site.
-    @Test func aRemoveThenAddOnOneSideIsNotARename() throws {
+    /// THEIRS removed a location nobody used and added another at the end;
+    /// OURS logged to the removed one. That is not a rename: OURS's entry
+    /// keeps its site.
+    @Test func aRemoveThenAddElsewhereIsNotARename() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let base = "timezone UTC\nlocation Left Arm\nlocation Right Arm\nlocation Lower Back\n\n2026-02-01 08:00  Left Arm\n"
         try write(base, "m/base")
         try write(base, "m/ours")
         try write(base, "m/theirs")
-        #expect(try sitecycle(["locations", "remove", "Lower Back"], in: "m", file: "theirs").exitCode == 0)
+        #expect(try sitecycle(["locations", "remove", "Right Arm"], in: "m", file: "theirs").exitCode == 0)
         #expect(try sitecycle(["locations", "add", "Belly Left"], in: "m", file: "theirs").exitCode == 0)
-        #expect(try sitecycle(["--now", "2026-02-04 08:00", "log", "lower back", "--at", "2026-02-03 08:00"], in: "m", file: "ours").exitCode == 0)
-        #expect(try read("m/theirs").contains("location Belly Left") && !(try read("m/theirs")).contains("Lower Back"))
+        #expect(try sitecycle(["--now", "2026-02-04 08:00", "log", "right arm", "--at", "2026-02-03 08:00"], in: "m", file: "ours").exitCode == 0)
+        #expect(try read("m/theirs").hasSuffix("location Lower Back\nlocation Belly Left\n\n2026-02-01 08:00  Left Arm\n"))
         let r = try BinaryRunner.run(["merge", "base", "ours", "theirs"], in: root.appendingPathComponent("m"), environment: env)
         #expect(r.exitCode == 0, "\(r.stderr)")
         let text = try read("m/ours")
-        #expect(text.contains("2026-02-03 08:00  Lower Back"), "\(text)")
-        #expect(text.contains("location Lower Back") && text.contains("location Belly Left"), "\(text)")
+        #expect(text.contains("2026-02-03 08:00  Right Arm"), "\(text)")
+        #expect(text.contains("location Right Arm") && text.contains("location Belly Left"), "\(text)")
         #expect(try sitecycle(["check"], in: "m", file: "ours").exitCode == 0)
+    }
+
+    /// The issue's case: a zone nobody used yet renamed on one clone, and
+    /// a change logged to its old name on the other. A declaration replaced
+    /// in place is a rename: the entry takes the new name, and only the new
+    /// names are declared.
+    @Test func aZoneRenameWithoutEntriesCarriesTheOtherClonesLog() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones("""
+            timezone UTC
+            location Left Hip
+            location Right Hip
+            location Left Glute
+            location Right Glute
+
+            2026-02-01 08:00  Left Hip
+
+            """)
+        #expect(try sitecycle(["locations", "rename", "Glute", "Buttock"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-04 09:00", "log", "Right Glute"], in: "b")
+        let (a, b, a2) = try syncBoth()
+        #expect(a.exitCode == 0 && b.exitCode == 0 && a2.exitCode == 0, "\(a.stderr)\(b.stderr)\(a2.stderr)")
+        let text = try journal("a")
+        #expect(text == (try journal("b")))
+        #expect(!text.contains("Glute"), "\(text)")
+        #expect(text.contains("location Left Buttock\nlocation Right Buttock\n"), "\(text)")
+        #expect(text.contains("2026-02-04 09:00  Right Buttock"), "\(text)")
+        let check = try sitecycle(["check"], in: "a")
+        #expect(check.exitCode == 0 && check.stderr.isEmpty, "\(check.stderr)")
+    }
+
+    /// OURS moved the journal one hour east, so its 08:00 line now means
+    /// 07:00 UTC, the very instant THEIRS logged at: `check` rejects two
+    /// changes at one instant, so merge marks a conflict and exits 1.
+    @Test func aTimeZoneChangeThatPutsTwoChangesAtOneInstantIsAConflict() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let base = "timezone UTC\nlocation Left Arm\nlocation Right Arm\n\n2026-02-01 08:00  Left Arm\n"
+        try write(base, "m/base")
+        try write(base.replacingOccurrences(of: "UTC", with: "Africa/Lagos"), "m/ours")
+        try write(base, "m/theirs")
+        try sitecycle(["--now", "2026-02-02 08:00", "log", "right arm", "--at", "2026-02-01 07:00"], in: "m", file: "theirs")
+        let r = try BinaryRunner.run(["merge", "base", "ours", "theirs"], in: root.appendingPathComponent("m"), environment: env)
+        #expect(r.exitCode == 1, "\(r.stderr)")
+        #expect(r.stderr.contains("1 conflict marked in ours"), "\(r.stderr)")
+        let text = try read("m/ours")
+        #expect(text.hasSuffix("""
+            <<<<<<< ours
+            2026-02-01 08:00  Left Arm
+            =======
+            2026-02-01 07:00 +00:00  Right Arm
+            >>>>>>> theirs
+
+            """), "\(text)")
+        let check = try sitecycle(["check", "--json"], in: "m", file: "ours")
+        #expect(check.exitCode == 1 && check.stdout.contains("merge-conflict"), "\(check.stdout)")
     }
 
     /// A pump change on one side and a sensor change at the same minute on

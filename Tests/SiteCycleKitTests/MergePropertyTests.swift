@@ -10,7 +10,9 @@ struct MergePropertyTests {
 
     /// A journal as the generator edits it: entries by hour since the start.
     struct Draft {
-        var locations = ["Left Hip", "Right Hip", "Lower Back", "Left Arm", "Right Arm"]
+        /// The base's entries use the first five; the Glute zone stays unused
+        /// until a side logs to it (a rename of it has no entries to go by).
+        var locations = ["Left Hip", "Right Hip", "Lower Back", "Left Arm", "Right Arm", "Left Glute", "Right Glute"]
         var disabled: Set<String> = []
         var entries: [Int: (location: String, note: String?)] = [:]
         var comments: [Int: String] = [:]
@@ -18,12 +20,15 @@ struct MergePropertyTests {
         var renames: [String: String] = [:]
         /// Locations this side removed (with no history) and then added another.
         var removed: Set<String> = []
+        /// What `locations add` added after such a removal.
+        var added: Set<String> = []
         /// The `timezone` line; every time without an offset is read in it.
         var zone = "UTC"
 
-        /// Zones without daylight saving and with offsets no whole hour
-        /// matches, so no entry of one side lands on the other's instant.
-        static let zones = ["Asia/Kolkata": 19_800, "Asia/Kathmandu": 20_700]
+        /// Zones without daylight saving. Two have offsets no whole hour
+        /// matches, so no entry of one side lands on the other's instant;
+        /// Lagos (+01:00) moves BASE's lines onto the other side's hours.
+        static let zones = ["Asia/Kolkata": 19_800, "Asia/Kathmandu": 20_700, "Africa/Lagos": 3600]
 
         /// The instant an entry at `hour` (wall clock in this draft's zone) means.
         func instant(_ hour: Int) -> Int64 {
@@ -92,6 +97,7 @@ struct MergePropertyTests {
                 d.removed.insert(gone)
                 let name = "Added \(side.uppercased()) \(r.int(99))"
                 guard !d.locations.contains(name) else { break }
+                d.added.insert(name)
                 d.locations.insert(name, at: r.chance(50) ? i : d.locations.count)
             case 8 where r.chance(50):
                 // The `timezone` line edited by hand (moved for good).
@@ -128,6 +134,29 @@ struct MergePropertyTests {
         other.entries[hour] = (olds[r.int(olds.count)], r.chance(50) ? "other side" : nil)
     }
 
+    /// One side renames the Glute zone (`locations rename Glute …`, with no
+    /// entries in BASE to go by); the other logs to an old name: the entry
+    /// takes the new name. Returns the hour logged, the old and new name.
+    static func renameAgainstALog(_ renaming: inout Draft, _ other: inout Draft, _ r: inout Random,
+                                  side: String) -> (hour: Int, old: String, new: String)? {
+        let olds = ["Left Glute", "Right Glute"]
+        guard olds.allSatisfy({ renaming.locations.contains($0) && other.locations.contains($0) }) else { return nil }
+        rename(&renaming, olds, side: side)
+        let hour = 4201 + r.int(5) * 2, old = olds[r.int(2)]
+        other.entries[hour] = (old, r.chance(50) ? "logged to the old name" : nil)
+        return (hour, old, renaming.renamed(old))
+    }
+
+    /// The other side logs right where a BASE line lands once this side
+    /// moved the journal one hour east: two changes at one instant.
+    static func zoneAgainstALog(_ moving: inout Draft, _ other: inout Draft, _ base: Draft, _ r: inout Random) -> Bool {
+        let hours = base.entries.keys.filter { moving.entries[$0] != nil && other.entries[$0] != nil }.sorted()
+        guard !hours.isEmpty, other.zone == "UTC" else { return false }
+        moving.zone = "Africa/Lagos"
+        other.entries[hours[r.int(hours.count)] - 1] = (other.locations[r.int(other.locations.count)], nil)
+        return true
+    }
+
     func journal(_ bytes: [UInt8]) -> Journal { JournalBuilder.load(SourceFile(path: "m", bytes: bytes), defaultZone: .utc) }
 
     /// What a journal says, independent of layout.
@@ -143,6 +172,7 @@ struct MergePropertyTests {
 
     @Test func randomHistoriesMergeWithoutLoss() {
         var clean = 0, conflicted = 0, loggedToRemoved = 0, zonesDiffer = 0, renamedWithEvidence = 0
+        var renamedInPlace = 0, carriedToANewName = 0, sameInstants = 0
         for seed in 1...400 {
             var r = Random(seed: UInt64(seed))
             var base = Draft()
@@ -159,6 +189,18 @@ struct MergePropertyTests {
                     MergePropertyTests.renameAgainstAConflict(&theirs, &ours, &r, side: "t")
                 }
             }
+            var logged: (hour: Int, old: String, new: String, byOurs: Bool)?
+            if r.chance(20) {
+                let o = r.chance(50)
+                logged = o ? MergePropertyTests.renameAgainstALog(&ours, &theirs, &r, side: "o").map { ($0.0, $0.1, $0.2, true) }
+                    : MergePropertyTests.renameAgainstALog(&theirs, &ours, &r, side: "t").map { ($0.0, $0.1, $0.2, false) }
+            }
+            var collides = false
+            if r.chance(10) {
+                collides = r.chance(50) ? MergePropertyTests.zoneAgainstALog(&ours, &theirs, base, &r)
+                    : MergePropertyTests.zoneAgainstALog(&theirs, &ours, base, &r)
+                if collides { sameInstants += 1 }
+            }
             let result = merge(base.text, ours.text, theirs.text)
             let text = String(decoding: result.bytes, as: UTF8.self)
 
@@ -170,14 +212,20 @@ struct MergePropertyTests {
                 let stamp = CivilDateTime(secondsAsIfUTC: 1_767_225_600 + Int64(hour) * 3600).journalText
                 #expect(text.contains(stamp), "seed \(seed): lost the entry at \(stamp)")
             }
-            // A rename shown by evidence (BASE's entries under the old name
-            // moved with it) is never undone: not in a conflict hunk, not by
-            // declaring the old name again.
+            // A rename is never undone: not in a conflict hunk, not by
+            // declaring the old name again. It is seen from evidence (BASE's
+            // entries under the old name moved with it) or, on a side that
+            // only renamed locations, from the declaration replaced in place.
             for side in [ours, theirs] {
+                func moved(_ old: String) -> [String] {
+                    base.entries.filter { $0.value.location == old }.compactMap { side.entries[$0.key]?.location }
+                }
+                let onlyRenamed = side.removed.isEmpty
+                    && side.renames.keys.allSatisfy { old in moved(old).allSatisfy { $0 == side.renamed(old) } }
                 for old in side.renames.keys where base.locations.contains(old) {
-                    let moved = base.entries.filter { $0.value.location == old }.compactMap { side.entries[$0.key]?.location }
-                    guard !moved.isEmpty, moved.allSatisfy({ $0 == side.renamed(old) }) else { continue }
-                    renamedWithEvidence += 1
+                    let moved = moved(old)
+                    guard moved.allSatisfy({ $0 == side.renamed(old) }), !moved.isEmpty || onlyRenamed else { continue }
+                    if moved.isEmpty { renamedInPlace += 1 } else { renamedWithEvidence += 1 }
                     for line in text.split(separator: "\n") {
                         let columns = line.components(separatedBy: "  ")
                         let named = line.hasPrefix("location ") ? String(columns[0].dropFirst(9))
@@ -186,6 +234,7 @@ struct MergePropertyTests {
                     }
                 }
             }
+            // Exit 0 (no conflicts) exactly when `check` accepts the result.
             guard result.conflicts == 0 else {
                 conflicted += 1
                 #expect(journal(result.bytes).diagnostics.contains { $0.code == .mergeConflict }, "seed \(seed)")
@@ -194,6 +243,17 @@ struct MergePropertyTests {
             clean += 1
             let merged = journal(result.bytes)
             #expect(!merged.diagnostics.hasErrors, "seed \(seed): \(merged.diagnostics.errors.map(\.message))")
+            #expect(!collides || ours.zone == theirs.zone, "seed \(seed): two changes at one instant merged cleanly")
+            // An entry logged to a name the other side renamed in place
+            // takes the new name.
+            if let logged, (logged.byOurs ? ours : theirs).removed.isEmpty {
+                let other = logged.byOurs ? theirs : ours
+                if let got = Dictionary(merged.changes.map { ($0.start.seconds, merged.name(of: $0) ?? "-") },
+                                        uniquingKeysWith: { a, _ in a })[other.instant(logged.hour)] {
+                    carriedToANewName += 1
+                    #expect(got == logged.new, "seed \(seed): \(logged.old) at hour \(logged.hour) became \(got)")
+                }
+            }
             // An entry only one side added keeps its instant (also when the
             // other side changed the time zone) and its location, or takes
             // the other side's rename of it; it never moves to another site.
@@ -202,7 +262,11 @@ struct MergePropertyTests {
             for (side, other) in [(ours, theirs), (theirs, ours)] {
                 for (hour, e) in side.entries where base.entries[hour] == nil && other.entries[hour] == nil {
                     if other.removed.contains(e.location) { loggedToRemoved += 1 }
-                    let allowed: Set = [e.location, other.renamed(e.location)]
+                    // A location removed and another added where it stood is
+                    // a rename (the text cannot tell them apart): the entry
+                    // may take a name the other side added.
+                    var allowed: Set = [e.location, other.renamed(e.location)]
+                    if !other.removed.isEmpty { allowed.formUnion(other.locations.filter { !base.locations.contains($0) }) }
                     let got = mergedAt[side.instant(hour)]
                     #expect(got.map(allowed.contains) == true,
                             "seed \(seed): \(e.location) at hour \(hour) became \(got ?? "nothing")")
@@ -219,6 +283,9 @@ struct MergePropertyTests {
         // Both kinds of outcome are exercised, or the test proves little.
         #expect(clean > 200 && conflicted > 10, "clean \(clean), conflicted \(conflicted)")
         #expect(renamedWithEvidence > 20, "only \(renamedWithEvidence) renames with evidence")
+        #expect(renamedInPlace > 20, "only \(renamedInPlace) renames without entries to go by")
+        #expect(carriedToANewName > 10, "only \(carriedToANewName) entries carried to a new name")
+        #expect(sameInstants > 10, "only \(sameInstants) lines moved onto the other side's instant")
         #expect(zonesDiffer > 20, "only \(zonesDiffer) clean merges of sides in different time zones")
         #expect(loggedToRemoved > 5, "only \(loggedToRemoved) entries logged to a location the other side removed")
     }

@@ -59,6 +59,14 @@ struct SyncServiceTests {
         func resolvedPath(_ path: String) -> String { path }
         func text(_ path: String) -> String? { fs.text(path) }
         func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) { try fs.replace(path, with: bytes) }
+        /// The files made private, in turn.
+        private(set) var madePrivate: [String] = []
+        func makePrivate(_ path: String) throws(FileError) -> Bool { madePrivate.append(path); return false }
+        func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {
+            let target = folder + "/" + name
+            fs.files[target] = bytes
+            return target
+        }
     }
 
     let path = "/repo/sites.journal"
@@ -73,11 +81,13 @@ struct SyncServiceTests {
     var logged: String { committed + "2026-02-04 08:00  Right Hip\n" }
     let driver = "/usr/bin/sitecycle merge %O %A %B"
     let paths = ["sites.journal", ".gitattributes"]
+    let identity = ["config", "--get-regexp", "^(user|author|committer)\\.(name|email)$"]
 
     /// A repository at /repo, set up, with `logged` to commit over `committed`.
     func repository() -> (ScriptedGit, InMemoryFileSystem) {
         let git = ScriptedGit()
         git.on(["rev-parse", "--show-toplevel"], "/repo\n")
+        git.on(identity, "user.name Test\nuser.email test@example.invalid\n")
         git.on(["config", "--get", "merge.sitecycle.name"], "sitecycle journal merge\n")
         git.on(["config", "--get", "merge.sitecycle.driver"], driver + "\n")
         git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], status: 1)

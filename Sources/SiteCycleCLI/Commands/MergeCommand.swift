@@ -15,12 +15,12 @@ extension CommandRegistry {
             - removed on one side and unchanged on the other: removed;
             - changed on one side: changed; location and note merge separately;
             - a location renamed on one side is renamed in the other side's new
-              entries too; a rename is seen only from evidence: the
-              declaration changed in place and the entries under the old name
-              moved with it. A location removed and another added is not a
-              rename: when in doubt both names stay declared. A rename applies
-              inside conflict hunks too, and a renamed location is never
-              declared again;
+              entries too. A declaration replaced in place (`locations rename`,
+              with or without entries) is a rename, unless entries under the
+              old name moved elsewhere; a location removed and another added
+              elsewhere is not: when in doubt both names stay declared. A
+              rename applies inside conflict hunks too, and a renamed location
+              is never declared again;
             - when the two sides read times in different time zones (one edited
               the `timezone` line), each side's new entries are written with an
               explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
@@ -30,10 +30,12 @@ extension CommandRegistry {
               before the line they stood before; location order follows OURS.
 
             A true conflict (the same entry or setting changed differently on
-            both sides) is written between standard conflict markers around just
-            that item, and merge exits 1; `sitecycle check` shows where. Nothing
-            is dropped silently: a version that cannot be read at all is kept
-            whole between markers.
+            both sides, or two changes at one instant once one side moved the
+            time zone) is written between standard conflict markers around
+            just those lines, and merge exits 1; `sitecycle check` shows where.
+            Exit 0 means `check` finds no error in the result: anything else it
+            would reject, like a version that cannot be read at all, is kept
+            whole between markers. The result is written private (mode 0600).
             """,
         positionals: 3...3,
         run: { invocation in
@@ -46,7 +48,7 @@ extension CommandRegistry {
             }
             let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: invocation.systemZone)
             if !sources[1].bytes.same(as: result.bytes) {
-                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes) } catch {
+                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes, mode: 0o600) } catch {
                     return invocation.fail(error.message)
                 }
             }

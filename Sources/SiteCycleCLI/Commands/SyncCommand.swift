@@ -22,12 +22,20 @@ extension CommandRegistry {
             clear message and a non-zero exit; nothing is lost — conflicts are
             marked in the journal for `sitecycle check` and an editor. Once
             the journal is fixed, `sync` again concludes git's merge and pushes;
-            while markers remain it names their lines and exits 1.
+            while markers remain it names their lines and exits 1. A merge git
+            made as text (a plain `git pull` before --setup, markers such as
+            `<<<<<<< HEAD`) is redone by meaning from the three versions git
+            kept; the marked text is kept in .git/sitecycle/. Without a git
+            name and email, sync changes nothing and prints the two `git
+            config --global user.name/user.email` lines to run. git writes
+            files readable by everyone: after each git step sync makes the
+            journal private again (0600).
 
             --setup (run once per clone; `sync` does it when needed) adds
             `JOURNAL merge=sitecycle` to .gitattributes and sets
             merge.sitecycle.name and merge.sitecycle.driver in the repository's
-            git config to call this binary. It is safe to run again.
+            git config to call this binary, and makes a cloned journal private.
+            It is safe to run again.
 
             Shared folders (Syncthing, Dropbox, Nextcloud): conflict copies next
             to the journal are merged into it (all entries and locations of
@@ -65,6 +73,7 @@ struct SyncCommand {
         // copy first checks `--now`.
         let service = SyncService(git: Git(environment: invocation.env), fileSystem: invocation.fileSystem,
                                   folder: POSIXSyncFolder(), defaultZone: invocation.systemZone,
+                                  environment: invocation.env,
                                   checkBeforeMerging: { journal throws(ServiceError) in
                                       do throws(CommandError) { _ = try invocation.now(for: journal) } catch {
                                           throw ServiceError(error.message, help: error.help, usage: error.usage)
@@ -81,13 +90,18 @@ struct SyncCommand {
     func render(_ event: SyncService.Event) {
         switch event {
         case .setUp(let journal, let changes):
-            invocation.out(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle.\n"
-                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".\n")
+            invocation.out(wrap(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
+                                : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".",
+                                used: 0) + "\n")
         case .journalWritten(let before, let after):
             invocation.remember(from: before, to: after)
         case .mergedCopy(let copy, let moved):
             invocation.out("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
                            + "(moved to \(moved.terminalSafe)).\n")
+        case .mergedTextConflict(let kept, let conflicts):
+            invocation.out(wrap("git had merged the journal as text; merged it by meaning instead"
+                                + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
+                                + ". git's marked text is kept in \(kept.terminalSafe).", used: 0) + "\n")
         case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
         case .committed(let message): invocation.out("Committed: \(message)\n")
         case .noRemote: invocation.out("No remote: committed here only. Add one with `git remote add origin URL`.\n")
@@ -111,7 +125,14 @@ struct SyncCommand {
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
             return ExitCode.failure
-        case .notARepository, .nothingToSync, .attributesNotWritten, .configFailed, .copyNotMovedAside, .copyConflicts:
+        case .noIdentity(let name, let email):
+            // git's own fix, whole: one command a line, never broken.
+            invocation.fail(error.message, help: error.help)
+            if name { invocation.err("    git config --global user.name \"Your Name\"\n") }
+            if email { invocation.err("    git config --global user.email you@example.com\n") }
+            return ExitCode.failure
+        case .notARepository, .nothingToSync, .attributesNotWritten, .configFailed, .copyNotMovedAside, .copyConflicts,
+             .journalNotWritten, .stageUnreadable:
             return invocation.fail(error.message, help: error.help)
         default:
             return invocation.fail(wrap(error.message, used: 18), help: error.help.map { wrap($0, used: 8) })

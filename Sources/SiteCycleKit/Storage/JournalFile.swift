@@ -21,6 +21,17 @@ public struct FileError: Error, Equatable, Sendable {
 /// File access through POSIX calls: exact error causes, explicit modes, and
 /// `fsync` where durability matters. Health data files are created 0600.
 public enum JournalFile {
+    /// Takes group and other permissions off a file (0644 → 0600): git
+    /// writes what it checks out readable by everyone (0666 less the
+    /// umask), and the journal is health data. Whether it changed anything.
+    package static func makePrivate(_ path: String) throws(FileError) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { throw error(path, "read the permissions of") }
+        guard (st.st_mode & S_IFMT) == S_IFREG, st.st_mode & 0o077 != 0 else { return false }
+        guard chmod(path, st.st_mode & 0o7700) == 0 else { throw error(path, "make private") }
+        return true
+    }
+
     package static func error(_ path: String, _ verb: String, _ code: Int32 = errno) -> FileError {
         let kind: FileError.Kind
         switch code {

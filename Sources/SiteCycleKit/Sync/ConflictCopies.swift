@@ -32,6 +32,17 @@ package enum ConflictCopies {
         return (String(file[..<dot]), String(file[file.index(after: dot)...]))
     }
 
+    /// Writes `bytes` as a new file (0600) in `folder`, numbered like a
+    /// moved copy when the name is taken.
+    package static func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {
+        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw JournalFile.error(folder, "create folder") }
+        var target = folder + "/" + name
+        var n = 1
+        while JournalFile.exists(target) { n += 1; target = folder + "/\(n)-" + name }
+        try JournalFile.createPrivate(target, bytes)
+        return target
+    }
+
     /// Moves a merged copy into `.sitecycle-merged/` beside the journal:
     /// out of the way, never deleted unread.
     package static func moveAside(_ copy: String) throws(FileError) -> String {
@@ -42,6 +53,9 @@ package enum ConflictCopies {
         var n = 1
         while JournalFile.exists(target) { n += 1; target = folder + "/\(n)-" + name }
         guard rename(copy, target) == 0 else { throw JournalFile.error(copy, "move") }
+        // A sync client copies the journal's mode, or its own default:
+        // kept aside, it is health data like the journal.
+        _ = try? JournalFile.makePrivate(target)
         return target
     }
 }

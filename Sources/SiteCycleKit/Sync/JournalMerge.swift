@@ -7,12 +7,15 @@
 ///   separately, so one side may rename while the other edits the note;
 /// - settings (by keyword) and locations (by name) the same way; location
 ///   order follows OURS, with THEIRS's additions after their predecessor;
-/// - a rename on one side also renames the other side's new entries;
+/// - a rename on one side (a declaration replaced in place, see
+///   `detectRenames`) also renames the other side's new entries;
 /// - when the sides disagree on the time zone, each side's new entries are
 ///   written with an explicit offset, so they keep their instant;
 /// - comments THEIRS added go before the line they stood before;
-/// - a true conflict (the same item changed differently on both sides) is
-///   written between standard conflict markers, which `check` reports.
+/// - a true conflict (the same item changed differently on both sides, or
+///   two changes at one instant) is written between standard conflict
+///   markers, which `check` reports. No conflicts means `check` finds no
+///   error in the result.
 public enum JournalMerge {
     public struct Result: Sendable {
         public var bytes: [UInt8]
@@ -36,7 +39,19 @@ public enum JournalMerge {
             return e.locationName
         })
         for name in missing.sorted() { merger.restoreDeclaration(name, from: journals) }
-        return Result(bytes: merger.render(), conflicts: merger.conflicts)
+        // A clean result is one `check` accepts. Two changes at one instant
+        // (one side moved the journal to another time zone, so a line it
+        // kept now names the instant the other side logged at) are a
+        // conflict around both; anything else `check` rejects is kept whole
+        // between markers rather than passed off as merged.
+        let merged = JournalBuilder.load(SourceFile(path: "merged", bytes: merger.render()), defaultZone: defaultZone)
+        merger.markSameInstants(in: merged)
+        let bytes = merger.render()
+        if merger.conflicts == 0,
+           JournalBuilder.load(SourceFile(path: "merged", bytes: bytes), defaultZone: defaultZone).diagnostics.hasErrors {
+            return wholeFileConflict(ours, theirs)
+        }
+        return Result(bytes: bytes, conflicts: merger.conflicts)
     }
 
     /// When a version cannot be read, nothing is guessed: both sides are
@@ -246,6 +261,38 @@ private struct Merger {
             ?? firstIndex(where: isEntry) ?? out.count
     }
 
+    /// Entries the result holds twice at one instant of one device: each
+    /// group becomes one conflict where the first of them stood, OURS's
+    /// lines (the entries OURS has) against the others.
+    package mutating func markSameInstants(in result: Journal) {
+        var kept: [Int64: [SiteChange]] = [:]
+        var clashes: [MergeItem: [MergeItem]] = [:]
+        for d in result.diagnostics where d.code == .sameInstant {
+            guard d.line <= out.count, let item = out[d.line - 1].item,
+                  case .entry(let e) = result.syntax.lines[d.line - 1].kind,
+                  let seconds = e.offset.map({ e.dateTime.secondsAsIfUTC - Int64($0) }) ?? result.zone.earliest(e.dateTime)
+            else { continue }
+            if kept.isEmpty { for c in result.changes { kept[c.start.seconds, default: []].append(c) } }
+            guard case .entry(let key) = item, let same = kept[seconds],
+                  let first = same.first(where: { Int64($0.device) == key & 15 }) ?? same.first,
+                  let firstItem = out[first.line - 1].item, firstItem != item else { continue }
+            clashes[firstItem, default: [firstItem]].append(item)
+        }
+        for items in clashes.values {
+            let ranges = items.compactMap(range(of:)).sorted { $0.lowerBound < $1.lowerBound }
+            guard let at = ranges.first else { continue }
+            var o: [String] = [], t: [String] = []
+            for r in ranges {
+                guard case .entry(let key)? = out[r.lowerBound].item else { continue }
+                if ours.entries[key] != nil { o += out[r].map(\.text) } else { t += out[r].map(\.text) }
+            }
+            for r in ranges.dropFirst().reversed() { out.removeSubrange(r) }
+            conflicts += 1
+            let block = ["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]
+            out.replaceSubrange(at, with: block.map { Line(text: $0, item: nil) })
+        }
+    }
+
     /// Whether OURS and THEIRS read wall-clock times in different zones.
     package var zonesDiffer: Bool { ours.journal.zone.identifier != theirs.journal.zone.identifier }
 
@@ -448,5 +495,17 @@ extension MergeVersion {
         let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
             + (location ?? EntrySyntax.removedKeyword)
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
+    }
+}
+
+extension ZoneRules {
+    /// The instant a journal reads this wall-clock time as (the first one
+    /// when clocks went back), in seconds; nil for a time that never was.
+    fileprivate func earliest(_ local: CivilDateTime) -> Int64? {
+        switch resolve(local) {
+        case .unique(let i, _): return i.seconds
+        case .ambiguous(let earlier, _, _, _): return earlier.seconds
+        case .nonexistent: return nil
+        }
     }
 }

@@ -159,34 +159,59 @@ package enum MergeItem: Hashable {
 /// A rename made on one side: the declaration of `from` became `to` and
 /// the entries that named `from` now name `to`.
 ///
-/// Only evidence counts, never a guess: the new declaration stands where the
-/// old one stood, at least one entry BASE had under the old name still
-/// exists on that side under the new name, every such entry moved to that
-/// same name, and no entry is left under the old name. A location removed
-/// and another added (with no history to carry over) is not a rename: the
-/// merge then keeps both names.
+/// A declaration replaced in place is a rename: between the same two
+/// locations both versions declare, BASE has names this side dropped and
+/// this side as many new ones, paired in order (`locations rename Glute
+/// Buttock` on a zone nobody used yet leaves nothing else to go by). BASE's
+/// entries under the old name, where they still exist, must name the new
+/// one, or the pair is not taken. Where the counts differ, only evidence
+/// counts: all of BASE's entries under the old name moved to one new name
+/// of that stretch. A location removed and another added elsewhere is not a
+/// rename: the merge then keeps both names. (Removed and added at the very
+/// same place reads as a rename: the text cannot tell the two apart.)
 package func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
-    let removed = base.locationOrder.filter { side.locations[$0] == nil }
-    guard !removed.isEmpty else { return [:] }
+    let removed = Set(base.locationOrder.filter { side.locations[$0] == nil })
     let added = Set(side.locationOrder.filter { base.locations[$0] == nil })
-    guard !added.isEmpty else { return [:] }
+    guard !removed.isEmpty, !added.isEmpty else { return [:] }
     var baseEntries: [String: [Int64]] = [:]
     for e in base.entries.values { if let l = e.location { baseEntries[l, default: []].append(e.start) } }
-    let stillNamed = Set(side.entries.values.compactMap(\.location))
+    func moved(_ old: String) -> [String] { (baseEntries[old] ?? []).compactMap { side.entries[$0]?.location } }
+    let newGaps = LocationGap.gaps(side.locationOrder, own: added)
     var renames: [String: String] = [:]
-    for old in removed where !stillNamed.contains(old) {
-        let moved = (baseEntries[old] ?? []).compactMap { side.entries[$0]?.location }
-        guard let target = moved.first, moved.allSatisfy({ $0 == target }), added.contains(target),
-              declaredInPlace(old, as: target, base: base, side: side) else { continue }
-        renames[old] = target
+    for (gap, olds) in LocationGap.gaps(base.locationOrder, own: removed) {
+        guard let news = newGaps[gap] else { continue }
+        if olds.count == news.count {
+            for (old, new) in zip(olds, news) where moved(old).allSatisfy({ $0 == new }) { renames[old] = new }
+            continue
+        }
+        var free = Set(news)
+        for old in olds {
+            let m = moved(old)
+            guard let target = m.first, m.allSatisfy({ $0 == target }), free.remove(target) != nil else { continue }
+            renames[old] = target
+        }
     }
     return renames
 }
 
-/// Whether `new` takes `old`'s place in the location order, counting only
-/// the locations both versions declare.
-private func declaredInPlace(_ old: String, as new: String, base: MergeVersion, side: MergeVersion) -> Bool {
-    let b = base.locationOrder.filter { $0 == old || side.locations[$0] != nil }
-    let s = side.locationOrder.filter { $0 == new || base.locations[$0] != nil }
-    return b.firstIndex(of: old) == s.firstIndex(of: new)
+/// Where in the location order a name stands: between the nearest names
+/// before and after it that both versions declare (nil: the list's edge).
+private struct LocationGap: Hashable {
+    var after: String?
+    var before: String?
+
+    /// The `own` names of `order` (removed or added), by their gap, in order.
+    static func gaps(_ order: [String], own: Set<String>) -> [LocationGap: [String]] {
+        var result: [LocationGap: [String]] = [:]
+        var previous: String?
+        var pending: [String] = []
+        for name in order {
+            if own.contains(name) { pending.append(name); continue }
+            if !pending.isEmpty { result[LocationGap(after: previous, before: name)] = pending }
+            pending = []
+            previous = name
+        }
+        if !pending.isEmpty { result[LocationGap(after: previous, before: nil)] = pending }
+        return result
+    }
 }

@@ -16,6 +16,11 @@ package enum SyncError: Error {
     /// Merged copies disagreed; the conflicts are marked in the journal.
     case copyConflicts(Int)
     case journalUnreadable(FileError)
+    /// git has no name or email to commit with; nothing was done.
+    case noIdentity(name: Bool, email: Bool)
+    /// A version git kept of a conflicted journal could not be read.
+    case stageUnreadable(stage: Int, reason: String)
+    case journalNotWritten(FileError)
     /// The journal has errors: nothing was committed.
     case journalHasErrors(Journal)
     /// A merge is in progress and the journal still has markers on these lines.
@@ -43,8 +48,13 @@ package enum SyncError: Error {
         case .notARepository(let journal): "\(journal) is not in a git repository"
         case .nothingToSync(let journal):
             "nothing to sync: \(journal) is not in a git repository and has no conflict copies beside it"
-        case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e): e.message
+        case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e), .journalNotWritten(let e):
+            e.message
         case .configFailed(let key, let reason): "git config \(key) failed: \(reason)"
+        case .noIdentity(let name, let email):
+            "git does not know your \(name && email ? "name and email" : name ? "name" : "email") yet, "
+                + "so it cannot commit; nothing was changed"
+        case .stageUnreadable(let stage, let reason): "could not read git's version \(stage) of the journal: \(reason)"
         case .copyNotMerged(let e): e.message
         case .copyConflicts(let n): "\(n) conflict\(n == 1 ? "" : "s") between the copies are marked in the journal"
         case .journalHasErrors(let journal):
@@ -78,12 +88,14 @@ package enum SyncError: Error {
     package var help: String? {
         switch self {
         case .notARepository: "run `git init` in its folder first"
+        case .noIdentity: "tell git once (leave out --global for this repository only), then sync again:"
+        case .stageUnreadable: "look with `git status`; the journal is unchanged"
         case .nothingToSync: "for git: `git init`, then `sitecycle sync --setup`"
         case .attributesNotWritten, .configFailed, .copyNotMovedAside, .addFailed, .commitFailed, .diffFailed,
              .remotesFailed, .mergeFailed, .revParseFailed:
             nil
         case .copyNotMerged(let e): e.help
-        case .journalUnreadable(let e): e.hint
+        case .journalUnreadable(let e), .journalNotWritten(let e): e.hint
         case .copyConflicts: "`sitecycle check` shows where; fix them in an editor"
         case .journalHasErrors: "fix the lines above, then run `sitecycle check`"
         case .conflictMarkersRemain: "keep the right lines and delete the marker lines in an editor, then sync again"

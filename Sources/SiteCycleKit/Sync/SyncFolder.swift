@@ -16,6 +16,11 @@ package protocol SyncFolder {
     func text(_ path: String) throws(FileError) -> String?
     /// Replaces `.gitattributes` whole, readable by everyone.
     func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError)
+    /// Takes group and other permissions off a file; whether it had any.
+    func makePrivate(_ path: String) throws(FileError) -> Bool
+    /// Keeps `bytes` as a new private file named `name` in `folder` (made
+    /// 0700 if need be), never over another; its path.
+    func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String
 }
 
 /// The disk: `ConflictCopies` and `JournalStore`.
@@ -35,5 +40,9 @@ package struct POSIXSyncFolder: SyncFolder {
     }
     package func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) {
         try JournalStore.replace(path, with: bytes, mode: 0o644)
+    }
+    package func makePrivate(_ path: String) throws(FileError) -> Bool { try JournalFile.makePrivate(path) }
+    package func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {
+        try ConflictCopies.saveAside(bytes, as: name, in: folder)
     }
 }

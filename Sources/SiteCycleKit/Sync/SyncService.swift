@@ -38,6 +38,11 @@ package struct SyncService {
         case journalWritten(before: [UInt8], after: [UInt8])
         /// A conflict copy was merged into the journal and moved aside.
         case mergedCopy(String, movedTo: String)
+        /// git had merged the journal as text (a plain `git pull` before
+        /// `--setup`) and left its markers: the three versions it kept were
+        /// merged by meaning instead; the marked file was kept at `keptAt`
+        /// (relative to the top of the work tree when inside it).
+        case mergedTextConflict(keptAt: String, conflicts: Int)
         /// A merge sync had stopped on was committed with the fixed journal.
         case concludedMerge
         /// The journal was committed with this message.
@@ -69,13 +74,18 @@ package struct SyncService {
     /// Checks the journal before a conflict copy is merged into it; a
     /// refusal stops the merge (the command's check of `--now`).
     let checkBeforeMerging: (Journal) throws(ServiceError) -> Void
+    /// The environment git runs in: its `GIT_AUTHOR_*`, `GIT_COMMITTER_*`
+    /// and `EMAIL` count as an identity, as they do for git.
+    let environment: [String: String]
 
     package init(git: GitRunner, fileSystem: FileSystem, folder: SyncFolder, defaultZone: ZoneRules,
+                 environment: [String: String] = [:],
                  checkBeforeMerging: @escaping (Journal) throws(ServiceError) -> Void = { _ in }) {
         self.git = git
         self.fileSystem = fileSystem
         self.folder = folder
         self.defaultZone = defaultZone
+        self.environment = environment
         self.checkBeforeMerging = checkBeforeMerging
     }
 
@@ -128,6 +138,17 @@ package struct SyncService {
         return needsQuotes ? "\"" + quoted + "\"" : plain
     }
 
+    /// Whether a journal holds conflict markers git wrote (`<<<<<<< HEAD`,
+    /// `>>>>>>> origin/main`, `||||||| base`), not only sitecycle's own.
+    static func hasTextMarkers(_ bytes: [UInt8]) -> Bool {
+        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+            let l = line.hasSuffix("\r") ? line.dropLast() : line
+            guard l.hasPrefix("<<<<<<<") || l.hasPrefix(">>>>>>>") || l.hasPrefix("|||||||") else { continue }
+            if l != "<<<<<<< ours" && l != ">>>>>>> theirs" { return true }
+        }
+        return false
+    }
+
     static func shellQuoted(_ s: String) -> String {
         s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
     }
@@ -165,6 +186,9 @@ extension SyncService {
                 try setup(top: top, quiet: false)
                 return
             }
+            // Before anything changes: without a name and an email git
+            // refuses every commit, after sync would have set up and merged.
+            if let top { try requireIdentity(top: top) }
             let merged = try mergeConflictCopies()
             guard let top else {
                 if merged > 0 { return }
@@ -203,11 +227,78 @@ extension SyncService {
                 guard r.ok else { throw .configFailed(key: key, reason: r.reason) }
                 did.append("set \(key)")
             }
+            // A clone's files are readable by everyone (0666 less the umask).
+            if (try? service.folder.makePrivate(path)) == true { did.append("made \(relative) readable by you only") }
             if !quiet || !did.isEmpty { emit(.setUp(journal: relative, changes: did)) }
         }
 
         func attributesMention(top: String) -> Bool {
             ((try? service.folder.text(top + "/.gitattributes")) ?? nil ?? "").contains("merge=sitecycle")
+        }
+
+        /// git commits only with a name and an email: from its config as git
+        /// reads it in this repository (`user.*`, or `author.*` and
+        /// `committer.*`) or from the environment git runs in.
+        func requireIdentity(top: String) throws(SyncError) {
+            let found = git.run(["config", "--get-regexp", "^(user|author|committer)\\.(name|email)$"], in: top)
+            var set = Set<String>()
+            for line in found.stdout.split(separator: "\n") {
+                let parts = line.split(separator: " ", maxSplits: 1)
+                if parts.count == 2, !parts[1].trimmingBlanks().isEmpty { set.insert(String(parts[0])) }
+            }
+            let env = service.environment
+            func has(_ key: String, _ variable: String) -> Bool { set.contains(key) || !(env[variable] ?? "").isEmpty }
+            let name = set.contains("user.name")
+                || (has("author.name", "GIT_AUTHOR_NAME") && has("committer.name", "GIT_COMMITTER_NAME"))
+            let email = set.contains("user.email") || !(env["EMAIL"] ?? "").isEmpty
+                || (has("author.email", "GIT_AUTHOR_EMAIL") && has("committer.email", "GIT_COMMITTER_EMAIL"))
+            if !name || !email { throw .noIdentity(name: !name, email: !email) }
+        }
+
+        /// git writes the files it checks out readable by everyone (0666
+        /// less the umask): after the git steps the journal is private again.
+        func keepPrivate() { _ = try? service.folder.makePrivate(path) }
+
+        /// A merge git made as text (a plain `git pull` before `sync --setup`)
+        /// leaves the journal unmerged, with git's markers in it; the three
+        /// versions are still in the index (stages 1, 2, 3). They are merged
+        /// by meaning, as the driver would have; the marked file is kept in
+        /// the repository's git folder first (`.git/sitecycle/`, out of the
+        /// work tree and its status), so a hand resolution begun is not lost.
+        /// sitecycle's own markers (`<<<<<<< ours`) are left to the person.
+        mutating func mergeTextConflict(relative: String, top: String) throws(SyncError) {
+            let listed = git.run(["ls-files", "-u", "-z", "--", relative], in: top)
+            guard listed.ok else { return }
+            var stages = Set<Substring>()
+            for record in listed.stdout.split(separator: "\0") {
+                let fields = record.split(separator: "\t", maxSplits: 1).first?.split(separator: " ") ?? []
+                if fields.count == 3 { stages.insert(fields[2]) }
+            }
+            guard stages.contains("2"), stages.contains("3") else { return }
+            let marked: [UInt8]
+            do { marked = try fileSystem.read(request.journal) } catch { throw .journalUnreadable(error) }
+            guard SyncService.hasTextMarkers(marked) else { return }
+            func stage(_ n: Int) throws(SyncError) -> SourceFile {
+                guard stages.contains(Substring(String(n))) else { return SourceFile(path: "base", bytes: []) }
+                let r = git.run(["show", ":\(n):\(relative)"], in: top)
+                guard r.ok else { throw .stageUnreadable(stage: n, reason: r.reason) }
+                return SourceFile(path: request.journal, text: r.stdout)
+            }
+            let merge = JournalMerge.merge(base: try stage(1), ours: try stage(2), theirs: try stage(3),
+                                           defaultZone: service.defaultZone)
+            guard let gitFolder = git.value(["rev-parse", "--absolute-git-dir"], in: top) else {
+                throw .stageUnreadable(stage: 2, reason: "git did not say where its folder is")
+            }
+            let name = String(path.split(separator: "/").last ?? "journal") + ".marked"
+            let kept: String
+            do { kept = try service.folder.saveAside(marked, as: name, in: gitFolder + "/sitecycle") } catch {
+                throw .copyNotMovedAside(error)
+            }
+            do { try fileSystem.replace(request.journal, with: merge.bytes) } catch { throw .journalNotWritten(error) }
+            emit(.journalWritten(before: marked, after: merge.bytes))
+            let root = service.folder.resolvedPath(top) + "/"
+            emit(.mergedTextConflict(keptAt: kept.hasPrefix(root) ? String(kept.dropFirst(root.count)) : kept,
+                                     conflicts: merge.conflicts))
         }
 
         /// The journal as named, parsed, errors and all.
@@ -221,6 +312,7 @@ extension SyncService {
         /// it is given (relative to the top) mean what they say; every exit
         /// status is checked.
         mutating func syncWithGit(top: String) throws(SyncError) {
+            defer { keepPrivate() }
             let relative = relativePath(top: top)
             if git.value(["config", "--get", "merge.sitecycle.driver"], in: top) == nil || !attributesMention(top: top) {
                 try setup(top: top, quiet: true)
@@ -228,6 +320,7 @@ extension SyncService {
             // A merge sync stopped on: once the journal is fixed, conclude it.
             let merging = git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok
             if merging {
+                try mergeTextConflict(relative: relative, top: top)
                 let marked = try readJournal()
                 let lines = marked.diagnostics.filter { $0.code == .mergeConflict }.map(\.line)
                 if !lines.isEmpty { throw .conflictMarkersRemain(journal: request.journal, lines: lines) }
