@@ -200,12 +200,18 @@ struct Completer {
     /// Recommended first, then the rest, then avoid: the order to choose in.
     func rankedForLog(_ line: Line, device: String? = nil) -> [Candidate] {
         guard let journal = journal(line) else { return [] }
-        let r = Recommender.recommend(journal, device: device ?? line.device ?? Device.pumpName, now: now)
+        let device = device ?? line.device ?? Device.pumpName
+        let r = Recommender.recommend(journal, device: device, now: now)
+        // The same words as the picker and recommend (`BodyWords`).
         func describe(_ item: Recommendation.Item, _ tag: String) -> Candidate {
-            let when = item.lastUse.map { daysAgo($0.start, now: now, zone: journal.zone) } ?? "never used"
-            return Candidate(value: typed(item.location.name), description: (tag.isEmpty ? "" : tag + " · ") + when)
+            let restriction = r.restriction(of: item.location.name)
+            var label = tag
+            if case .occupied? = restriction { label = BodyWords.tag(.occupied, restriction) ?? tag }
+            let state = BodyWords.state(item, device: device)
+            let text = label.isEmpty ? state : state == label ? label : label + " · " + state
+            return Candidate(value: typed(item.location.name), description: text)
         }
-        let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted(by: Recommender.restedLongest)
+        let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted { Recommender.restedLongest($0, $1, now: now) }
         return r.recommended.map { describe($0, "recommended") } + neutral.map { describe($0, "") }
             + r.avoid.reversed().map { describe($0, "avoid") }
     }

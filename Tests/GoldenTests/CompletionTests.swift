@@ -112,8 +112,8 @@ struct CompletionTests {
         #expect(parts[0] == """
             right-front-abdomen\trecommended · never used
             left-front-thigh\trecommended · never used
-            left-front-abdomen\tavoid · 5 days ago
-            lower-back\tavoid · 2 days ago
+            left-front-abdomen\tavoid · rested 2 days
+            lower-back\tavoid · in use
 
             """)
         #expect(parts[1] == "Left Front Thigh\trecommended · never used\n")
@@ -154,7 +154,7 @@ struct CompletionTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let listing = try zsh("sitecycle log ", enter: false)
         let order = ["right-front-abdomen  -- recommended · never used", "left-front-thigh     -- recommended · never used",
-                     "left-front-abdomen   -- avoid · 5 days ago", "lower-back           -- avoid · 2 days ago"]
+                     "left-front-abdomen   -- avoid · rested 2 days", "lower-back           -- avoid · in use"]
         let positions = order.map { listing.range(of: $0)?.lowerBound }
         #expect(positions.allSatisfy { $0 != nil }, "\(listing)")
         #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
@@ -268,7 +268,7 @@ extension CompletionTests {
         }
         let log = try zsh("sitecycle log ", enter: false)
         for line in ["right-front-abdomen  -- recommended · never used", "left-front-thigh     -- recommended · never used",
-                     "lower-back           -- avoid · 2 days ago"] {
+                     "lower-back           -- avoid · in use"] {
             #expect(log.contains(line), "\(log)")
         }
     }

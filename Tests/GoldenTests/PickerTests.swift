@@ -88,7 +88,7 @@ import Testing
         // Recommended first (selected), then the rest, then Avoid, each with its last use.
         let order = ["> Right Arm", "Left Hip", "Lower Back", "Right Hip", "Left Arm"].compactMap { sheet.range(of: $0)?.lowerBound }
         #expect(order.count == 5 && order == order.sorted(), "\(sheet)")
-        #expect(sheet.contains("recommended · never used") && sheet.contains("avoid · 3 days ago"))
+        #expect(sheet.contains("recommended · never used") && sheet.contains("avoid · rested 3 days"))
         #expect(sheet.split(separator: "\n").allSatisfy { $0.count <= 80 })
         _ = try tmux("send-keys", "-t", "t", "Enter")
         _ = try screen { $0.contains("Note (Enter for none)>") }

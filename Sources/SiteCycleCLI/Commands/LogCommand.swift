@@ -103,7 +103,7 @@ struct SiteChangeCommand {
                 return invocation.fail(error)
             }
             var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
-                                   zone: journal.zone)
+                                   zone: journal.zone, device: device)
             sheet.asksForNote = !invocation.arguments.has("--note")
             invocation.environment.stdout.flush()
             guard let choice = picker(sheet) else { return SiteChangeCommand.cancelled }

@@ -56,9 +56,9 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
                 let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
-                let recommendation = Recommender.recommend(journal, device: try invocation.device(in: journal),
-                                                           strategy: strategy, now: now)
-                let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now)
+                let device = try invocation.device(in: journal)
+                let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)
+                let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now, device: device)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
             }
         })
@@ -68,6 +68,7 @@ struct RecommendReport {
     let style: RenderStyle
     let zone: ZoneRules
     let now: Instant
+    var device = Device.pumpName
 
     static func strategy(_ arguments: ParsedArguments, default fallback: RecommendationStrategy) throws(CommandError)
         -> RecommendationStrategy {
@@ -89,18 +90,19 @@ struct RecommendReport {
         }
     }
 
-    /// "resting until 2026-02-10 08:00", "paused until …", "occupied by the sensor".
+    /// "resting until 2026-02-10 08:00", "paused until …", "in use by the sensor".
     static func describe(_ r: Recommendation.Restriction, zone: ZoneRules) -> String {
         switch r {
         case .resting(let t): return "resting until \(displayTime(t, in: zone))"
         case .paused(let t): return "paused until \(displayTime(t, in: zone))"
-        case .occupied(let device): return "occupied by the \(device)"
+        case .occupied(let device): return "in use by the \(device)"
         }
     }
 
+    /// When it last went in, and how the skin stands now (`BodyWords`).
     func lastUsed(_ item: Recommendation.Item) -> String {
         guard let use = item.lastUse else { return "never used" }
-        return "\(displayStart(use))  \(daysAgo(use.start, now: now, zone: zone))"
+        return "\(displayStart(use))  \(BodyWords.state(item, device: device))"
     }
 
     func text(_ r: Recommendation) -> String {
@@ -130,9 +132,12 @@ struct RecommendReport {
         }
         out += "\n" + style.bold("All locations") + "\n"
         for (item, tag) in r.all {
-            var label = tag.map { $0 == .avoid ? style.red("avoid") : $0 == .recommended ? style.green("recommended")
-                                  : style.yellow($0.rawValue) } ?? ""
-            if let until = r.restriction(of: item.location.name)?.until, tag != .avoid {
+            let restriction = r.restriction(of: item.location.name)
+            // Another device's site: the state column already says
+            // "in use (sensor)".
+            var label = tag == .occupied ? "" : tag.map { $0 == .avoid ? style.red("avoid")
+                : $0 == .recommended ? style.green("recommended") : style.yellow($0.rawValue) } ?? ""
+            if let until = restriction?.until, tag != .avoid {
                 label += " until " + String(displayTime(until, in: zone).prefix(10))
             }
             out += row(" ", item, tag: label)
@@ -143,7 +148,10 @@ struct RecommendReport {
     func json(_ r: Recommendation) -> JSON {
         func item(_ i: Recommendation.Item) -> [(String, JSON)] {
             [("location", .string(i.location.name)),
-             ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null)]
+             ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+             ("inUseBy", .array((i.site?.occupiedBy ?? []).map { .string($0) })),
+             ("freeSince", i.site?.vacatedAt.map { .string(isoTime($0, in: zone)) } ?? .null),
+             ("restedDays", i.restedDays.map { .int($0) } ?? .null)]
         }
         var strategy: [(String, JSON)] = []
         switch r.strategy {

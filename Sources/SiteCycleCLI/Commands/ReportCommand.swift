@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB
@@ -29,14 +29,30 @@ extension CommandRegistry {
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
             zone). Files are created private (mode 0600).
 
+            With devices (a pump and a CGM sensor), each device has its own
+            map, distribution, calendar and per-site table with its own overall
+            line: pump and sensor figures are never averaged together. The
+            notes say which device each is from. --device NAME reports on one.
+            "Rested" is the one figure of every view: days since any device
+            last left the site (`help devices`).
+
+            --json prints {"period":{"from","to"},"devices":[{"device",
+            "stats":{…}}]}, each device's stats as `stats --json` gives them.
+
+            To print it: open the file in a browser and print (Ctrl-P) to
+            paper or PDF; one device fits two A4 or Letter pages, two devices
+            three. Headless: chromium --headless --print-to-pdf=r.pdf r.html
+
             Example: sitecycle -f examples/realistic.journal report -o /tmp
             """,
         options: [
+            OptionSpec(["--device"], value: "NAME", "only this device (default: every device)"),
             OptionSpec(["--from"], value: "TIME", "from TIME (default: 90 days ago)"),
             OptionSpec(["--to"], value: "TIME", "up to TIME (default: now)"),
             OptionSpec(["--last"], value: "Nd", "the last N days"),
             OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
         ],
+        reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
                 let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
@@ -44,7 +60,13 @@ extension CommandRegistry {
                 guard from <= selection.to else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
-                let html = ClinicReport.html(journal, period: ClinicReport.Period(from: from, to: selection.to), now: now)
+                let device = invocation.arguments.has("--device") ? try invocation.device(in: journal) : nil
+                let period = ClinicReport.Period(from: from, to: selection.to)
+                if invocation.json {
+                    invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
+                    return
+                }
+                let html = ClinicReport.html(journal, device: device, period: period, now: now)
                 guard let output = invocation.arguments.value("--output") else {
                     invocation.out(html)
                     return
@@ -54,4 +76,20 @@ extension CommandRegistry {
                 invocation.out("Wrote the report to \(path).\n")
             }
         })
+}
+
+/// The report's figures: each device's stats over the period, as `stats
+/// --json` gives them (the same numbers the page shows).
+func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.Period, now: Instant) -> JSON {
+    let period = given.clamped(to: journal)
+    let until = min(now, period.to)
+    let body = Occupancy.compute(journal, now: until)
+    let devices = ClinicReport.devices(journal, device: device).map { d -> JSON in
+        let stats = Statistics.compute(journal.rotation(d), include: { $0.start >= period.from && $0.start <= period.to },
+                                       now: until, robust: journal.settings.robustStatistics, body: body)
+        return .object([("device", .string(d)), ("stats", StatsReport(style: .plain, stats: stats).json())])
+    }
+    return .object([("period", .object([("from", .string(isoTime(period.from, in: journal.zone))),
+                                        ("to", .string(isoTime(period.to, in: journal.zone)))])),
+                     ("devices", .array(devices))])
 }

@@ -64,7 +64,8 @@ extension CommandRegistry {
                 let robust = args.flag("--robust") || (journal.settings.robustStatistics && !args.flag("--mean"))
                 var include: ((SiteChange) -> Bool)?
                 if !selection.selectsAll(until: now) { include = { selection.includes($0) } }
-                let stats = Statistics.compute(journal, include: include, now: now, robust: robust)
+                let stats = Statistics.compute(journal, include: include, now: now, robust: robust,
+                                               body: Occupancy.compute(full, now: now))
                 let report = StatsReport(style: invocation.renderStyle, stats: stats)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }

@@ -9,7 +9,7 @@ struct SitePicker {
         var slug: String
         /// "recommended", "avoid", or nil.
         var tag: String?
-        /// "12 days ago", "never used".
+        /// "rested 12 days", "in use", "never used" (`BodyWords`).
         var lastUsed: String
     }
 
@@ -34,22 +34,22 @@ struct SitePicker {
 
     /// Recommended first (the top one selected), then the other locations,
     /// longest rested first, then Avoid, each with its last use.
-    init(recommendation: Recommendation, now: Instant, zone: ZoneRules, height: Int = 10) {
+    init(recommendation: Recommendation, now: Instant, zone: ZoneRules, device: String = Device.pumpName,
+         height: Int = 10) {
         let rec = recommendation
         let recommended = Set(rec.recommended.map(\.location.name)), avoid = Set(rec.avoid.map(\.location.name))
+        // The body in the words recommend and completion use: a site
+        // another device is on says so, instead of "avoid".
         func row(_ item: Recommendation.Item, _ tag: String?) -> Row {
-            Row(name: item.location.name, slug: LocationMatcher.slug(item.location.name), tag: tag,
-                lastUsed: item.lastUse.map { daysAgo($0.start, now: now, zone: zone) } ?? "never used")
+            let restriction = rec.restriction(of: item.location.name)
+            var label = tag
+            if case .occupied? = restriction { label = BodyWords.tag(.occupied, restriction) }
+            let state = BodyWords.state(item, device: device)
+            return Row(name: item.location.name, slug: LocationMatcher.slug(item.location.name), tag: label,
+                       lastUsed: state == label ? "" : state)
         }
         let others = rec.all.map(\.item).filter { !recommended.contains($0.location.name) && !avoid.contains($0.location.name) }
-            .sorted { a, b in
-                switch (a.lastUse, b.lastUse) {
-                case (nil, nil): return a.location.order < b.location.order
-                case (nil, _): return true
-                case (_, nil): return false
-                case let (x?, y?): return x.start < y.start
-                }
-            }
+            .sorted { Recommender.restedLongest($0, $1, now: now) }
         self.init(rows: rec.recommended.map { row($0, "recommended") } + others.map { row($0, nil) }
                   + rec.avoid.map { row($0, "avoid") }, height: height)
     }

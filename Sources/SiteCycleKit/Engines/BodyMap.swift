@@ -42,8 +42,11 @@ public struct BodyMap: Sendable {
         /// Site changes here up to now, the active one included.
         public var uses: Int
         public var share: Double
+        /// Whole days the skin has rested since any device left it
+        /// (`Occupancy.restedDays`); nil while in use or never used.
         public var daysSinceUse: Int?
         public var meanHours: Double?
+        /// This device is on it now.
         public var isActive: Bool
         public var absorptionFlagged: Bool
         /// Another device worn here now (`--by rest`).
@@ -102,7 +105,8 @@ public struct BodyMap: Sendable {
         ]
         // Back view: the wearer's left is on the viewer's left.
         let back: [(String, Place)] = [
-            ("Left Back Arm", p(.back, 6, 2)), ("Right Back Arm", p(.back, 6, 21)),
+            // High on the arm's back, where the upper arm is.
+            ("Left Back Arm", p(.back, 5, 3)), ("Right Back Arm", p(.back, 5, 20)),
             ("Left Back Abdomen", p(.back, 8, 7)), ("Right Back Abdomen", p(.back, 8, 16)),
             ("Lower Back", p(.back, 9, 11)),
             ("Left Upper Buttock", p(.back, 10, 8)), ("Right Upper Buttock", p(.back, 10, 15)),
@@ -117,40 +121,42 @@ public struct BodyMap: Sendable {
         return knownPlaces.first { $0.name.lowercased() == key }?.place
     }
 
-    /// The map for one device's rotation (numbers from its sessions); every
-    /// other device's active site is marked `occupied`, so both show.
+    /// The map for one device's rotation: its locations, numbers from its
+    /// own sessions (figures of different devices are never mixed), and
+    /// the body from `Occupancy` (who is on each site, how long the skin
+    /// has rested since any device left it), so it agrees with recommend.
     public static func compute(_ full: Journal, device: String = Device.pumpName, by measure: Measure,
                                now: Instant) -> BodyMap {
         let journal = full.rotation(device)
+        let body = Occupancy.compute(full, now: now)
         let stats = Statistics.compute(journal, include: nil, now: now,
-                                       robust: journal.settings.robustStatistics)
+                                       robust: journal.settings.robustStatistics, body: body)
         var perLocation: [String: Statistics.PerLocation] = [:]
         for row in stats.locations { perLocation[row.location.name] = row }
-        let active = journal.activeChange(at: now).flatMap(journal.name(of:))
-        var occupied: [String: String] = [:]
-        for other in full.deviceNames where other != device {
-            if let site = full.rotation(other).activeChange(at: now).flatMap(full.name(of:)) { occupied[site] = other }
-        }
-        let avoid = Set(Recommender.recommend(full, device: device, now: now).avoid.map(\.location.name))
+        var sites: [String: Occupancy.Site] = [:]
+        for site in body.sites { sites[site.location.name] = site }
+        let avoid = Set(Recommender.recommend(full, occupancy: body, device: device).avoid.map(\.location.name))
         let total = stats.locations.map(\.uses).reduce(0, +)
         let equal = journal.enabledLocations.isEmpty ? 1 : 1 / Double(journal.enabledLocations.count)
         let reference = stats.robust ? stats.overall.medianHours : stats.overall.averageHours
-        let marks = full.locations.map { location -> Mark in
+        let marks = journal.locations.map { location -> Mark in
             let row = perLocation[location.name]
+            let site = sites[location.name]
             let uses = row?.uses ?? 0
             let share = total > 0 ? Double(uses) / Double(total) : 0
             var mark = Mark(location: location, place: place(of: location.name), state: .never, uses: uses,
-                            share: share, daysSinceUse: row?.daysSinceLastUse, meanHours: row?.average,
-                            isActive: location.name == active, absorptionFlagged: row?.absorption?.flagged ?? false)
+                            share: share, daysSinceUse: site.flatMap(body.restedDays), meanHours: row?.average,
+                            isActive: site?.occupiedBy.contains(device) ?? false,
+                            absorptionFlagged: row?.absorption?.flagged ?? false)
             switch measure {
             case .rest:
-                mark.occupiedBy = occupied[location.name]
+                mark.occupiedBy = mark.isActive ? nil : site?.occupiedBy.first
                 mark.state = mark.isActive ? .active
                     : mark.occupiedBy != nil ? .occupied
                     : !location.isEnabled ? .disabled
                     : avoid.contains(location.name) ? .avoid
                     : (mark.daysSinceUse.map { $0 < restDays } ?? false) ? .recent
-                    : mark.daysSinceUse == nil ? .never : .rested
+                    : site?.lastChange == nil ? .never : .rested
             case .uses:
                 let ratio = share / equal
                 mark.state = uses == 0 ? .unused : ratio < evenBand.lowerBound ? .low

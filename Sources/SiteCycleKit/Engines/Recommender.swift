@@ -5,6 +5,19 @@ public struct Recommendation: Sendable {
         public var location: Location
         /// The latest site change at this location up to now, if any.
         public var lastUse: SiteChange?
+        /// The body at this location (`Occupancy`): who is on it, when it
+        /// was left, how long it has rested.
+        public var site: Occupancy.Site? = nil
+        /// Whole days rested (`Occupancy.restedDays`); nil while in use or
+        /// never used.
+        public var restedDays: Int? = nil
+
+        public init(location: Location, lastUse: SiteChange?, site: Occupancy.Site? = nil, restedDays: Int? = nil) {
+            self.location = location
+            self.lastUse = lastUse
+            self.site = site
+            self.restedDays = restedDays
+        }
     }
 
     public enum Tag: String, Sendable { case avoid, recommended, resting, paused, occupied }
@@ -48,6 +61,8 @@ public struct Recommendation: Sendable {
     public var all: [(item: Item, tag: Tag?)]
 
     public func tag(of name: String) -> Tag? {
+        // Worn by another device now: that says more than "used lately".
+        if case .occupied = restrictions[name] { return .occupied }
         if avoid.contains(where: { $0.location.name == name }) { return .avoid }
         if let r = restrictions[name] { return r.tag }
         if recommended.contains(where: { $0.location.name == name }) { return .recommended }
@@ -64,73 +79,66 @@ public enum Recommender {
     /// gets exactly the app's recommendation.
     public static func recommend(_ journal: Journal, device: String = Device.pumpName,
                                  strategy: RecommendationStrategy? = nil, now: Instant) -> Recommendation {
+        recommend(journal, occupancy: Occupancy.compute(journal, now: now), device: device, strategy: strategy)
+    }
+
+    /// The same, from a body already computed (a view that shows both).
+    public static func recommend(_ journal: Journal, occupancy: Occupancy, device: String = Device.pumpName,
+                                 strategy: RecommendationStrategy? = nil) -> Recommendation {
+        let now = occupancy.now
         let locations = journal.locations.filter { $0.isFor(device) }
-        let restrictions = self.restrictions(journal, device: device, locations: locations, now: now)
-        var r = recommend(locations: locations, changes: journal.changes, names: journal.locationNames, strategy: strategy ?? journal.settings.strategy,
-                          now: now, excluded: Set(restrictions.keys))
+        let restrictions = self.restrictions(occupancy, device: device, rest: journal.settings.restHours, now: now)
+        let chosen = strategy ?? journal.settings.strategy
+        var recent: [SiteChange] = []  // newest first, for cooldown
+        if case .cooldown = chosen {
+            for change in journal.changes.reversed() where change.start <= now && !change.isRemoval {
+                recent.append(change)
+                if recent.count == RecommendationStrategy.cooldownRange.upperBound { break }
+            }
+        }
+        var r = recommend(locations: locations, occupancy: occupancy, recent: recent, names: journal.locationNames,
+                          strategy: chosen, excluded: Set(restrictions.keys))
         r.restrictions = restrictions
         r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
         return r
     }
 
-    static func restrictions(_ journal: Journal, device: String, locations: [Location],
+    /// Why each location is out of Recommended for `device`: another
+    /// device on it, a pause, or rest since the skin was left.
+    static func restrictions(_ occupancy: Occupancy, device: String, rest: Double?,
                              now: Instant) -> [String: Recommendation.Restriction] {
         var out: [String: Recommendation.Restriction] = [:]
-        let names = Set(locations.map(\.name))
-        if let rest = journal.settings.restHours {
-            // The last session at each location, whichever device; one still
-            // worn has not ended.
-            var latest: [String: SiteChange] = [:]
-            for c in journal.changes where c.start <= now {
-                if let name = journal.name(of: c), names.contains(name) { latest[name] = c }
-            }
-            for (name, c) in latest {
-                guard let end = c.end, end <= now else {
-                    out[name] = .resting(until: now.adding(seconds: Int64(rest * 3600)))  // still worn
-                    continue
-                }
-                let until = end.adding(seconds: Int64((rest * 3600).rounded()))
-                if now < until { out[name] = .resting(until: until) }
-            }
-        }
-        for l in locations {
-            guard let day = l.pausedUntil else { continue }
-            let until = TimeArgument.startOfDay(day, zone: journal.zone)
-            if now < until { out[l.name] = .paused(until: until) }
-        }
-        for other in journal.deviceNames where other != device {
-            if let active = journal.rotation(other).activeChange(at: now), let name = journal.name(of: active),
-               names.contains(name) {
+        for site in occupancy.sites where site.location.isFor(device) {
+            let name = site.location.name
+            // Its own device on it too (two at once) makes it this device's site.
+            if !site.occupiedBy.contains(device), let other = site.occupiedBy.first {
                 out[name] = .occupied(by: other)
+            } else if let until = site.pausedUntil {
+                out[name] = .paused(until: until)
+            } else if let until = site.restingUntil {
+                out[name] = .resting(until: until)
+            } else if site.isOccupied, let rest {
+                out[name] = .resting(until: now.adding(seconds: Int64((rest * 3600).rounded())))  // still worn
             }
         }
         return out
     }
 
-    /// `names` is what the changes' location indexes point into (the
-    /// journal's `locationNames`).
-    public static func recommend(locations: [Location], changes: [SiteChange], names: [String], strategy: RecommendationStrategy,
-                                 now: Instant, excluded: Set<String> = []) -> Recommendation {
-        var lastUse: [String: SiteChange] = [:]
-        var recentSites: [SiteChange] = []  // newest first, for cooldown
-        let enabledCount = locations.filter(\.isEnabled).count
-        var enabledSeen = 0
-        let enabledNames = Set(locations.filter(\.isEnabled).map(\.name))
-        // Newest first; stop once every enabled location's last use is known
-        // and cooldown has its most recent changes.
-        for change in changes.reversed() where change.start <= now && !change.isRemoval {
-            let name = names[Int(change.locationIndex)]
-            if lastUse[name] == nil {
-                lastUse[name] = change
-                if enabledNames.contains(name) { enabledSeen += 1 }
-            }
-            if recentSites.count < RecommendationStrategy.cooldownRange.upperBound { recentSites.append(change) }
-            if enabledSeen == enabledCount && recentSites.count == RecommendationStrategy.cooldownRange.upperBound { break }
+    /// Avoid, Recommended and All for `locations`, ranked by when the skin
+    /// was last in use (`Occupancy`); `recent` (newest first) is what
+    /// cooldown looks back over.
+    static func recommend(locations: [Location], occupancy: Occupancy, recent: [SiteChange], names: [String],
+                          strategy: RecommendationStrategy, excluded: Set<String> = []) -> Recommendation {
+        var byName: [String: Occupancy.Site] = [:]
+        for site in occupancy.sites { byName[site.location.name] = site }
+        let items = locations.filter(\.isEnabled).map { l -> Recommendation.Item in
+            let site = byName[l.name]
+            return Recommendation.Item(location: l, lastUse: site?.lastChange, site: site,
+                                       restedDays: site.flatMap(occupancy.restedDays))
         }
-        let items = locations.filter(\.isEnabled).map { Recommendation.Item(location: $0, lastUse: lastUse[$0.name]) }
-
+        let now = occupancy.now
         let avoid = Array(items.filter { $0.lastUse != nil }
-            .sorted { $0.lastUse!.start > $1.lastUse!.start }
+            .sorted { a, b in !restedLongest(a, b, now: now) }
             .prefix(listSize))
         let avoided = Set(avoid.map(\.location.name))
         let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
@@ -138,16 +146,16 @@ public enum Recommender {
         let recommended: [Recommendation.Item]
         switch strategy {
         case .bySite:
-            recommended = Array(rest.sorted(by: restedLongest).prefix(listSize))
+            recommended = Array(rest.sorted { restedLongest($0, $1, now: now) }.prefix(listSize))
         case .byBodyPart:
-            recommended = byBodyPart(items, rest: rest)
+            recommended = byBodyPart(items, rest: rest, now: now)
         case .cooldown(let n):
-            let hot = Set(recentSites.prefix(n).compactMap { change in
+            let hot = Set(recent.prefix(n).compactMap { change in
                 locations.first { $0.name == names[Int(change.locationIndex)] }.map(groupKey)
             })
             let sorted = rest.sorted { a, b in
                 let ah = hot.contains(groupKey(a.location)), bh = hot.contains(groupKey(b.location))
-                return ah != bh ? !ah : restedLongest(a, b)
+                return ah != bh ? !ah : restedLongest(a, b, now: now)
             }
             recommended = Array(sorted.prefix(listSize))
         }
@@ -158,13 +166,19 @@ public enum Recommender {
         return result
     }
 
-    /// Never used first (in header order), then the oldest use first.
-    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item) -> Bool {
+    /// Never used first (in header order), then the skin left longest ago
+    /// first; a site worn now counts as in use at this moment, the one put
+    /// in last the newest. With one device this is the app's order by last
+    /// use, since each site is left when the next goes in.
+    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item, now: Instant) -> Bool {
         switch (a.lastUse, b.lastUse) {
         case (nil, nil): return a.location.order < b.location.order
         case (nil, _): return true
         case (_, nil): return false
-        case (let x?, let y?): return x.start != y.start ? x.start < y.start : a.location.order < b.location.order
+        case (let x?, let y?):
+            let ax = a.site?.lastInUse(now: now) ?? x.start, by = b.site?.lastInUse(now: now) ?? y.start
+            if ax != by { return ax < by }
+            return x.start != y.start ? x.start < y.start : a.location.order < b.location.order
         }
     }
 
@@ -175,7 +189,8 @@ public enum Recommender {
 
     /// Groups by body part and side; walks the groups that rested longest
     /// first and takes from each its longest-rested site not in Avoid.
-    package static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item]) -> [Recommendation.Item] {
+    package static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item],
+                                   now: Instant) -> [Recommendation.Item] {
         var groups: [String: [Recommendation.Item]] = [:]
         var groupOrder: [String] = []
         for item in items {
@@ -185,15 +200,16 @@ public enum Recommender {
         }
         // A group's recency is its newest use; its order is its first member's.
         let ranked = groupOrder.map { key -> Recommendation.Item in
-            let members = groups[key]!
-            let newest = members.compactMap(\.lastUse).max { $0.start < $1.start }
-            return Recommendation.Item(location: members[0].location, lastUse: newest)
-        }.sorted(by: restedLongest)
+            let members = groups[key]!.filter { $0.lastUse != nil }
+            let newest = members.max { restedLongest($0, $1, now: now) }
+            return Recommendation.Item(location: groups[key]![0].location, lastUse: newest?.lastUse, site: newest?.site)
+        }.sorted { restedLongest($0, $1, now: now) }
         let eligible = Set(rest.map(\.location.name))
         var picked: [Recommendation.Item] = []
         for group in ranked {
             let key = groupKey(group.location)
-            if let best = groups[key]!.filter({ eligible.contains($0.location.name) }).sorted(by: restedLongest).first {
+            if let best = groups[key]!.filter({ eligible.contains($0.location.name) })
+                .sorted(by: { restedLongest($0, $1, now: now) }).first {
                 picked.append(best)
                 if picked.count == listSize { break }
             }

@@ -81,7 +81,14 @@ public struct Statistics: Sendable {
     /// `include` picks the site changes that count; nil counts every one
     /// up to `now` (and asks nothing of each: a call per change was a third
     /// of the first pass).
-    public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, robust: Bool) -> Statistics {
+    /// `body` is the whole journal's `Occupancy` at `now`, for "days since
+    /// last use" (how long each site has rested, from when any device left
+    /// it); nil computes it from `journal`, right when it is the whole one.
+    public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, robust: Bool,
+                               body: Occupancy? = nil) -> Statistics {
+        let body = body ?? Occupancy.compute(journal, now: now)
+        var rested: [String: Int] = [:]
+        for site in body.sites { if let days = body.restedDays(site) { rested[site.location.name] = days } }
         // Two passes over the history and one array of session hours,
         // grouped by row, in time order within each row: copying site
         // changes around was most of the time on big journals, and a second
@@ -225,7 +232,7 @@ public struct Statistics: Sendable {
             let last = lastAt[s].map { changes[$0] }
             var entry = PerLocation(
                 location: all[s], uses: usesAt[s], completed: count, excluded: range.count - count, lastUse: last,
-                daysSinceLastUse: last.map { calendarDays(from: $0.start, to: now, zone: journal.zone) }, absorption: nil,
+                daysSinceLastUse: rested[all[s].name], absorption: nil,
                 average: count == 0 ? nil : sum / Double(count), median: median, shortest: shortest, longest: longest)
             entry.comparedSessions = mineCount
             if mineCount >= absorptionMinimumSessions,

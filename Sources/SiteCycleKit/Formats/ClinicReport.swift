@@ -32,22 +32,52 @@ public enum ClinicReport {
 
     public static let defaultDays = 90
 
-    public static func html(_ journal: Journal, period given: Period, now: Instant) -> String {
+    /// One device's part of the page: its sections' ids and headings.
+    struct Part {
+        var suffix = ""
+        var heading = ""
+        static let whole = Part()
+        /// The pump keeps the plain ids; another device's are suffixed.
+        init(device: String, of count: Int) {
+            suffix = device == Device.pumpName ? "" : "-" + device
+            heading = count > 1 ? device.prefix(1).uppercased() + device.dropFirst() + ": " : ""
+        }
+        init() {}
+    }
+
+    /// The devices a report covers: `device` alone, else every declared
+    /// one (the pump alone in a journal without devices).
+    public static func devices(_ journal: Journal, device: String?) -> [String] {
+        device.map { [$0] } ?? journal.deviceNames
+    }
+
+    /// One page: now, then per device its map, distribution, calendar and
+    /// per-site table (figures of different devices are never averaged
+    /// together), then the notes. `device` limits it to one device.
+    public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) -> String {
         let period = given.clamped(to: journal)
+        let devices = self.devices(journal, device: device)
         let inPeriod: (SiteChange) -> Bool = { $0.start >= period.from && $0.start <= period.to }
-        let stats = Statistics.compute(journal, include: inPeriod, now: min(now, period.to),
-                                       robust: journal.settings.robustStatistics)
+        let until = min(now, period.to)
+        let body = Occupancy.compute(journal, now: until)
         let zone = journal.zone
         let days = Int(zone.civil(period.to).date.daysSinceEpoch - zone.civil(period.from).date.daysSinceEpoch) + 1
-        let timeline = Timeline.compute(journal, days: max(1, days), now: period.to)
-        let keys = Keys(journal.locations)
         var page = head(journal, period: period, now: now)
-        page += nowSection(journal, now: now)
-        page += mapSection(stats, keys: keys)
-        page += distributionSection(stats)
-        page += timelineSection(timeline, keys: keys)
-        page += tableSection(stats)
-        page += notesSection(journal, include: inPeriod)
+        page += nowSection(journal, now: now, devices: devices)
+        for d in devices {
+            let rotation = journal.rotation(d)
+            let part = Part(device: d, of: devices.count)
+            let stats = Statistics.compute(rotation, include: inPeriod, now: until,
+                                           robust: journal.settings.robustStatistics, body: body)
+            let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
+            let keys = Keys(rotation.locations)
+            page += mapSection(stats, keys: keys, part)
+            page += distributionSection(stats, part)
+            page += timelineSection(timeline, keys: keys, part)
+            page += tableSection(stats, body: body, part)
+        }
+        let indexes = Set(devices.compactMap(journal.deviceIndex))
+        page += notesSection(journal, include: { inPeriod($0) && indexes.contains($0.device) })
         page += "</body>\n</html>\n"
         return page
     }
@@ -108,10 +138,10 @@ public enum ClinicReport {
     }
 
     /// Each device's active site, the pump first.
-    static func nowSection(_ journal: Journal, now: Instant) -> String {
+    static func nowSection(_ journal: Journal, now: Instant, devices: [String]) -> String {
         var s = "<section id=\"now\">\n<h2>Now</h2>\n"
         var rows = ""
-        for device in journal.deviceNames {
+        for device in devices {
             guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
             let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
             let name = device.prefix(1).uppercased() + device.dropFirst()
@@ -158,15 +188,15 @@ public enum ClinicReport {
         uses == 0 || top == 0 ? 0 : max(1, min(4, Int((Double(uses) / Double(top) * 4).rounded(.up))))
     }
 
-    static func mapSection(_ stats: Statistics, keys: Keys) -> String {
+    static func mapSection(_ stats: Statistics, keys: Keys, _ d: Part = .whole) -> String {
         let rows = stats.locations
         let top = rows.map(\.uses).max() ?? 0
         let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
         let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
         var svg = """
-            <svg class="bodymap" viewBox="0 0 \(Int(2 * viewWidth + gap)) \(Int(viewHeight + 40))" role="img" aria-labelledby="map-title map-desc">
-            <title id="map-title">Body map, front and back</title>
-            <desc id="map-desc">Each location with a known place is a circle with its key letter, shaded by its uses in the period (darker is more), and labelled below with its uses (12×) and mean hours. The same numbers are in the table beside it.</desc>
+            <svg class="bodymap" viewBox="0 0 \(Int(2 * viewWidth + gap)) \(Int(viewHeight + 40))" role="img" aria-labelledby="map-title\(d.suffix) map-desc\(d.suffix)">
+            <title id="map-title\(d.suffix)">Body map, front and back</title>
+            <desc id="map-desc\(d.suffix)">Each location with a known place is a circle with its key letter, shaded by its uses in the period (darker is more), and labelled below with its uses (12×) and mean hours. The same numbers are in the table beside it.</desc>
 
             """
         for (index, view) in [BodyMap.View.front, .back].enumerated() {
@@ -213,7 +243,7 @@ public enum ClinicReport {
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
         legend += " (up to \(top) uses).</p>\n"
-        return "<section id=\"map\" class=\"page\">\n<h2>Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
+        return "<section id=\"map\(d.suffix)\" class=\"page\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
             + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
     }
 
@@ -240,10 +270,10 @@ public enum ClinicReport {
         return "\(tenths / 10).\(tenths % 10)%"
     }
 
-    static func distributionSection(_ stats: Statistics) -> String {
+    static func distributionSection(_ stats: Statistics, _ d: Part = .whole) -> String {
         let rows = stats.locations.filter(\.location.isEnabled)
         let total = rows.map(\.uses).reduce(0, +)
-        var s = "<section id=\"distribution\" class=\"page\">\n<h2>Usage distribution</h2>\n"
+        var s = "<section id=\"distribution\(d.suffix)\" class=\"page\">\n<h2>\(d.heading)Usage distribution</h2>\n"
         guard !rows.isEmpty else { return s + "<p>No enabled locations.</p>\n</section>\n\n" }
         let equal = 1 / Double(rows.count)
         let shares = rows.map { total > 0 ? Double($0.uses) / Double(total) : 0 }
@@ -251,9 +281,9 @@ public enum ClinicReport {
         let labelWidth = 230.0, barWidth = 480.0, rowHeight = 26.0
         let height = Double(rows.count) * rowHeight + 40
         s += """
-            <svg class="bars" viewBox="0 0 820 \(Int(height))" role="img" aria-labelledby="bars-title bars-desc">
-            <title id="bars-title">Share of site changes per location</title>
-            <desc id="bars-desc">One bar per enabled location, its length the share of all site changes in the period; the dashed line marks an equal share of \(percent(equal)). The numbers are also in the per-site table.</desc>
+            <svg class="bars" viewBox="0 0 820 \(Int(height))" role="img" aria-labelledby="bars-title\(d.suffix) bars-desc\(d.suffix)">
+            <title id="bars-title\(d.suffix)">Share of site changes per location</title>
+            <desc id="bars-desc\(d.suffix)">One bar per enabled location, its length the share of all site changes in the period; the dashed line marks an equal share of \(percent(equal)). The numbers are also in the per-site table.</desc>
 
             """
         for (i, (row, share)) in zip(rows, shares).enumerated() {
@@ -271,7 +301,7 @@ public enum ClinicReport {
         return s
     }
 
-    static func timelineSection(_ timeline: Timeline, keys: Keys) -> String {
+    static func timelineSection(_ timeline: Timeline, keys: Keys, _ d: Part = .whole) -> String {
         var worn: [CivilDate: [String]] = [:]
         for row in timeline.rows {
             for day in row.worn { worn[day, default: []].append(row.location.name) }
@@ -283,11 +313,11 @@ public enum ClinicReport {
         let weeks = (lead + dates.count + 6) / 7
         let height = top + Double(weeks) * cell + 10
         var s = """
-            <section id="timeline" class="page">
-            <h2>Rotation timeline</h2>
-            <svg class="calendar" viewBox="0 0 \(Int(left + 7 * cell + 10)) \(Int(height))" role="img" aria-labelledby="cal-title cal-desc">
-            <title id="cal-title">Rotation calendar, \(dates[0].iso) to \(dates.last!.iso)</title>
-            <desc id="cal-desc">One cell per day, one row per week from Monday, coloured by the location worn and marked with its key letter; a day with two sites shows both halves. The legend below names the letters.</desc>
+            <section id="timeline\(d.suffix)" class="page">
+            <h2>\(d.heading)Rotation timeline</h2>
+            <svg class="calendar" viewBox="0 0 \(Int(left + 7 * cell + 10)) \(Int(height))" role="img" aria-labelledby="cal-title\(d.suffix) cal-desc\(d.suffix)">
+            <title id="cal-title\(d.suffix)">Rotation calendar, \(dates[0].iso) to \(dates.last!.iso)</title>
+            <desc id="cal-desc\(d.suffix)">One cell per day, one row per week from Monday, coloured by the location worn and marked with its key letter; a day with two sites shows both halves. The legend below names the letters.</desc>
 
             """
         for (i, name) in ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"].enumerated() {
@@ -320,23 +350,27 @@ public enum ClinicReport {
         return s + "</ul>\n</section>\n\n"
     }
 
-    static func tableSection(_ stats: Statistics) -> String {
+    static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole) -> String {
         let total = stats.locations.map(\.uses).reduce(0, +)
         var s = """
-            <section id="sites" class="page">
-            <h2>Per-site figures</h2>
+            <section id="sites\(d.suffix)" class="page">
+            <h2>\(d.heading)Per-site figures</h2>
             <table class="sites">
-            <thead><tr><th scope="col">Location</th><th scope="col">Uses</th><th scope="col">Share</th><th scope="col">Mean h</th><th scope="col">Median h</th><th scope="col">Min h</th><th scope="col">Max h</th><th scope="col">Last used</th><th scope="col">Days since</th><th scope="col">Absorption</th></tr></thead>
+            <thead><tr><th scope="col">Location</th><th scope="col">Uses</th><th scope="col">Share</th><th scope="col">Mean h</th><th scope="col">Median h</th><th scope="col">Min h</th><th scope="col">Max h</th><th scope="col">Last used</th><th scope="col">Rested (days)</th><th scope="col">Absorption</th></tr></thead>
             <tbody>
 
             """
         for l in stats.locations {
             let share = total > 0 ? percent(Double(l.uses) / Double(total)) : "–"
             let last = l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never"
+            // The body's figure (`Occupancy`), the same as recommend's and the map's.
+            let site = body.site(l.location.name)
+            let rested = l.daysSinceLastUse.map(String.init) ?? (site?.isOccupied == true ? "in use" : "–")
             let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption.flatMap(StatisticsText.absorption) ?? "") : "–"
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
                 + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.shortest))</td>"
-                + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td><td class=\"n\">\(l.daysSinceLastUse.map(String.init) ?? "–")</td><td>\(flag)</td></tr>\n"
+                + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td>"
+                + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td>\(flag)</td></tr>\n"
         }
         let o = stats.overall
         s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
@@ -348,9 +382,13 @@ public enum ClinicReport {
         let noted = journal.changes.filter { include($0) && $0.hasNote }
         var s = "<section id=\"notes\" class=\"page\">\n<h2>Notes</h2>\n"
         guard !noted.isEmpty else { return s + "<p>No notes in this period.</p>\n</section>\n" }
-        s += "<table class=\"notes\">\n<thead><tr><th scope=\"col\">Date</th><th scope=\"col\">Site</th><th scope=\"col\">Note</th></tr></thead>\n<tbody>\n"
+        let devices = journal.hasDevices
+        s += "<table class=\"notes\">\n<thead><tr><th scope=\"col\">Date</th>"
+            + (devices ? "<th scope=\"col\">Device</th>" : "") + "<th scope=\"col\">Site</th><th scope=\"col\">Note</th></tr></thead>\n<tbody>\n"
         for c in noted {
-            s += "<tr><td>\(escape(displayStart(c)))</td><td>\(escape(journal.name(of: c) ?? "removed"))</td><td>\(escape(journal.note(of: c) ?? ""))</td></tr>\n"
+            s += "<tr><td>\(escape(displayStart(c)))</td>"
+                + (devices ? "<td>\(escape(journal.deviceNames[Int(c.device)]))</td>" : "")
+                + "<td>\(escape(journal.name(of: c) ?? "removed"))</td><td>\(escape(journal.note(of: c) ?? ""))</td></tr>\n"
         }
         return s + "</tbody>\n</table>\n</section>\n"
     }

@@ -77,8 +77,7 @@ public enum SiteChangeService {
                 previousNote = request.replaceNote ? .replaced(previous, was: old) : .added(to: previous)
             }
         }
-        let lastUse = before.tag(of: request.location) == .avoid
-            ? before.avoid.first(where: { $0.location.name == request.location })?.lastUse : nil
+        let lastUse = before.avoid.first(where: { $0.location.name == request.location })?.lastUse
         let alternatives = before.recommended.map(\.location.name)
         let warning = before.restriction(of: request.location)
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
