@@ -84,6 +84,8 @@ final class Invocation {
 
     lazy var journalLocation = JournalLocation.resolve(flag: arguments.value("--file"), environment: env)
     lazy var systemZone = ZoneRules.system(environment: env)
+    /// Time arguments already noted as read in the journal's zone (one note each).
+    var notedWallTimes: Set<String> = []
     /// Where journal changes are read and written (the disk, or memory in tests).
     var fileSystem: FileSystem { environment.fileSystem }
 
@@ -153,11 +155,12 @@ final class Invocation {
     func now(in zone: ZoneRules) throws(UsageError) -> Instant {
         let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return environment.clock() }
-        switch TimeArgument.parse(given, zone: zone, now: environment.clock()) {
+        let typed = arguments.value("--now") != nil
+        // $SITECYCLE_NOW is for scripts and tests: read it without a note.
+        switch readTime(given, zone: zone, now: environment.clock(), noting: typed) {
         case .success(let instant): return instant
         case .failure(let e):
-            let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"
-            throw UsageError("invalid \(source): \(e.message)", help: e.help)
+            throw UsageError("invalid \(typed ? "--now" : "$SITECYCLE_NOW"): \(e.message)", help: e.help)
         }
     }
 }

@@ -56,7 +56,7 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let journal = try invocation.rotation(full)
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false)
                 let args = invocation.arguments
                 guard !(args.flag("--robust") && args.flag("--mean")) else {
                     throw CommandError("give --robust or --mean, not both", usage: true)
