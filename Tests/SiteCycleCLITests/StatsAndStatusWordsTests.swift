@@ -56,7 +56,7 @@ struct StatsAndStatusWordsTests {
     @Test func aDisabledLocationIsMarkedInTheJournalsWord() throws {
         let path = try journal(history)
         let r = run(arguments: ["-f", path, "--now", "2026-01-25 00:00", "stats"], environment: ["TZ": "UTC"])
-        #expect(r.stdout.contains("\nD (disabled) "))
+        #expect(r.stdout.contains("\nD disabled "))
         #expect(!r.stdout.contains("(off)"))
     }
 

@@ -7,11 +7,12 @@ extension CommandRegistry {
         usage: "sitecycle stats [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
         details: """
             For each enabled location, in header order (and each disabled one
-            used in the range, marked "(disabled)"): uses (the active site counts),
-            mean, median (even count: mean of the two middle values), min and max
-            hours of completed sessions, last use and days since (all-time,
-            calendar days in the journal's zone). Overall: site changes,
-            completed sessions, mean and median over every row.
+            used in the range, marked "disabled" as in the journal): uses (the
+            active site counts), mean, median (even count: mean of the two
+            middle values), min and max hours of completed sessions, last use
+            and days since (all-time, calendar days in the journal's zone).
+            Overall: site changes, completed sessions, mean and median over
+            every row.
             --from/--to/--last select site changes by start. Sessions over 3×
             the target (a change never logged?) are counted on top.
 
@@ -97,7 +98,7 @@ struct StatsReport {
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
         if stats.robust { rows[0].append("Aside") }  // "set aside"; in 80 columns
         for l in stats.locations {
-            var row = [l.location.name + (l.location.isEnabled ? "" : " (disabled)"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
+            var row = [l.location.name + (l.location.isEnabled ? "" : " disabled"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
                        hours(l.longest), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
                        l.daysSinceLastUse.map(String.init) ?? "-"]
             if stats.robust { row.append(String(l.excluded)) }
