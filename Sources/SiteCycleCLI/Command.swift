@@ -56,6 +56,9 @@ final class Invocation {
     }()
 
     func out(_ text: String) { environment.stdout.write(text) }
+    /// One message on stdout, broken at spaces to fit 80 columns (a path
+    /// longer than a line stays whole); later lines start with `indent`.
+    func say(_ text: String, indent: String = "  ") { out(TextWrap.wrap(text, indent: indent) + "\n") }
     func err(_ text: String) { environment.stderr.write(text) }
 
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.

@@ -81,23 +81,25 @@ struct SyncCommand {
     func render(_ event: SyncService.Event) {
         switch event {
         case .setUp(let journal, let changes):
-            invocation.out(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle.\n"
-                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".\n")
+            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
+                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".")
         case .journalWritten(let before, let after):
             invocation.remember(from: before, to: after)
         case .mergedCopy(let copy, let moved):
-            invocation.out("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
-                           + "(moved to \(moved.terminalSafe)).\n")
+            // Where it went, by the folder's name: the full path of a copy
+            // beside a deep journal is wider than the screen.
+            let folder = moved.split(separator: "/").dropLast().last.map(String.init) ?? moved
+            invocation.say("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
+                           + "(moved to \(folder.terminalSafe)/ beside it).")
         case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
-        case .committed(let message): invocation.out("Committed: \(message)\n")
-        case .noRemote: invocation.out("No remote: committed here only. Add one with `git remote add origin URL`.\n")
-        case .mergedRemote(let remote, let branch): invocation.out("Merged changes from \(remote)/\(branch).\n")
-        case .inSync(let remote, let branch): invocation.out("In sync with \(remote)/\(branch).\n")
+        case .committed(let message): invocation.say("Committed: \(message)")
+        case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
+        case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
+        case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
         }
     }
 
-    /// Why sync stopped. The git steps' messages are broken for 80 columns
-    /// here, as they always were; setup and shared-folder messages are not.
+    /// Why sync stopped (`Invocation.fail` breaks it for 80 columns).
     func fail(_ error: SyncError) -> Int32 {
         switch error {
         case .copyNotMerged(let e):
@@ -111,28 +113,8 @@ struct SyncCommand {
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
             return ExitCode.failure
-        case .notARepository, .nothingToSync, .attributesNotWritten, .configFailed, .copyNotMovedAside, .copyConflicts:
-            return invocation.fail(error.message, help: error.help)
         default:
-            return invocation.fail(wrap(error.message, used: 18), help: error.help.map { wrap($0, used: 8) })
+            return invocation.fail(error.message, help: error.help)
         }
-    }
-
-    /// Breaks text at spaces so no line passes 80 columns, given `used`
-    /// columns before it on the first line; later lines are indented 4.
-    func wrap(_ text: String, used: Int) -> String {
-        var lines: [String] = []
-        var line = ""
-        var width = 80 - used
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-                width = 76
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        lines.append(line)
-        return lines.joined(separator: "\n    ")
     }
 }
