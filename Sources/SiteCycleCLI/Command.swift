@@ -56,6 +56,9 @@ final class Invocation {
     }()
 
     func out(_ text: String) { environment.stdout.write(text) }
+    /// One message on stdout, broken at spaces to fit 80 columns (a path
+    /// longer than a line stays whole); later lines start with `indent`.
+    func say(_ text: String, indent: String = "  ") { out(TextWrap.wrap(text, indent: indent) + "\n") }
     func err(_ text: String) { environment.stderr.write(text) }
 
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.
@@ -84,6 +87,8 @@ final class Invocation {
 
     lazy var journalLocation = JournalLocation.resolve(flag: arguments.value("--file"), environment: env)
     lazy var systemZone = ZoneRules.system(environment: env)
+    /// Time arguments already noted as read in the journal's zone (one note each).
+    var notedWallTimes: Set<String> = []
     /// Where journal changes are read and written (the disk, or memory in tests).
     var fileSystem: FileSystem { environment.fileSystem }
 
@@ -153,11 +158,12 @@ final class Invocation {
     func now(in zone: ZoneRules) throws(UsageError) -> Instant {
         let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return environment.clock() }
-        switch TimeArgument.parse(given, zone: zone, now: environment.clock()) {
+        let typed = arguments.value("--now") != nil
+        // $SITECYCLE_NOW is for scripts and tests: read it without a note.
+        switch readTime(given, zone: zone, now: environment.clock(), noting: typed) {
         case .success(let instant): return instant
         case .failure(let e):
-            let source = arguments.value("--now") != nil ? "--now" : "$SITECYCLE_NOW"
-            throw UsageError("invalid \(source): \(e.message)", help: e.help)
+            throw UsageError("invalid \(typed ? "--now" : "$SITECYCLE_NOW"): \(e.message)", help: e.help)
         }
     }
 }

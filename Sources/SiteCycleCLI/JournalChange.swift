@@ -19,7 +19,7 @@ extension Invocation {
     /// `now` when the option is absent. Future times are refused.
     func time(option: String, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
         guard let text = arguments.value(option) else { return now }
-        switch TimeArgument.parse(text, zone: journal.zone, now: now) {
+        switch readTime(text, zone: journal.zone, now: now) {
         case .failure(let e):
             throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
         case .success(let t):

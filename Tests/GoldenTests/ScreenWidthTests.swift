@@ -72,4 +72,114 @@ struct ScreenWidthTests {
         }
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
+
+    /// Issue 22, item 24: not only help pages — what `init`, `sync --setup`,
+    /// `sync`, `merge` and `edit` say fits too, with real git, an editor
+    /// script, long names and paths, a conflict and a shared-folder copy.
+    @Test func messagesFitIn80Columns() throws {
+        // A folder of fixed length, as the golden tests use: where a path
+        // breaks a line depends on its length.
+        let root = URL(fileURLWithPath: "/tmp/sitecycle-width-" + String(UUID().uuidString.prefix(8)))
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let env = BinaryRunner.baseEnvironment(home: root).merging([
+            "COLUMNS": "80", "GIT_CONFIG_NOSYSTEM": "1",
+            "GIT_AUTHOR_NAME": "Test", "GIT_AUTHOR_EMAIL": "test@example.invalid",
+            "GIT_COMMITTER_NAME": "Test", "GIT_COMMITTER_EMAIL": "test@example.invalid",
+        ]) { $1 }
+        var failures: [String] = []
+        func dir(_ name: String) throws -> URL {
+            let url = root.appendingPathComponent(name)
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
+        }
+        func git(_ args: String..., in folder: String = ".") throws {
+            let r = try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/env"), ["git"] + args, in: try dir(folder),
+                                             environment: env)
+            #expect(r.exitCode == 0, "git \(args): \(r.stderr)")
+        }
+        @discardableResult
+        func sitecycle(_ args: [String], in folder: String, extra: [String: String] = [:]) throws -> Int32 {
+            let r = try BinaryRunner.run(args, in: try dir(folder), environment: env.merging(extra) { $1 })
+            for line in Self.overlong(r.stdout) + Self.overlong(r.stderr) {
+                failures.append("[\(folder)] sitecycle \(args.joined(separator: " ")) (\(line.unicodeScalars.count)): \(line)")
+            }
+            return r.exitCode
+        }
+        func write(_ text: String, _ path: String, executable: Bool = false) throws {
+            let url = root.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+            if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path) }
+        }
+        let f = ["-f", "sites.journal"]
+
+        // init: its summary names the path, which may be long.
+        try sitecycle(["-f", "a/deeper/folder/for/the/journal/of/someone/who/likes/folders/sites.journal",
+                       "init", "--zones", "front-abdomen,buttock", "--sensor", "10d"], in: "fresh")
+        try sitecycle(f + ["init", "--timezone", "Europe/Berlin"], in: "fresh")
+        try sitecycle(f + ["init", "--timezone", "Europe/Berlin"], in: "fresh")
+
+        // sync: setup, first push, a clone, both sides changed, a conflict.
+        try git("init", "-q", "--bare", "-b", "main", "remote.git")
+        try git("clone", "-q", "remote.git", "a")
+        try git("checkout", "-q", "-b", "main", in: "a")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("fresh/sites.journal"),
+                                         to: root.appendingPathComponent("a/sites.journal"))
+        try sitecycle(f + ["sync", "--setup"], in: "a")
+        try sitecycle(f + ["--now", "2026-02-01T08:00:00Z", "log", "lfa"], in: "a")
+        #expect(try sitecycle(f + ["sync"], in: "a") == 0)
+        try git("clone", "-q", "remote.git", "b")
+        try sitecycle(f + ["sync", "--setup"], in: "b")
+        try sitecycle(f + ["sync", "--setup"], in: "b")
+        try sitecycle(f + ["--now", "2026-02-04T08:00:00Z", "log", "rfa", "--note", "from a"], in: "a")
+        try sitecycle(f + ["--now", "2026-02-04T09:00:00Z", "log", "lsa", "--note", "from b"], in: "b")
+        try sitecycle(f + ["locations", "rename", "Front Thigh", "Upper Thigh"], in: "b")
+        try sitecycle(f + ["set", "target", "60h"], in: "b")
+        #expect(try sitecycle(f + ["sync"], in: "a") == 0)
+        #expect(try sitecycle(f + ["sync"], in: "b") == 0)
+        try sitecycle(f + ["sync"], in: "a")
+        try sitecycle(f + ["amend", "last", "--note", "sore and red"], in: "a")
+        try sitecycle(f + ["amend", "last", "--note", "itchy"], in: "b")
+        try sitecycle(f + ["sync"], in: "a")
+        #expect(try sitecycle(f + ["sync"], in: "b") == 1)
+        try sitecycle(f + ["sync"], in: "b")
+        try sitecycle(f + ["check"], in: "b")
+        // Without a remote.
+        try git("init", "-q", "-b", "main", "solo")
+        try FileManager.default.copyItem(at: root.appendingPathComponent("fresh/sites.journal"),
+                                         to: root.appendingPathComponent("solo/sites.journal"))
+        try sitecycle(f + ["sync"], in: "solo")
+        // A shared folder's conflict copy.
+        let shared = try String(contentsOf: root.appendingPathComponent("a/sites.journal"), encoding: .utf8)
+        try write(shared, "shared/sites.journal")
+        try write(shared + "2026-02-07 08:00  Right Side Thigh\n",
+                  "shared/sites.sync-conflict-20260205-101010-ABCDEFG.journal")
+        try sitecycle(f + ["sync"], in: "shared")
+
+        // merge as git's driver, a conflict in a deep file.
+        let deep = "a/rather/long/folder/name/for/the/merge/driver/ours.journal"
+        try write("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A\n", "m/base")
+        try write("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  A  ; ours\n", "m/" + deep)
+        try write("timezone UTC\nlocation A\nlocation B\n\n2026-01-01 08:00  B  ; theirs\n", "m/theirs")
+        #expect(try sitecycle(["merge", "base", deep, "theirs"], in: "m") == 1)
+
+        // edit: an editor that leaves errors, then one that leaves warnings
+        // on a line far wider than the screen.
+        try write("timezone UTC\nlocation Left Front Abdomen\nlocation Right Front Abdomen\n\n"
+                  + "2026-01-01 08:00  Left Front Abdomen\n", "e/sites.journal")
+        try write("#!/bin/sh\nprintf '2026-01-02 08:00  Left Frnt Abdomen with a long tail of words that goes on\\n"
+                  + "2026-01-0x 08:00  Right Front Abdomen\\n' >> \"$1\"\n", "e/bad.sh", executable: true)
+        try write("#!/bin/sh\nprintf '2025-12-02 08:00  Right Front Abdomen  ; an out-of-order entry with a very "
+                  + "long note that is much wider than any screen\\n' >> \"$1\"\n", "e/warn.sh", executable: true)
+        let bad = ["EDITOR": root.appendingPathComponent("e/bad.sh").path]
+        let warn = ["EDITOR": root.appendingPathComponent("e/warn.sh").path]
+        #expect(try sitecycle(f + ["edit"], in: "e", extra: bad) == 1)
+        try sitecycle(f + ["edit"], in: "e", extra: bad)
+        try sitecycle(f + ["edit", "--discard"], in: "e", extra: warn)
+        #expect(try sitecycle(f + ["edit"], in: "e", extra: warn) == 0)
+        try sitecycle(f + ["check"], in: "e")
+
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+    }
 }

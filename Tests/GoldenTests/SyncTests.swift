@@ -419,12 +419,13 @@ struct SyncTests {
         #expect(try sync().contains("Committed: log Left Hip 2026-03-04 08:00; set target 48h\n"))
         for n in 7...9 { try sitecycle(["amend", "\(n)", "--note", "checked"], in: "solo") }
         let amended = try sync()
-        #expect(amended.contains("Committed: amend 3 site changes: Left Hip 2026-02-01 08:00, "
-                                 + "Right Hip 2026-02-04 08:00, Left Hip 2026-03-04 08:00\n"), "\(amended)")
+        // A long summary is wrapped to 80 columns.
+        #expect(amended.unwrapped.contains("Committed: amend 3 site changes: Left Hip 2026-02-01 08:00, "
+                                           + "Right Hip 2026-02-04 08:00, Left Hip 2026-03-04 08:00"), "\(amended)")
         #expect(try sitecycle(["locations", "rename", "Hip", "Flank"], in: "solo").exitCode == 0)
         #expect(try sitecycle(["locations", "disable", "Lower Back"], in: "solo").exitCode == 0)
-        #expect(try sync().contains("Committed: rename location Left Hip to Left Flank; "
-                                    + "rename location Right Hip to Right Flank; disable location Lower Back\n"))
+        #expect(try sync().unwrapped.contains("Committed: rename location Left Hip to Left Flank; "
+                                              + "rename location Right Hip to Right Flank; disable location Lower Back"))
         #expect(try clean("solo"))
     }
 

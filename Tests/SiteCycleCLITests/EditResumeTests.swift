@@ -89,7 +89,7 @@ struct EditResumeTests {
         let copyText = try f.text(f.copy)
         let r = edit(f, try f.editor("keep.sh", "exit 0"), ["--discard"])
         #expect(r.exitCode == 0, "\(r.stderr)")
-        #expect(r.stdout == "Moved the unfinished edit to \(f.discarded).\n")
+        #expect(r.stdout.unwrapped == "Moved the unfinished edit to \(f.discarded).")
         #expect(try f.text(f.discarded) == copyText)
         #expect(!f.exists(f.copy) && !f.exists(f.base))
         #expect(try f.text(f.journal) == journalText)
@@ -114,7 +114,7 @@ struct EditResumeTests {
         let change = try f.editor("change.sh", "sed -i 's/08:00  A/08:00  B/' \"$f\"")
         let discarded = edit(f, change, stdin: "d\n", terminal: true)
         #expect(discarded.exitCode == 0, "\(discarded.stderr)")
-        #expect(discarded.stdout.contains("Moved the unfinished edit to \(f.discarded)."))
+        #expect(discarded.stdout.unwrapped.contains("Moved the unfinished edit to \(f.discarded)."))
         #expect(try f.text(f.journal) == journalText.replacingOccurrences(of: "08:00  A", with: "08:00  B"))
         #expect(!f.exists(f.copy) && !f.exists(f.base))
         // Resume.

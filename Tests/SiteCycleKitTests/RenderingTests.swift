@@ -27,10 +27,35 @@ struct RenderingTests {
             let count = [0, 1, 5, 40, 119, 120, 121, 300, 2_000][r.int(9)]
             let bytes = (0..<count).map { _ in alphabet[r.int(alphabet.count)] }
             let column = 1 + r.int(count + 3), length = r.int(6)
-            #expect(fast.window(SourceBytes(bytes), 0..<count, column: column, length: length)
-                    == general.window(SourceBytes(bytes), 0..<count, column: column, length: length))
+            let width = [120, 77, 75][r.int(3)]
+            let shown = fast.window(SourceBytes(bytes), 0..<count, column: column, length: length, width: width)
+            #expect(shown == general.window(SourceBytes(bytes), 0..<count, column: column, length: length, width: width))
+            // The quoted line, `…` included, never passes its width.
+            #expect(shown.0.unicodeScalars.count <= width)
             #expect(fast.printable(bytes) == general.printable(bytes))
         }
+    }
+
+    /// A long line in a message is cut around the caret to fit 80 columns
+    /// after its gutter, and the carets still point at the span.
+    @Test func aLongLineIsQuotedWithinTheScreen() {
+        let note = String(repeating: "a very long note ", count: 8)
+        let source = SourceFile(path: "j", text: "2026-02-01 08:15  Lower Back  ; \(note)\n")
+        let d = Diagnostic(.warning, .missingLocation, "look here", line: 1, column: 19, length: 10, help: nil)
+        let lines = DiagnosticRenderer(style: .plain).render(d, in: source).split(separator: "\n")
+        #expect(lines.allSatisfy { $0.unicodeScalars.count <= 80 }, "\(lines)")
+        #expect(lines[2].hasPrefix("1 | 2026-02-01 08:15  Lower Back  ; a very") && lines[2].hasSuffix("…"))
+        #expect(lines[3] == "  |                   ^^^^^^^^^^")
+    }
+
+    /// After a path too long for the message to start beside it (an
+    /// `edit` copy deep in a home folder), the message starts below.
+    @Test func aLongPathPutsTheMessageBelowIt() {
+        let path = "/home/someone/with/a/rather/deep/folder/for/journals/.sites.journal.edit"
+        let source = SourceFile(path: path, text: "2026-02-01 08:15  Nowhere\n")
+        let d = Diagnostic(.error, .missingLocation, "unknown location \"Nowhere\"", line: 1, column: 19, length: 7, help: nil)
+        let text = DiagnosticRenderer(style: .plain).render(d, in: source)
+        #expect(text.hasPrefix(path + ":1:19: error:\n    unknown location \"Nowhere\"\n"), "\(text)")
     }
 
     @Test func spanPastTheEndPointsAfterTheLine() {

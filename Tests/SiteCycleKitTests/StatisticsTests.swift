@@ -35,7 +35,8 @@ struct StatisticsTests {
         #expect(Statistics.absorption(79.5, 100, threshold: 20, robust: false).percentBelow == 21)
         #expect(Statistics.absorption(100.5, 100, threshold: 20, robust: false).percentBelow == -1)
         #expect(StatisticsText.absorption(Statistics.absorption(50, 80, threshold: 20, robust: true))
-                == "Median duration at this site is 38% below your overall median. This may indicate absorption issues.")
+                == "Median duration at this site is 38% below your overall median of 80.0 h. "
+                + "This may indicate absorption issues.")
     }
 
     /// A seeded history over enabled and disabled sites, with failed and

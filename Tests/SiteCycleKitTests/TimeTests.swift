@@ -161,4 +161,29 @@ struct RelativeTimeTests {
         // The day the clocks go forward has 23 hours.
         #expect(end("2026-03-29") == instant("2026-03-29T21:59:59Z"))
     }
+
+    /// A traveller's clock: `local` reads a wall time in the system's zone,
+    /// and a reading says which clock a wall time was read on.
+    @Test func localReadsTheSystemsZone() {
+        let newYork = ZoneRules(identifier: "America/New_York")!
+        func read(_ text: String) -> TimeArgument.Reading? {
+            try? TimeArgument.read(text, zone: berlin, now: now, local: newYork).get()
+        }
+        #expect(read("08:00 local")?.instant == instant("2026-03-20T12:00:00Z"))
+        #expect(read("08:00 LOCAL")?.wallClock == .local)
+        #expect(read("yesterday 21:00 local")?.instant == instant("2026-03-20T01:00:00Z"))
+        #expect(read("2026-03-01 08:00 local")?.instant == instant("2026-03-01T13:00:00Z"))
+        #expect(read("2026-03-01 local")?.instant == instant("2026-03-01T05:00:00Z"))
+        let end = try? TimeArgument.readEnd("2026-03-01 local", zone: berlin, now: now, local: newYork).get()
+        #expect(end?.instant == instant("2026-03-02T04:59:59Z"))
+        #expect(read("08:00")?.instant == instant("2026-03-20T07:00:00Z"))
+        #expect(read("08:00")?.wallClock == .journal)
+        #expect(read("2026-03-01 08:00")?.wallClock == .journal)
+        for unnoted in ["2026-03-01", "yesterday", "-2h", "now", "2026-03-01 08:00 +01:00", "2026-03-01T08:00Z"] {
+            #expect(read(unnoted) != nil && read(unnoted)?.wallClock == nil, "\(unnoted)")
+        }
+        for bad in ["local", "now local", "-2h local", "2026-03-01 08:00 +01:00 local", "08:00local", "08:00 locale"] {
+            #expect(read(bad) == nil, "\(bad)")
+        }
+    }
 }

@@ -59,7 +59,7 @@ struct CorrectionCommand {
         let text = invocation.arguments.positionals[0]
         if text == "last" { return (device, .last(upTo: now)) }
         if let number = Int(text) { return (device, .line(number)) }
-        switch TimeArgument.parse(text, zone: journal.zone, now: now) {
+        switch invocation.readTime(text, zone: journal.zone, now: now) {
         case .failure:
             throw CommandError("`\(text)` is not an entry", help: "give `last`, a start time or a line number", usage: true)
         case .success(let t):

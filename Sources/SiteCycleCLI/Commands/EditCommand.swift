@@ -68,7 +68,7 @@ struct EditService {
             return invocation.fail("an unfinished edit is waiting in \(copy)",
                                    help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
         }
-        invocation.out("An unfinished edit is waiting in \(copy).\n")
+        invocation.say("An unfinished edit is waiting in \(copy).")
         invocation.out("Resume it, discard it (moved aside), or cancel? [r/d/C] ")
         let answer = invocation.environment.stdin.readLine()?.trimmingBlanks().lowercased() ?? ""
         if answer.hasPrefix("r") { return resumeEdit(journal, copy: copy, line: line) }
@@ -112,9 +112,8 @@ struct EditService {
             }
             let missing = original.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
             if missing > 0 {
-                invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                               + " \(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
-                               + " saving removes \(missing == 1 ? "it" : "them")\n")
+                invocation.warn("\(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
+                                + " saving removes \(missing == 1 ? "it" : "them")")
             }
         }
         return editLoop(copy: copy, original: original, line: line)
@@ -128,7 +127,7 @@ struct EditService {
             return invocation.fail(e.message)
         }
         unlink(EditService.basePath(for: copy))
-        invocation.out("Moved the unfinished edit to \(aside).\n")
+        invocation.say("Moved the unfinished edit to \(aside).")
         return ExitCode.ok
     }
 
@@ -186,7 +185,7 @@ struct EditService {
         if !warnings.diagnostics.isEmpty {
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(warnings.diagnostics, in: warnings.source))
         }
-        invocation.out("Saved \(path)" + (warnings.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(warnings.diagnostics)))") + ".\n")
+        invocation.say("Saved \(path)" + (warnings.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(warnings.diagnostics)))") + ".")
         return ExitCode.ok
     }
 

@@ -60,7 +60,7 @@ extension CommandRegistry {
                 let device = try invocation.device(in: full)
                 let whole = format != "csv" && !invocation.arguments.has("--device")
                 let journal = whole ? full : full.rotation(device)
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false,
+                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false,
                                                      throughFuture: true)
                 let changes = selection.apply(journal.changes)
                 let text: String

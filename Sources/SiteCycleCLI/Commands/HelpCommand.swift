@@ -147,6 +147,12 @@ enum HelpText {
         given, else from the clock. --from after --to is refused. A local time
         the clock skipped (daylight saving) is refused with the time to use.
 
+        Travelling: add `local` to read a time or day in your clock's zone
+        ($TZ, else the system's) instead: `08:00 local`, `yesterday 21:00
+        local`, `2026-02-07 08:15 local`. When your clock's zone differs from
+        the journal's, a time of day without `local` or an offset is still
+        journal time, and a note on stderr says so (not for $SITECYCLE_NOW).
+
         """
 
     static let journal = """

@@ -36,7 +36,7 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let journal = try invocation.rotation(full)
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, throughFuture: true)
+                let selection = try HistorySelection(invocation, journal: journal, now: now, throughFuture: true)
                 var changes = selection.apply(journal.changes)
                 if let limit = invocation.arguments.value("--limit") {
                     guard let n = Int(limit), n > 0 else { throw CommandError("--limit takes a positive number", usage: true) }
@@ -59,14 +59,13 @@ struct HistorySelection {
     /// `locationIndex`).
     var locations: Set<UInt16>?
 
-    init(_ arguments: ParsedArguments, journal: Journal, now: Instant, allowLocation: Bool = true,
+    init(_ invocation: Invocation, journal: Journal, now: Instant, allowLocation: Bool = true,
          throughFuture: Bool = false) throws(CommandError) {
+        let arguments = invocation.arguments
         func time(_ option: String) throws(CommandError) -> Instant? {
             guard let text = arguments.value(option) else { return nil }
             // A day alone as --to means all of that day.
-            let read = option == "--to" ? TimeArgument.parseEnd(text, zone: journal.zone, now: now)
-                : TimeArgument.parse(text, zone: journal.zone, now: now)
-            switch read {
+            switch invocation.readTime(text, zone: journal.zone, now: now, end: option == "--to") {
             case .success(let t): return t
             case .failure(let e): throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
             }

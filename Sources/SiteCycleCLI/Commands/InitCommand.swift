@@ -61,8 +61,9 @@ struct InitService {
                 } catch {
                     return invocation.fail(error.message)
                 }
-                invocation.out("\nCreated \(location.path) with \(journal.locations.count) locations in "
-                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours)).\n")
+                invocation.out("\n")
+                invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
+                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours)).")
                 return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
             }
             var journal = NewJournal(timezone: try timezone(), locations: [])
@@ -85,7 +86,7 @@ struct InitService {
             } catch {
                 return invocation.fail(error.message)
             }
-            invocation.out("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).\n")
+            invocation.say("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).")
             invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
             return ExitCode.ok
         } catch {

@@ -53,8 +53,9 @@ extension CommandRegistry {
                 }
             }
             guard result.conflicts == 0 else {
-                invocation.err("sitecycle merge: \(result.conflicts) conflict\(result.conflicts == 1 ? "" : "s") marked in \(paths[1]); "
-                               + "`sitecycle check` shows where\n")
+                let message = "\(result.conflicts) conflict\(result.conflicts == 1 ? "" : "s") marked in \(paths[1]); "
+                    + "`sitecycle check` shows where"
+                invocation.err("sitecycle merge: " + Invocation.wrapped(message, after: "sitecycle merge: ") + "\n")
                 return ExitCode.failure
             }
             return ExitCode.ok

@@ -55,7 +55,7 @@ extension CommandRegistry {
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false)
                 let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
                 guard from <= selection.to else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)

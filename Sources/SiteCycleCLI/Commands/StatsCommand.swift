@@ -7,22 +7,24 @@ extension CommandRegistry {
         usage: "sitecycle stats [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
         details: """
             For each enabled location, in header order (and each disabled one
-            used in the range, marked "(off)"): uses (the active site counts),
-            mean, median (even count: mean of the two middle values), min and max
-            hours of completed sessions, last use and days since (all-time,
-            calendar days in the journal's zone). Overall: site changes,
-            completed sessions, mean and median over every row.
+            used in the range, marked "disabled" as in the journal): uses (the
+            active site counts), mean, median (even count: mean of the two
+            middle values), min and max hours of completed sessions, last use
+            and days since (all-time, calendar days in the journal's zone).
+            Overall: site changes, completed sessions, mean and median over
+            every row.
             --from/--to/--last select site changes by start. Sessions over 3×
             the target (a change never logged?) are counted on top.
 
             Absorption insight: a location whose mean is more than the
             `absorption-threshold` (default 20%) below the overall mean is
             flagged — "Average duration at this site is N% below your overall
-            average. This may indicate absorption issues." Exactly at the
+            average of H h. This may indicate absorption issues." Exactly at the
             threshold is not flagged; N is rounded half away from zero. Only
             sites with 3 or more completed sessions are judged, and a session
             ended by `removed` (a planned break) is left out of the comparison
-            on both sides; the report says how many were.
+            on both sides; the report says how many were, and prints the
+            overall figure compared against ("comparedHours" in JSON).
 
             --robust (or `absorption-mode robust` in the header; --mean undoes
             it) is the SiteCycle app's later refinement: sessions under 12 h are
@@ -37,10 +39,11 @@ extension CommandRegistry {
             shares pᵢ: 100 for perfectly even use, 0 for every use on one.
 
             --json prints {"overall":{"changes","completed","averageHours",
-            "medianHours","longSessions","endedByRemoval"},"locations":[{"location",
-            "enabled","uses","averageHours",
+            "medianHours","longSessions","endedByRemoval","comparedHours"},
+            "locations":[{"location","enabled","uses","averageHours",
             "medianHours","minHours","maxHours","lastUsed","daysSinceLastUse",
-            "excluded","absorption":{"flagged","percentBelow","message"}}],
+            "excluded","absorption":{"flagged","percentBelow","comparedHours",
+            "message"}}],
             "distribution":[{"location","uses","share"}],"balance"} with
             nulls where a value does not exist.
             """,
@@ -56,7 +59,7 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let journal = try invocation.rotation(full)
-                let selection = try HistorySelection(invocation.arguments, journal: journal, now: now, allowLocation: false)
+                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false)
                 let args = invocation.arguments
                 guard !(args.flag("--robust") && args.flag("--mean")) else {
                     throw CommandError("give --robust or --mean, not both", usage: true)
@@ -96,7 +99,7 @@ struct StatsReport {
         var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
         if stats.robust { rows[0].append("Aside") }  // "set aside"; in 80 columns
         for l in stats.locations {
-            var row = [l.location.name + (l.location.isEnabled ? "" : " (off)"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
+            var row = [l.location.name + (l.location.isEnabled ? "" : " disabled"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
                        hours(l.longest), l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never",
                        l.daysSinceLastUse.map(String.init) ?? "-"]
             if stats.robust { row.append(String(l.excluded)) }
@@ -108,7 +111,10 @@ struct StatsReport {
 
         let flagged = stats.locations.filter { $0.absorption?.flagged == true }
         let measure = stats.robust ? "median" : "mean"
-        out += "\n" + style.bold("Absorption") + " (flagged: \(measure) more than \(SettingValues.formatPercent(stats.thresholdPercent)) below overall)\n"
+        // The figure every site is compared against, when there is one.
+        let reference = stats.referenceHours.map { "the overall \(measure) of \(formatHours($0)) h" } ?? "overall"
+        out += "\n" + style.bold("Absorption") + " (flagged: \(measure) more than "
+            + "\(SettingValues.formatPercent(stats.thresholdPercent)) below \(reference))\n"
         var basis = "Only sites with \(Statistics.absorptionMinimumSessions) or more completed sessions are judged."
         if o.endedByRemoval > 0 {
             let n = o.endedByRemoval
@@ -169,7 +175,8 @@ struct StatsReport {
         return .object([
             ("overall", .object([("changes", .int(o.changes)), ("completed", .int(o.completed)),
                                  ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
-                                 ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval))])),
+                                 ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval)),
+                                 ("comparedHours", rounded(stats.referenceHours))])),
             ("locations", .array(stats.locations.map { l in
                 .object([
                     ("location", .string(l.location.name)), ("enabled", .bool(l.location.isEnabled)),
@@ -182,6 +189,7 @@ struct StatsReport {
                     ("absorption", .object([
                         ("flagged", .bool(l.absorption?.flagged ?? false)),
                         ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
+                        ("comparedHours", rounded(l.absorption?.referenceHours)),
                         ("message", .optional(l.absorption.flatMap(StatisticsText.absorption))),
                     ])),
                 ])

@@ -20,8 +20,9 @@ extension CommandRegistry {
 
             --short prints one line for a shell prompt, tmux or a status bar:
             `L Front Abdomen 53h/72h`, `L Front Abdomen due in 9h`, `L Front
-            Abdomen overdue 5h` (every device, joined by ` · `), with the exit
-            status of --check.
+            Abdomen overdue 5h` (every device, joined by ` · `, or ` | ` outside
+            a UTF-8 locale), with the exit status of --check. Under an hour
+            either way reads in minutes (`due in 29 min`, `overdue 12 min`).
 
             --json prints {"device","active":{"location","start","elapsedHours",
             "targetHours","progress","due","state"}|null,"next":LOCATION|null}.
@@ -71,7 +72,9 @@ extension CommandRegistry {
                     json.append(object)
                     if (check || oneLine) && due { exitCode = ExitCode.due }
                 }
-                if oneLine && !invocation.json { invocation.out(short.joined(separator: " · ") + "\n") }
+                if oneLine && !invocation.json {
+                    invocation.out(short.joined(separator: style.unicode ? " · " : " | ") + "\n")
+                }
                 if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
             }
             return result == ExitCode.ok ? exitCode : result
@@ -123,9 +126,20 @@ struct StatusReport {
         switch s.state {
         case .ok: return prefix + name + " " + (inDays ? days(s.elapsedHours) + "/" + days(s.targetHours)
                                                 : hours(s.elapsedHours) + "/" + hours(s.targetHours))
-        case .dueSoon: return prefix + name + (s.hoursLeft >= 1 ? " due in " + span(s.hoursLeft) : " due now")
-        case .overdue: return prefix + name + " overdue " + span(-s.hoursLeft)
+        case .dueSoon:
+            if s.hoursLeft >= 1 { return prefix + name + " due in " + span(s.hoursLeft) }
+            return prefix + name + (Self.minutes(s.hoursLeft).map { " due in \($0)" } ?? " due now")
+        case .overdue:
+            if -s.hoursLeft >= 1 { return prefix + name + " overdue " + span(-s.hoursLeft) }
+            return prefix + name + (Self.minutes(-s.hoursLeft).map { " overdue \($0)" } ?? " due now")
         }
+    }
+
+    /// `29 min` for under an hour; nil under a minute, which is "now".
+    /// Whole minutes, rounded down like the hours beside them.
+    static func minutes(_ hours: Double) -> String? {
+        let whole = Int((hours * 60).rounded(.down))
+        return whole >= 1 && whole < 60 ? "\(whole) min" : nil
     }
 
     func json(_ s: SiteStatus) -> JSON {
@@ -143,8 +157,12 @@ struct StatusReport {
     func stateText(_ s: SiteStatus) -> String {
         switch s.state {
         case .ok: return "ok, due in \(formatHours(s.hoursLeft)) h"
-        case .dueSoon: return s.hoursLeft > 0 ? "due soon, in \(formatHours(s.hoursLeft)) h" : "due now"
-        case .overdue: return "overdue by " + overdueText(-s.hoursLeft)
+        case .dueSoon:
+            if s.hoursLeft >= 1 { return "due soon, in \(formatHours(s.hoursLeft)) h" }
+            return Self.minutes(s.hoursLeft).map { "due soon, in \($0)" } ?? "due now"
+        case .overdue:
+            if -s.hoursLeft >= 1 { return "overdue by " + overdueText(-s.hoursLeft) }
+            return Self.minutes(-s.hoursLeft).map { "overdue by \($0)" } ?? "due now"
         }
     }
 

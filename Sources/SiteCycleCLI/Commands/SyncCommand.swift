@@ -90,28 +90,29 @@ struct SyncCommand {
     func render(_ event: SyncService.Event) {
         switch event {
         case .setUp(let journal, let changes):
-            invocation.out(wrap(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
-                                : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".",
-                                used: 0) + "\n")
+            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
+                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".")
         case .journalWritten(let before, let after):
             invocation.remember(from: before, to: after)
         case .mergedCopy(let copy, let moved):
-            invocation.out("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
-                           + "(moved to \(moved.terminalSafe)).\n")
+            // Where it went, by the folder's name: the full path of a copy
+            // beside a deep journal is wider than the screen.
+            let folder = moved.split(separator: "/").dropLast().last.map(String.init) ?? moved
+            invocation.say("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
+                           + "(moved to \(folder.terminalSafe)/ beside it).")
         case .mergedTextConflict(let kept, let conflicts):
-            invocation.out(wrap("git had merged the journal as text; merged it by meaning instead"
-                                + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
-                                + ". git's marked text is kept in \(kept.terminalSafe).", used: 0) + "\n")
+            invocation.say("git had merged the journal as text; merged it by meaning instead"
+                           + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
+                           + ". git's marked text is kept in \(kept.terminalSafe).")
         case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
-        case .committed(let message): invocation.out("Committed: \(message)\n")
-        case .noRemote: invocation.out("No remote: committed here only. Add one with `git remote add origin URL`.\n")
-        case .mergedRemote(let remote, let branch): invocation.out("Merged changes from \(remote)/\(branch).\n")
-        case .inSync(let remote, let branch): invocation.out("In sync with \(remote)/\(branch).\n")
+        case .committed(let message): invocation.say("Committed: \(message)")
+        case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
+        case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
+        case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
         }
     }
 
-    /// Why sync stopped. The git steps' messages are broken for 80 columns
-    /// here, as they always were; setup and shared-folder messages are not.
+    /// Why sync stopped (`Invocation.fail` breaks it for 80 columns).
     func fail(_ error: SyncError) -> Int32 {
         switch error {
         case .copyNotMerged(let e):
@@ -131,29 +132,8 @@ struct SyncCommand {
             if name { invocation.err("    git config --global user.name \"Your Name\"\n") }
             if email { invocation.err("    git config --global user.email you@example.com\n") }
             return ExitCode.failure
-        case .notARepository, .nothingToSync, .attributesNotWritten, .configFailed, .copyNotMovedAside, .copyConflicts,
-             .journalNotWritten, .stageUnreadable:
-            return invocation.fail(error.message, help: error.help)
         default:
-            return invocation.fail(wrap(error.message, used: 18), help: error.help.map { wrap($0, used: 8) })
+            return invocation.fail(error.message, help: error.help)
         }
-    }
-
-    /// Breaks text at spaces so no line passes 80 columns, given `used`
-    /// columns before it on the first line; later lines are indented 4.
-    func wrap(_ text: String, used: Int) -> String {
-        var lines: [String] = []
-        var line = ""
-        var width = 80 - used
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !line.isEmpty, line.count + 1 + word.count > width {
-                lines.append(line)
-                line = ""
-                width = 76
-            }
-            line += (line.isEmpty ? "" : " ") + word
-        }
-        lines.append(line)
-        return lines.joined(separator: "\n    ")
     }
 }

@@ -22,6 +22,10 @@ public struct Statistics: Sendable {
         public var percentBelow: Int
         /// Medians were compared (robust mode), not means.
         public var robust: Bool
+        /// The overall figure compared against, in hours: the mean (robust:
+        /// median) of every session that counts and was not ended by
+        /// `removed`. Not `Summary.averageHours`, which keeps those.
+        public var referenceHours: Double
     }
 
     public struct PerLocation: Sendable {
@@ -64,6 +68,9 @@ public struct Statistics: Sendable {
     public var robust: Bool
     public var thresholdPercent: Double
     public var overall: Summary
+    /// What each site's absorption is compared against (see
+    /// `Absorption.referenceHours`); nil without a session to compare.
+    public var referenceHours: Double?
     /// Enabled locations in header order, then disabled ones used in the
     /// selection.
     public var locations: [PerLocation]
@@ -253,8 +260,8 @@ public struct Statistics: Sendable {
                               averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
                               medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval)
         let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
-        return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, locations: perLocation,
-                          balance: balance(enabledUses))
+        return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, referenceHours: reference,
+                          locations: perLocation, balance: balance(enabledUses))
     }
 
     package static func absorption(_ value: Double, _ reference: Double, threshold: Double, robust: Bool) -> Absorption {
@@ -262,7 +269,8 @@ public struct Statistics: Sendable {
         // "More than the threshold": a difference at the threshold itself,
         // up to floating-point noise, is not flagged.
         let flagged = below > threshold + 1e-9
-        return Absorption(flagged: flagged, percentBelow: Int(below.rounded(.toNearestOrAwayFromZero)), robust: robust)
+        return Absorption(flagged: flagged, percentBelow: Int(below.rounded(.toNearestOrAwayFromZero)), robust: robust,
+                          referenceHours: reference)
     }
 
     /// The SiteCycle app's later refinement: drop failed insertions (under

@@ -27,15 +27,23 @@ public struct DiagnosticRenderer {
         // Message and help are wrapped to 80 columns, continuing under the help.
         let location = "\(source.path):\(d.line):\(d.column):"
         let labelText = d.severity == .error ? "error" : "warning"
-        let messageLines = TextWrap.lines(safe(d.message), start: TextWrap.columns(location) + labelText.count + 3,
-                                          indent: pad + "   ")
-        var out = style.bold(location) + " \(label): "
-            + messageLines.enumerated().map { ($0.offset == 0 ? "" : pad + "   ") + style.bold($0.element) }
+        let start = TextWrap.columns(location) + labelText.count + 3
+        let message = safe(d.message)
+        // After a long path (an `edit` copy's), the message starts below.
+        let firstWord = message.prefix { $0 != " " && $0 != "\n" }
+        let below = start + TextWrap.columns(firstWord) > TextWrap.width
+        let messageLines = (below ? [""] : [])
+            + TextWrap.lines(message, start: below ? pad.count + 3 : start, indent: pad + "   ")
+        var out = style.bold(location) + " \(label):" + (below ? "" : " ")
+            + messageLines.enumerated().map { $0.offset == 0 ? (below ? "" : style.bold($0.element))
+                                                             : pad + "   " + style.bold($0.element) }
                 .joined(separator: "\n") + "\n"
         let bar = style.dim("|")
         if d.line >= 1 && d.line <= source.lines.count {
             let span = source.lines[d.line - 1]
-            let (shown, indent, width) = window(source.bytes, span.start..<span.contentEnd, column: d.column, length: d.length)
+            // The quoted line fits the screen after its `12 | ` gutter.
+            let (shown, indent, width) = window(source.bytes, span.start..<span.contentEnd, column: d.column,
+                                                length: d.length, width: TextWrap.width - gutterWidth - 3)
             out += "\(pad) \(bar)\n"
             out += style.dim(String(d.line)) + " \(bar) " + shown + "\n"
             let carets = String(repeating: "^", count: max(1, width))
@@ -51,29 +59,33 @@ public struct DiagnosticRenderer {
 
     package func safe(_ text: String) -> String { printable(Array(text.utf8)) }
 
-    /// At most this many characters of a source line are shown, around the
-    /// caret, with `…` on each side that was cut: a 10 MB line is quoted in
-    /// a line, not printed whole.
+    /// At most this many characters of a source line are shown (`render`
+    /// gives what fits the screen), around the caret, with `…` on each side
+    /// that was cut, within the count: a 10 MB line is quoted in a line, not
+    /// printed whole.
     package static let windowWidth = 120
 
     /// The part of the line to show, the white space that puts the carets
     /// under the span, and the number of carets.
-    package func window(_ bytes: SourceBytes, _ line: Range<Int>, column: Int, length: Int) -> (String, String, Int) {
+    package func window(_ bytes: SourceBytes, _ line: Range<Int>, column: Int, length: Int,
+                        width: Int = DiagnosticRenderer.windowWidth) -> (String, String, Int) {
         let startByte = line.lowerBound + column - 1
         // Read only around the caret: a UTF-8 character is at most 4 bytes.
-        var lo = max(line.lowerBound, startByte - 4 * DiagnosticRenderer.windowWidth)
+        var lo = max(line.lowerBound, startByte - 4 * width)
         while lo > line.lowerBound, lo < line.upperBound, bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
-        var hi = min(line.upperBound, max(startByte, lo) + 4 * DiagnosticRenderer.windowWidth + max(0, length))
+        var hi = min(line.upperBound, max(startByte, lo) + 4 * width + max(0, length))
         while hi < line.upperBound, bytes[hi] & 0xC0 == 0x80 { hi += 1 }
         if asciiFastPath, DiagnosticRenderer.isPlainASCII(bytes[lo..<max(lo, hi)]) {
-            return asciiWindow(bytes, line, lo: lo, hi: max(lo, hi), startByte: startByte, length: length)
+            return asciiWindow(bytes, line, lo: lo, hi: max(lo, hi), startByte: startByte, length: length, width: width)
         }
         let slice = Array(bytes[lo..<max(lo, hi)])
         var units: [(offset: Int, scalar: Unicode.Scalar)] = []
         forEachDisplayUnit(slice) { units.append((lo + $0, $1)) }
         let first = units.firstIndex { $0.offset >= startByte } ?? units.count
-        let from = max(0, min(first - DiagnosticRenderer.windowWidth / 3, units.count - DiagnosticRenderer.windowWidth))
-        let to = min(units.count, from + DiagnosticRenderer.windowWidth)
+        let whole = lo == line.lowerBound && hi == line.upperBound && units.count <= width
+        let room = whole ? width : max(1, width - 2)  // each `…` takes a column
+        let from = max(0, min(first - room / 3, units.count - room))
+        let to = min(units.count, from + room)
         let cutLeft = from > 0 || lo > line.lowerBound, cutRight = to < units.count || hi < line.upperBound
         var shown = String.UnicodeScalarView(), indent = cutLeft ? " " : "", width = 0
         if cutLeft { shown.append("…") }
@@ -100,11 +112,13 @@ public struct DiagnosticRenderer {
     /// `window` for a stretch of plain ASCII, the common case: the same
     /// result, counted in bytes.
     private func asciiWindow(_ bytes: SourceBytes, _ line: Range<Int>, lo: Int, hi: Int, startByte: Int,
-                             length: Int) -> (String, String, Int) {
+                             length: Int, width: Int) -> (String, String, Int) {
         let count = hi - lo
         let first = min(max(startByte - lo, 0), count)
-        let from = max(0, min(first - DiagnosticRenderer.windowWidth / 3, count - DiagnosticRenderer.windowWidth))
-        let to = min(count, from + DiagnosticRenderer.windowWidth)
+        let whole = lo == line.lowerBound && hi == line.upperBound && count <= width
+        let room = whole ? width : max(1, width - 2)  // each `…` takes a column
+        let from = max(0, min(first - room / 3, count - room))
+        let to = min(count, from + room)
         let cutLeft = from > 0 || lo > line.lowerBound, cutRight = to < count || hi < line.upperBound
         var shown = cutLeft ? "…" : "", indent = cutLeft ? " " : "", width = 0
         shown += String(decoding: bytes[(lo + from)..<(lo + to)], as: UTF8.self)

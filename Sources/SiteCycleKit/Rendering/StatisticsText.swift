@@ -8,6 +8,7 @@ package enum StatisticsText {
         guard a.flagged else { return nil }
         let what = a.robust ? "Median duration" : "Average duration"
         let of = a.robust ? "overall median" : "overall average"
-        return "\(what) at this site is \(a.percentBelow)% below your \(of). This may indicate absorption issues."
+        return "\(what) at this site is \(a.percentBelow)% below your \(of) of \(formatHours(a.referenceHours)) h. "
+            + "This may indicate absorption issues."
     }
 }

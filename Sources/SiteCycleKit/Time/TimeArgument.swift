@@ -10,25 +10,66 @@
 ///     today, yesterday [HH:MM]       that day's midnight, or that time
 ///     -2h, -30m, -3d, -1d2h          that long before now
 ///     now                            now
+///
+/// A wall time or day followed by `local` (`08:00 local`, `yesterday 21:00
+/// local`) is read in the system's zone instead: for the traveller whose
+/// clock is not in the journal's zone.
 public enum TimeArgument {
     /// A time as read, and whether it named a whole day (a date alone,
     /// `today`, `yesterday`): `--to` then means the end of that day.
     public struct Reading: Sendable {
         public var instant: Instant
         public var wholeDay: CivilDate?
+        /// The zone a wall-clock time of day was read in; nil for a day
+        /// alone, `now`, `-2h` and a time with an offset (nothing for the
+        /// reader to mistake).
+        public var wallClock: WallClock? = nil
     }
 
-    public static func parse(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Instant, SettingError> {
-        read(text, zone: zone, now: now).map(\.instant)
+    /// Whose clock a wall time was read on.
+    public enum WallClock: Sendable, Equatable {
+        /// The journal's `timezone` (no `local`).
+        case journal
+        /// The system's zone (`… local`).
+        case local
+    }
+
+    /// `local`: the system's zone, for times that say `local` (the journal's
+    /// zone when not given).
+    public static func parse(_ text: String, zone: ZoneRules, now: Instant? = nil,
+                             local: ZoneRules? = nil) -> Result<Instant, SettingError> {
+        read(text, zone: zone, now: now, local: local).map(\.instant)
     }
 
     /// The last second of what `text` names: the end of the day for a date
     /// alone (so `--to 2026-03-20` includes all of the 20th), else the time.
-    public static func parseEnd(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Instant, SettingError> {
-        read(text, zone: zone, now: now).map { r in
-            guard let day = r.wholeDay else { return r.instant }
-            return startOfDay(day.adding(days: 1), zone: zone).adding(seconds: -1)
+    public static func parseEnd(_ text: String, zone: ZoneRules, now: Instant? = nil,
+                                local: ZoneRules? = nil) -> Result<Instant, SettingError> {
+        readEnd(text, zone: zone, now: now, local: local).map(\.instant)
+    }
+
+    /// `read`, with a day alone moved to its last second.
+    public static func readEnd(_ text: String, zone: ZoneRules, now: Instant? = nil,
+                               local: ZoneRules? = nil) -> Result<Reading, SettingError> {
+        let inZone = splitLocal(text) != nil ? local ?? zone : zone
+        return read(text, zone: zone, now: now, local: local).map { r in
+            guard let day = r.wholeDay else { return r }
+            var end = r
+            end.instant = startOfDay(day.adding(days: 1), zone: inZone).adding(seconds: -1)
+            return end
         }
+    }
+
+    /// `text` without its trailing ` local` word, or nil when it has none.
+    package static func splitLocal(_ text: String) -> String? {
+        let trimmed = text.trimmingBlanks()
+        let bytes = Array(trimmed.utf8)
+        guard bytes.count >= 5 else { return nil }
+        let word = String(decoding: bytes[(bytes.count - 5)...], as: UTF8.self).lowercased()
+        guard word == "local" else { return nil }
+        let head = bytes.dropLast(5)
+        guard head.isEmpty || head.last == UInt8(ascii: " ") || head.last == UInt8(ascii: "\t") else { return nil }
+        return String(decoding: head, as: UTF8.self).trimmingBlanks()
     }
 
     package static func startOfDay(_ date: CivilDate, zone: ZoneRules) -> Instant {
@@ -41,7 +82,24 @@ public enum TimeArgument {
         }
     }
 
-    public static func read(_ text: String, zone: ZoneRules, now: Instant? = nil) -> Result<Reading, SettingError> {
+    public static func read(_ text: String, zone: ZoneRules, now: Instant? = nil,
+                            local: ZoneRules? = nil) -> Result<Reading, SettingError> {
+        guard let wall = splitLocal(text) else { return read(text, zone: zone, now: now, clock: .journal) }
+        let lower = wall.lowercased()
+        guard !wall.isEmpty, lower != "now", !lower.hasPrefix("-") else {
+            return .failure(SettingError("`local` goes after a wall time, not `\(text)`",
+                                         help: "e.g. `08:00 local` or `yesterday 21:00 local`"))
+        }
+        return read(wall, zone: local ?? zone, now: now, clock: .local).flatMap { r in
+            // An offset already says where it was read.
+            guard r.wholeDay != nil || r.wallClock != nil else {
+                return .failure(SettingError("`\(text)` has both an offset and `local`", help: "give one of them"))
+            }
+            return .success(r)
+        }
+    }
+
+    private static func read(_ text: String, zone: ZoneRules, now: Instant?, clock: WallClock) -> Result<Reading, SettingError> {
         let trimmed = text.trimmingBlanks()
         let lower = trimmed.lowercased()
         let expected = "`\(text)` is not a time"
@@ -74,11 +132,18 @@ public enum TimeArgument {
             guard let now else { return .failure(SettingError(expected, help: help)) }
             day = zone.civil(now).date
         }
+        let read: Result<Reading, SettingError>
         if let day {
             let written = day.iso + (rest.trimmingBlanks().isEmpty ? "" : " " + rest.trimmingBlanks())
-            return absolute(written, original: text, zone: zone, expected: expected)
+            read = absolute(written, original: text, zone: zone, expected: expected)
+        } else {
+            read = absolute(trimmed, original: text, zone: zone, expected: expected)
         }
-        return absolute(trimmed, original: text, zone: zone, expected: expected)
+        return read.map { r in
+            var r = r
+            if r.wallClock != nil { r.wallClock = clock }
+            return r
+        }
     }
 
     package static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h` (`help time`)"
@@ -151,7 +216,7 @@ public enum TimeArgument {
             if let wholeDay { return .success(Reading(instant: startOfDay(wholeDay, zone: zone), wholeDay: wholeDay)) }
             switch zone.resolve(civil) {
             case .unique(let instant, _), .ambiguous(let instant, _, _, _):
-                return .success(Reading(instant: instant, wholeDay: nil))
+                return .success(Reading(instant: instant, wholeDay: nil, wallClock: .journal))
             case .nonexistent(let from, let to):
                 let jump = ClockJump(wall: civil, gapStart: from, gapEnd: to, zone: zone.identifier)
                 return .failure(SettingError(jump.message,
