@@ -159,8 +159,10 @@ final class Invocation {
         let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
         guard let given else { return environment.clock() }
         let typed = arguments.value("--now") != nil
-        // $SITECYCLE_NOW is for scripts and tests: read it without a note.
-        switch readTime(given, zone: zone, now: environment.clock(), noting: typed) {
+        // "As of then" is a moment to evaluate at, for reminders, scripts
+        // and tests, not a time being logged: read in the journal's zone
+        // (or `local`) without a note, so a report's stderr stays clean.
+        switch readTime(given, zone: zone, now: environment.clock(), noting: false) {
         case .success(let instant): return instant
         case .failure(let e):
             throw UsageError("invalid \(typed ? "--now" : "$SITECYCLE_NOW"): \(e.message)", help: e.help)

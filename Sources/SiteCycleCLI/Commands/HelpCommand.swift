@@ -151,7 +151,8 @@ enum HelpText {
         ($TZ, else the system's) instead: `08:00 local`, `yesterday 21:00
         local`, `2026-02-07 08:15 local`. When your clock's zone differs from
         the journal's, a time of day without `local` or an offset is still
-        journal time, and a note on stderr says so (not for $SITECYCLE_NOW).
+        journal time, and a note on stderr says so (for --at, --end, --from,
+        --to and an entry's time; --now and $SITECYCLE_NOW are read quietly).
 
         """
 
