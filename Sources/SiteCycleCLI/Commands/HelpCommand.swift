@@ -273,11 +273,17 @@ enum HelpText {
         recommend, history, stats, timeline, export, amend and delete; `log
         sensor LOCATION` works too. `sitecycle devices` lists them.
 
-        RULES
-          A site used by any device counts as used: recency and `rest` belong
-          to the body. A site where another device is active now is occupied
-          and never recommended; nor is a resting or paused one. `log` still
-          logs such a site, and says why it was not recommended.
+        RULES: ONE BODY
+          A device occupies a site from its change there until its next
+          change (or `removed`). The skin rests from the moment the last
+          device left it, not from when a site went in: recommend, status,
+          map, report, the picker, completion and stats show that one
+          "rested" figure (calendar days) and rank by it. A site another
+          device is on now reads "in use (sensor)" and is never
+          recommended; nor is a resting or paused one. `log` still logs
+          such a site, and says why. Figures of different devices are never
+          averaged: stats, the map's numbers and each report section are
+          one device's.
 
         THE NUMBERS AND WHERE THEY COME FROM
           These are the usual figures, not medical advice: your device's
