@@ -97,9 +97,7 @@ struct InitService {
     func timezone() throws(UsageError) -> String {
         guard let given = invocation.arguments.value("--timezone") else { return invocation.systemZone.identifier }
         guard ZoneRules(identifier: given) != nil else {
-            let guess = zoneSuggestion(for: given)
-            throw UsageError("unknown time zone `\(given)`",
-                             help: guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin` or `UTC`")
+            throw UsageError("unknown time zone `\(given)`", help: unknownZoneHelp(for: given))
         }
         return given
     }
