@@ -4,9 +4,19 @@ extension CommandRegistry {
     static let help = Command(
         name: "help",
         summary: "show help for a command, or `help journal` for the file format",
-        usage: "sitecycle help [COMMAND|journal|time|devices]",
+        usage: "sitecycle help [COMMAND|journal|time|devices] [--man]",
+        details: """
+            --man prints the whole manual as a man page, from the same text:
+            `sitecycle help --man | man -l -`, or save it as sitecycle.1 in
+            a man folder (e.g. ~/.local/share/man/man1/).
+            """,
+        options: [OptionSpec(["--man"], "the whole manual as a man page (roff)")],
         positionals: 0...1,
         run: { invocation in
+            if invocation.arguments.flag("--man") {
+                invocation.out(HelpText.manPage())
+                return ExitCode.ok
+            }
             guard let topic = invocation.arguments.positionals.first else {
                 invocation.out(HelpText.overview())
                 return ExitCode.ok
