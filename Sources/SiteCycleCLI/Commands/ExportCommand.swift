@@ -24,6 +24,9 @@ extension CommandRegistry {
                         spreadsheet: date,location,duration_hours,note with the start
                         in UTC (2026-02-07T15:30:00Z), hours to one decimal (empty
                         for the active site), RFC 4180 quoting, oldest first, LF.
+                        Another device's rows (--device sensor) carry a last
+                        column, device: the app skips it, `import` reads it and
+                        puts them back in that rotation, never the pump's.
             json        everything needed to rebuild the journal:
                         {"format":"sitecycle-journal","version":1,
                          "settings":{"timezone","targetHours",
@@ -65,7 +68,7 @@ extension CommandRegistry {
                 let changes = selection.apply(journal.changes)
                 let text: String
                 switch format {
-                case "csv": text = Exporters.csv(journal, changes, now: now)
+                case "csv": text = Exporters.csv(journal, changes, now: now, device: device)
                 case "json": text = Exporters.json(journal, changes, now: now).rendered()
                 case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
                 case "ics":

@@ -13,10 +13,17 @@ public enum Exporters {
     /// the app's `%.1f` does), empty duration for the active site, oldest
     /// first, LF endings, RFC 4180 quoting. `removed` lines are not rows;
     /// they end the row before them.
-    public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> String {
+    ///
+    /// Another device's rotation (`device: "sensor"`) adds a last column,
+    /// `device`, on every row: the app's importer reads columns by name and
+    /// skips it, ours puts the rows back in that rotation, never the pump's.
+    public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant,
+                           device: String = Device.pumpName) -> String {
         var out = ByteText(capacity: changes.count * 48)
-        out.append(CSV.record(["date", "location", "duration_hours", "note"]))
+        let isPump = device == Device.pumpName
+        out.append(CSV.record(["date", "location", "duration_hours", "note"] + (isPump ? [] : ["device"])))
         let fields = journal.locationNames.map(CSV.field)  // each location quoted once
+        let deviceField = "," + CSV.field(device)
         for c in changes where !c.isRemoval {
             utcStamp(c.start, into: &out)
             out.append(byte: 0x2C)
@@ -25,6 +32,7 @@ public enum Exporters {
             if let e = end(of: c, now: now) { out.append(appHours(c.start.hours(until: e))) }
             out.append(byte: 0x2C)
             if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
+            if !isPump { out.append(deviceField) }
             out.append(byte: 0x0A)
         }
         return out.string

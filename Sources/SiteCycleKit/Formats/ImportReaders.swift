@@ -44,9 +44,12 @@ public enum ImportReaders {
         return .csv
     }
 
-    public static func read(_ text: String, as format: ImportSource.Format) -> Result<ImportSource, SettingError> {
+    /// `device` is `import --device`: the rotation of CSV rows that do not
+    /// name one.
+    public static func read(_ text: String, as format: ImportSource.Format,
+                            device: String? = nil) -> Result<ImportSource, SettingError> {
         switch format {
-        case .csv: return csv(text)
+        case .csv: return csv(text, device: device)
         case .json: return journalJSON(text)
         case .nightscout: return nightscout(text)
         }
@@ -57,8 +60,12 @@ public enum ImportReaders {
         return t
     }
 
-    /// The SiteCycle app's CSV (and ours): date,location,duration_hours,note.
-    public static func csv(_ text: String) -> Result<ImportSource, SettingError> {
+    /// The SiteCycle app's CSV (and ours): date,location,duration_hours,note,
+    /// and for another device's rotation a last column `device`. A row goes
+    /// to the device it names, else to `device` (`--device`), else to the
+    /// pump; a row naming another device than `--device` is rejected, so a
+    /// sensor's file is never read as pump rows.
+    public static func csv(_ text: String, device: String? = nil) -> Result<ImportSource, SettingError> {
         let records: [CSV.Record]
         switch CSV.parse(text) {
         case .success(let r): records = r
@@ -70,6 +77,7 @@ public enum ImportReaders {
             return .failure(SettingError("the first line must name the columns: date,location,duration_hours,note"))
         }
         let durationColumn = names.firstIndex(of: "duration_hours"), noteColumn = names.firstIndex(of: "note")
+        let deviceColumn = names.firstIndex(of: "device")
         var source = ImportSource(format: .csv)
         for record in records.dropFirst() {
             func field(_ i: Int?) -> String? { i.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } }
@@ -88,8 +96,19 @@ public enum ImportReaders {
                 }
                 hours = h
             }
+            let named = field(deviceColumn).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 }
+            if let named, let device, named != device {
+                source.rejected.append((record.line, "the row is for device `\(named)`, not `\(device)` (--device)"))
+                continue
+            }
+            let rowDevice = named ?? device ?? Device.pumpName
+            if let problem = Device.problem(with: rowDevice) {
+                source.rejected.append((record.line, "device `\(rowDevice)`: \(problem)"))
+                continue
+            }
             let note = field(noteColumn).flatMap { $0.isEmpty ? nil : CSV.restoringFormula($0) }
-            source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note))
+            source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note,
+                                               device: rowDevice))
         }
         return .success(source)
     }
@@ -148,7 +167,8 @@ public enum ImportReaders {
     }
 
     /// Nightscout treatments: "Site Change" entries for the pump and
-    /// "Sensor Change" entries for the sensor; the site from AndroidAPS's
+    /// "Sensor Change" or "Sensor Start" entries for the sensor (xDrip+ and
+    /// AndroidAPS write either); the site from AndroidAPS's
     /// `location`, else from `notes` (Loop writes it there). A sensor change
     /// that names no site is not a site change to rotate: it is ignored.
     public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
@@ -158,8 +178,8 @@ public enum ImportReaders {
         var source = ImportSource(format: .nightscout)
         for (i, t) in array.enumerated() {
             let event = t["eventType"] as? String
-            guard event == "Site Change" || event == "Sensor Change" else { source.ignored += 1; continue }
-            let isSensor = event == "Sensor Change"
+            let isSensor = event == "Sensor Change" || event == "Sensor Start"
+            guard event == "Site Change" || isSensor else { source.ignored += 1; continue }
             guard let created = t["created_at"] as? String, let start = time(created) else {
                 source.rejected.append((i + 1, "no valid created_at"))
                 continue
