@@ -27,16 +27,22 @@ extension CommandRegistry {
                         Another device's rows (--device sensor) carry a last
                         column, device: the app skips it, `import` reads it and
                         puts them back in that rotation, never the pump's.
-            json        everything needed to rebuild the journal:
+            json        the whole journal, so that `import` into an empty file
+                        rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
                          "settings":{"timezone","targetHours",
-                          "absorptionThresholdPercent","absorptionMode","strategy"},
+                          "absorptionThresholdPercent","absorptionMode","strategy",
+                          "restHours"},
+                         "devices":[{"device","targetHours"}],
                          "locations":[{"name","zone","side","bodyPart","enabled",
-                          "order"}],
-                         "entries":[{"start","end","durationHours","location",
-                          "removed","note","device"}]}
-                        times ISO-8601 with offset; location null for `removed`;
-                        device `pump` or a declared device's name.
+                          "order","devices","pausedUntil","note"}],
+                         "entries":[{"location","start","end","durationHours",
+                          "note","device","future"}]}
+                        times ISO-8601 with offset; hours to one decimal, as
+                        everywhere; location null for `removed`; a location's
+                        note is its line's comment (a pause's reason); devices
+                        beyond the pump; an entry's device `pump` or a device's
+                        name. An entry has the shape of `history --json`.
             nightscout  an array of careportal treatments (eventType "Site Change",
                         for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the

@@ -21,9 +21,11 @@ extension CommandRegistry {
                           column `device` (what `export --device sensor` writes)
                           sends each row to the device it names, and a row naming
                           another device than --device is rejected.
-              json        `sitecycle export --format json`, including `removed`
-                          entries, disabled locations and (where the journal has
-                          none) the header settings.
+              json        `sitecycle export --format json`: its entries (`removed`
+                          ones too), its devices, and its locations with their
+                          `for` devices, pause, comment and `disabled`; the
+                          header settings (and `rest`) where the journal has
+                          none. Into an empty file it rebuilds the journal.
               nightscout  treatments downloaded from Nightscout: "Site Change"
                           entries go to the pump, "Sensor Change" and "Sensor
                           Start" entries that name a site to the sensor (others are
@@ -162,8 +164,11 @@ struct ImportCommand {
             out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
         }
         for d in plan.newDevices {
+            // Only the sensor a Nightscout or CSV row implied has a target we chose.
+            let chosen = !o.plan.declaredBySource.contains(d.name)
             out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
-                                 + "(a 10-day sensor; change it with `sitecycle set device \(d.name) DURATION`).") + "\n"
+                                 + "(\(chosen ? "a 10-day sensor; " : "")change it with `sitecycle set device \(d.name) DURATION`).")
+                + "\n"
         }
         // Conflicts and rejected rows are lists of their own, each under its
         // heading, never indented as if they belonged to the list above.

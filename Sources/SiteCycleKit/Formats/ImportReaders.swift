@@ -32,6 +32,14 @@ public struct ImportSource: Sendable {
     public var locations: [(name: String, enabled: Bool)] = []
     /// From our JSON: header settings as directive lines (`target 72h`).
     public var settings: [(DirectiveSyntax.Keyword, String)] = []
+    /// From our JSON: devices besides the pump, with their target as the
+    /// `device` line writes it (`10d`).
+    public var devices: [(name: String, target: String)] = []
+    /// From our JSON, by location name: the devices a location is for, the
+    /// day its pause ends, its line's comment.
+    public var locationDevices: [String: [String]] = [:]
+    public var locationPauses: [String: CivilDate] = [:]
+    public var locationNotes: [String: String] = [:]
 }
 
 public enum ImportReaders {
@@ -140,6 +148,35 @@ public enum ImportReaders {
         for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
             guard let name = l["name"] as? String else { source.rejected.append((i + 1, "a location without a name")); continue }
             source.locations.append((name, jsonBool(l["enabled"]) ?? true))
+            if let devices = l["devices"] as? [Any] {
+                let names = devices.compactMap { $0 as? String }
+                if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
+                    source.rejected.append((i + 1, "location \"\(name)\": devices must be device names"))
+                } else {
+                    source.locationDevices[name] = names
+                }
+            }
+            if let until = l["pausedUntil"] as? String {
+                if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
+                    source.rejected.append((i + 1, "location \"\(name)\": invalid pausedUntil `\(until)`"))
+                }
+            }
+            if let note = l["note"] as? String {
+                // One line: the comment of the declaration.
+                if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
+                    source.locationNotes[name] = clean
+                } else {
+                    source.rejected.append((i + 1, "location \"\(name)\": a note must be one line of text"))
+                }
+            }
+        }
+        for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
+            guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
+                  let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
+                source.rejected.append((i + 1, "a device without a valid name and targetHours"))
+                continue
+            }
+            source.devices.append((name, SettingValues.durationSetting(hours)))
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
@@ -149,13 +186,15 @@ public enum ImportReaders {
             }
             if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
             if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
+            if let r = jsonDouble(s["restHours"]) { source.settings.append((.rest, SettingValues.durationSetting(r))) }
         }
         for (i, e) in entries.enumerated() {
             guard let startText = e["start"] as? String, let start = time(startText) else {
                 source.rejected.append((i + 1, "entry without a valid start"))
                 continue
             }
-            let removed = jsonBool(e["removed"]) ?? false
+            // Older exports say `removed`; a null location says it now.
+            let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
             let name = e["location"] as? String
             guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
             var record = ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
