@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let initCommand = Command(
         name: "init",
         summary: "create a journal with the default locations",
-        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS]",
+        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS] [--sensor DURATION]",
         details: """
             Writes a new, commented journal (mode 0600, parent folders created)
             at the journal path and never overwrites an existing file.

@@ -252,7 +252,7 @@ struct Onboarding {
     /// 21:00`, `-2d`, `08:15`), not in the future; Enter means now.
     func askWhen(in zone: ZoneRules, now: Instant) -> String {
         for _ in 0..<3 {
-            guard let answer = ask("When did it go in? (e.g. yesterday 21:00, -2d), or Enter for now: "),
+            guard let answer = ask("When did it go in (e.g. -2d, yesterday 21:00)? Enter for now: "),
                   !answer.isEmpty else { return "now" }
             switch TimeArgument.parse(answer, zone: zone, now: now) {
             case .success(let t) where t <= now: return answer
