@@ -54,11 +54,8 @@ extension CommandRegistry {
         options: [
             deviceOption,
             OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics"),
-            OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
-            OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
-            OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
             OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-        ],
+        ] + periodOptions,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let format = try exportFormat(given: invocation.arguments.value("--format"),

@@ -27,11 +27,8 @@ extension CommandRegistry {
         options: [
             deviceOption,
             OptionSpec(["--location"], value: "NAME", "only this location or zone"),
-            OptionSpec(["--from"], value: "TIME", "starts at or after TIME"),
-            OptionSpec(["--to"], value: "TIME", "starts at or before TIME"),
-            OptionSpec(["--last"], value: "Nd", "starts in the last N days (7d, 30d, 90d, …)"),
             OptionSpec(["--limit"], value: "N", "at most N entries"),
-        ],
+        ] + periodOptions,
         reportsJSON: true,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in

@@ -47,11 +47,8 @@ extension CommandRegistry {
             """,
         options: [
             OptionSpec(["--device"], value: "NAME", "only this device (default: every device)"),
-            OptionSpec(["--from"], value: "TIME", "from TIME (default: 90 days ago)"),
-            OptionSpec(["--to"], value: "TIME", "up to TIME (default: now)"),
-            OptionSpec(["--last"], value: "Nd", "the last N days"),
             OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-        ],
+        ] + periodOptions,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in

@@ -49,12 +49,9 @@ extension CommandRegistry {
             """,
         options: [
             deviceOption,
-            OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
-            OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
-            OptionSpec(["--last"], value: "Nd", "site changes in the last N days"),
             OptionSpec(["--robust"], "set aside failed and outlier sessions; compare medians"),
             OptionSpec(["--mean"], "compare means, whatever the header says"),
-        ],
+        ] + periodOptions,
         reportsJSON: true,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
