@@ -160,10 +160,7 @@ struct StatsReport {
         return out
     }
 
-    func percent(_ share: Double) -> String {
-        let tenths = Int((share * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
-    }
+    func percent(_ share: Double) -> String { formatShare(share) }
 
     func json() -> JSON {
         func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }

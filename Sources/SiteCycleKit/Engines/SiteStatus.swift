@@ -40,6 +40,13 @@ public func calendarDays(from: Instant, to: Instant, zone: ZoneRules) -> Int {
     Int(zone.civil(to).date.daysSinceEpoch - zone.civil(from).date.daysSinceEpoch)
 }
 
+/// A share (0–1) as a percentage to one decimal, `14.7%`: one rule for
+/// stats and the report.
+public func formatShare(_ share: Double) -> String {
+    let tenths = Int((share * 1000).rounded())
+    return "\(tenths / 10).\(tenths % 10)%"
+}
+
 /// Hours to one decimal, the way every report shows them: `71.3`. One rule
 /// everywhere, the SiteCycle app's (`%.1f`: ties to even, so 60.25 h is
 /// `60.2` in history, stats, status and the CSV alike).

@@ -268,10 +268,7 @@ public enum ClinicReport {
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 
-    static func percent(_ share: Double) -> String {
-        let tenths = Int((share * 1000).rounded())
-        return "\(tenths / 10).\(tenths % 10)%"
-    }
+    static func percent(_ share: Double) -> String { formatShare(share) }
 
     static func distributionSection(_ stats: Statistics, _ d: Part = .whole) -> String {
         let rows = stats.locations.filter(\.location.isEnabled)
