@@ -68,7 +68,7 @@ public enum JournalMerge {
     }
 }
 
-private struct Merger {
+struct Merger {
     package struct Line {
         package var text: String
         package var item: MergeItem?
@@ -259,38 +259,6 @@ private struct Merger {
         }
         return lastIndex(where: isLocation) ?? lastIndex(where: isSetting)
             ?? firstIndex(where: isEntry) ?? out.count
-    }
-
-    /// Entries the result holds twice at one instant of one device: each
-    /// group becomes one conflict where the first of them stood, OURS's
-    /// lines (the entries OURS has) against the others.
-    package mutating func markSameInstants(in result: Journal) {
-        var kept: [Int64: [SiteChange]] = [:]
-        var clashes: [MergeItem: [MergeItem]] = [:]
-        for d in result.diagnostics where d.code == .sameInstant {
-            guard d.line <= out.count, let item = out[d.line - 1].item,
-                  case .entry(let e) = result.syntax.lines[d.line - 1].kind,
-                  let seconds = e.offset.map({ e.dateTime.secondsAsIfUTC - Int64($0) }) ?? result.zone.earliest(e.dateTime)
-            else { continue }
-            if kept.isEmpty { for c in result.changes { kept[c.start.seconds, default: []].append(c) } }
-            guard case .entry(let key) = item, let same = kept[seconds],
-                  let first = same.first(where: { Int64($0.device) == key & 15 }) ?? same.first,
-                  let firstItem = out[first.line - 1].item, firstItem != item else { continue }
-            clashes[firstItem, default: [firstItem]].append(item)
-        }
-        for items in clashes.values {
-            let ranges = items.compactMap(range(of:)).sorted { $0.lowerBound < $1.lowerBound }
-            guard let at = ranges.first else { continue }
-            var o: [String] = [], t: [String] = []
-            for r in ranges {
-                guard case .entry(let key)? = out[r.lowerBound].item else { continue }
-                if ours.entries[key] != nil { o += out[r].map(\.text) } else { t += out[r].map(\.text) }
-            }
-            for r in ranges.dropFirst().reversed() { out.removeSubrange(r) }
-            conflicts += 1
-            let block = ["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]
-            out.replaceSubrange(at, with: block.map { Line(text: $0, item: nil) })
-        }
     }
 
     /// Whether OURS and THEIRS read wall-clock times in different zones.
@@ -495,17 +463,5 @@ extension MergeVersion {
         let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
             + (location ?? EntrySyntax.removedKeyword)
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
-    }
-}
-
-extension ZoneRules {
-    /// The instant a journal reads this wall-clock time as (the first one
-    /// when clocks went back), in seconds; nil for a time that never was.
-    fileprivate func earliest(_ local: CivilDateTime) -> Int64? {
-        switch resolve(local) {
-        case .unique(let i, _): return i.seconds
-        case .ambiguous(let earlier, _, _, _): return earlier.seconds
-        case .nonexistent: return nil
-        }
     }
 }

@@ -132,6 +132,16 @@ public final class ZoneRules: Sendable {
             gapEnd: CivilDateTime(secondsAsIfUTC: hi + Int64(after)))
     }
 
+    /// The instant a journal reads this wall-clock time as: the first one
+    /// when clocks went back; nil for a time that never was.
+    package func instant(reading local: CivilDateTime) -> Instant? {
+        switch resolve(local) {
+        case .unique(let i, _): return i
+        case .ambiguous(let earlier, _, _, _): return earlier
+        case .nonexistent: return nil
+        }
+    }
+
     /// The wall-clock reading of `instant` in this zone.
     public func civil(_ instant: Instant) -> CivilDateTime {
         CivilDateTime(secondsAsIfUTC: instant.seconds + Int64(offset(at: instant)))
