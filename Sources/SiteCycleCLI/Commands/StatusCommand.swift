@@ -29,9 +29,13 @@ extension CommandRegistry {
             status of --check. Under an hour either way reads in minutes (`due
             in 29 min`, `overdue 12 min`).
 
-            --json prints {"device","active":{"location","start","elapsedHours",
-            "targetHours","progress","due","state"}|null,"next":LOCATION|null};
-            state is ok, due-soon, grace or overdue; a device with a grace adds
+            --json prints one shape, with or without devices: {"device",
+            "active","next","devices":[…]}, where each of "devices" (every
+            device, the pump first, or the --device one) is {"device",
+            "active":{"location","start","elapsedHours","targetHours",
+            "progress","due","state"}|null,"next":LOCATION|null}, and the top
+            level repeats the first of them, as older scripts read it. state
+            is ok, due-soon, grace or overdue; a device with a grace adds
             "graceHours" and "overdueAt" to "active".
             """,
         options: [
@@ -68,7 +72,7 @@ extension CommandRegistry {
                     let due = status.map { $0.hoursLeft <= within } ?? false
                     let object = report.json(status, next: next)
                     if invocation.json {
-                        if devices.count == 1 { invocation.out(object.rendered()) }
+                        // Written once every device is read.
                     } else if oneLine {
                         short.append(report.shortLine(withDevice: devices.count > 1))  // all devices on one line
                     } else if check {
@@ -82,7 +86,11 @@ extension CommandRegistry {
                 if oneLine && !invocation.json {
                     invocation.out(short.joined(separator: style.unicode ? " · " : " | ") + "\n")
                 }
-                if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
+                // One shape with or without a sensor: the first device's
+                // fields (the pump's, as before devices) and every device.
+                if invocation.json, case .object(let first)? = json.first {
+                    invocation.out(JSON.object(first + [("devices", .array(json))]).rendered())
+                }
             }
             return result == ExitCode.ok ? exitCode : result
         })
