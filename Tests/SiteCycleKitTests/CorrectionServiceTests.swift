@@ -138,6 +138,24 @@ struct CorrectionServiceTests {
             2026-02-02 08:00  sensor  Right Arm
 
             """)
+        let later = InMemoryFileSystem([path: """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-01 20:00+01:00  removed  ; kinked
+            2026-02-02 08:00  sensor  Right Arm  ; G7
+
+            """])
+        _ = try amend(.init(entry: .line(6), end: instant("2026-02-03T07:00:00Z")), later)
+        #expect(later.text(path)?.hasSuffix("""
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor  Right Arm  ; G7
+            2026-02-03 08:00+01:00  removed  ; kinked
+
+            """) == true, "\(later.text(path) ?? "")")
         let inPlace = InMemoryFileSystem([path: text])
         _ = try amend(.init(entry: .line(6), end: instant("2026-02-03T10:00:00Z")), inPlace)
         #expect(inPlace.text(path) == text.replacingOccurrences(of: "03 08:00 +01:00", with: "03 11:00 +01:00"))
