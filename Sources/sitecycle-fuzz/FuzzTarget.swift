@@ -28,7 +28,13 @@ func check(_ bytes: [UInt8]) {
     if parts.count == 3 {
         let result = JournalMerge.merge(base: SourceFile(path: "b", bytes: parts[0]), ours: SourceFile(path: "o", bytes: parts[1]),
                                         theirs: SourceFile(path: "t", bytes: parts[2]), defaultZone: .utc)
-        _ = JournalBuilder.load(SourceFile(path: "m", bytes: result.bytes), defaultZone: .utc)
+        let merged = JournalBuilder.load(SourceFile(path: "m", bytes: result.bytes), defaultZone: .utc)
+        // A clean merge (exit 0) is a journal `check` accepts (issue 22,
+        // item 4), when both sides were.
+        let sides = [parts[1], parts[2]].map { JournalBuilder.load(SourceFile(path: "s", bytes: $0), defaultZone: .utc) }
+        if result.conflicts == 0, !sides.contains(where: { $0.diagnostics.hasErrors }), merged.diagnostics.hasErrors {
+            fatalError("merge invariant broken: a merge without conflicts has errors")
+        }
     }
 }
 

@@ -42,6 +42,54 @@ struct ExportImportTests {
         #expect(try sitecycle(["-f", "empty.journal", "check"]).stdout.isEmpty)
     }
 
+    static let pumpAndSensor = CompletionTests.repo.appendingPathComponent("examples/pump-and-sensor.journal")
+
+    /// Issue 23, item 4: a sensor's CSV says it is the sensor's (a last
+    /// column the app skips), goes back into the sensor rotation, and is
+    /// never read as pump rows: into the journal it came from, every row is
+    /// already there.
+    @Test func sensorCSVRoundTripsIntoTheSensorRotation() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = ExportImportTests.pumpAndSensor.path
+        let first = try sitecycle(["-f", journal, "--now", Self.now, "export", "--device", "sensor"]).stdout
+        #expect(first.hasPrefix("date,location,duration_hours,note,device\n"))
+        #expect(first.split(separator: "\n").dropFirst().allSatisfy { $0.hasSuffix(",sensor") })
+        try first.write(to: dir.appendingPathComponent("sensor.csv"), atomically: true, encoding: .utf8)
+        let again = try sitecycle(["-f", journal, "--now", Self.now, "import", "sensor.csv", "--dry-run", "--json"]).stdout
+        #expect(again.contains("\"added\": 0,") && again.contains("\"conflicts\": []"), "\(again)")
+        // Into a journal with no sensor yet: the rows make the sensor's rotation.
+        _ = try sitecycle(["init", "-f", "fresh.journal", "--timezone", "Europe/Berlin"])
+        _ = try sitecycle(["-f", "fresh.journal", "--now", Self.now, "import", "sensor.csv"])
+        let second = try sitecycle(["-f", "fresh.journal", "--now", Self.now, "export", "--device", "sensor"]).stdout
+        #expect(first == second)
+        #expect(try sitecycle(["-f", "fresh.journal", "--now", Self.now, "export"]).stdout
+                == "date,location,duration_hours,note\n")
+        // --device pump refuses the sensor's rows; --device sensor takes the app's.
+        let refused = try BinaryRunner.run(["-f", "fresh.journal", "import", "sensor.csv", "--device", "pump", "--dry-run"],
+                                           in: dir, environment: env)
+        #expect(refused.exitCode == 4 && refused.stdout.contains("the row is for device `sensor`, not `pump`"))
+        let plain = first.split(separator: "\n").map { $0.replacingOccurrences(of: ",sensor", with: "") }
+            .joined(separator: "\n").replacingOccurrences(of: ",device", with: "")
+        try plain.write(to: dir.appendingPathComponent("app.csv"), atomically: true, encoding: .utf8)
+        let app = try sitecycle(["-f", journal, "import", "app.csv", "--device", "sensor", "--dry-run", "--json"]).stdout
+        #expect(app.contains("\"added\": 0,") && app.contains("\"conflicts\": []"), "\(app)")
+    }
+
+    /// Nightscout's "Sensor Start" (xDrip+) is a sensor change too.
+    @Test func nightscoutSensorStartGoesToTheSensor() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let treatments = """
+            [{"eventType":"Sensor Start","created_at":"2026-11-01T08:00:00.000Z","notes":"Left Back Arm"},
+             {"eventType":"Site Change","created_at":"2026-11-02T08:00:00.000Z","notes":"Left Front Abdomen"}]
+            """
+        try treatments.write(to: dir.appendingPathComponent("ns.json"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["init", "-f", "ns.journal", "--timezone", "UTC", "--zones", "front-abdomen,back-arm"])
+        _ = try sitecycle(["-f", "ns.journal", "--now", Self.now, "import", "ns.json"])
+        let text = try String(contentsOf: dir.appendingPathComponent("ns.journal"), encoding: .utf8)
+        #expect(text.contains("2026-11-01 08:00  sensor  Left Back Arm"), "\(text)")
+        #expect(text.contains("2026-11-02 08:00  Left Front Abdomen"))
+    }
+
     @Test func exportFilesArePrivate() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try sitecycle(["-f", ExportImportTests.realistic.path, "--now", Self.now, "export", "-o", "."])

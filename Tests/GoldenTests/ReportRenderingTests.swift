@@ -44,4 +44,48 @@ struct ReportRenderingTests {
             try? FileManager.default.copyItem(at: pdf, to: URL(fileURLWithPath: keep + "/report.pdf"))
         }
     }
+
+    /// Issue 23, item 3: the report fits a clinic visit. Printed by a real
+    /// Chromium on Letter (its default) and on A4: one device on at most
+    /// two pages, two devices on at most three; every page carries real
+    /// content (no page of a lone heading or bullet); no date is broken at
+    /// its hyphens.
+    @Test(.enabled(if: RequiredTools.required || (chromium != nil && RequiredTools.pdftotext),
+                   "chromium and pdftotext (poppler-utils) are needed; the report is not printed"))
+    func theReportFitsAClinicVisit() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let browser = URL(fileURLWithPath: ReportRenderingTests.chromium ?? "/usr/bin/chromium")
+        let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
+                      "--user-data-dir=" + dir.appendingPathComponent("profile").path]
+        for (example, most) in [("realistic", 2), ("pump-and-sensor", 3)] {
+            let journal = packageRoot.appendingPathComponent("examples/\(example).journal").path
+            let html = try BinaryRunner.run(["-f", journal, "--now", "2026-11-21 12:00", "report"], in: dir, environment: env)
+            #expect(html.exitCode == 0)
+            for paper in ["Letter", "A4"] {
+                let page = dir.appendingPathComponent("\(example)-\(paper).html")
+                try html.stdout.replacingOccurrences(of: "</head>", with: "<style>@page { size: \(paper); }</style></head>")
+                    .write(to: page, atomically: true, encoding: .utf8)
+                let pdf = dir.appendingPathComponent("\(example)-\(paper).pdf")
+                _ = try BinaryRunner.process(browser, common + ["--print-to-pdf=" + pdf.path, "file://" + page.path],
+                                             in: dir, environment: env)
+                let text = try BinaryRunner.process(URL(fileURLWithPath: "/usr/bin/pdftotext"), ["-layout", pdf.path, "-"],
+                                                    in: dir, environment: env).stdout
+                let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
+                #expect((1...most).contains(pages.count), "\(example) on \(paper): \(pages.count) pages")
+                for (n, body) in pages.enumerated() {
+                    // The browser's own header and footer are about 12 words.
+                    let words = body.split(whereSeparator: { $0 == " " || $0 == "\n" }).count
+                    #expect(words >= 30, "\(example) on \(paper), page \(n + 1) has \(words) words")
+                }
+                let broken = text.split(separator: "\n").filter { line in
+                    let t = line.trimmingCharacters(in: .whitespaces)
+                    return t.hasSuffix("-") && t.dropLast().last?.isNumber == true
+                }
+                #expect(broken.isEmpty, "\(example) on \(paper): a date broken at its hyphen: \(broken.prefix(3))")
+            }
+        }
+    }
 }

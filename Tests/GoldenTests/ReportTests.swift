@@ -124,4 +124,33 @@ struct ReportTests {
                                            environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"])
         #expect(run.stdout == "ok\n", "\(run.stderr)")
     }
+
+    /// Issue 23: the example's report gives each device exactly the figures
+    /// `stats --device` gives it, and never one averaged over both.
+    @Test func eachDevicesFiguresAreItsStats() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = ReportTests.realistic.deletingLastPathComponent().appendingPathComponent("pump-and-sensor.journal").path
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let period = ["--from", "2026-08-23", "--to", "2026-11-21 12:00"]
+        func json(_ arguments: [String]) throws -> Any {
+            let r = try BinaryRunner.run(["-f", journal, "--now", "2026-11-21 12:00"] + arguments + ["--json"] + period,
+                                         in: dir, environment: env)
+            #expect(r.exitCode == 0, "\(arguments): \(r.stderr)")
+            return try JSONSerialization.jsonObject(with: Data(r.stdout.utf8))
+        }
+        let report = try #require(try json(["report"]) as? [String: Any])
+        let devices = try #require(report["devices"] as? [[String: Any]])
+        #expect(devices.map { $0["device"] as? String } == ["pump", "sensor"])
+        for entry in devices {
+            let name = try #require(entry["device"] as? String)
+            let stats = try json(["stats", "--device", name])
+            #expect(NSDictionary(dictionary: try #require(entry["stats"] as? [String: Any])).isEqual(stats),
+                    "the report's \(name) figures differ from `stats --device \(name)`")
+        }
+        let pump = ((devices[0]["stats"] as? [String: Any])?["overall"] as? [String: Any])?["averageHours"] as? Double
+        let sensor = ((devices[1]["stats"] as? [String: Any])?["overall"] as? [String: Any])?["averageHours"] as? Double
+        #expect((pump ?? 0) < 100 && (sensor ?? 0) > 200, "pump \(pump ?? 0) h, sensor \(sensor ?? 0) h")
+    }
 }

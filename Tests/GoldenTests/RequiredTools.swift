@@ -18,6 +18,8 @@ enum RequiredTools {
     static let tmux = program("/usr/bin/tmux")
     static let git = program("/usr/bin/git")
     static let strace = program("/usr/bin/strace")
+    static let pdftotext = program("/usr/bin/pdftotext")
+    static let man = program("/usr/bin/man")
     static let python3 = required || runs(["python3", "-c", "pass"])
     static let icalendar = required || runs(["python3", "-c", "import icalendar"])
 

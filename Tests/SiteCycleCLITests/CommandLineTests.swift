@@ -171,8 +171,8 @@ struct OnboardingTests {
     @Test func aWalkThroughFromWelcomeToTheFirstLog() throws {
         let path = temporaryPath("sites.journal")
         // Time zone, target, zones 1 and 7, an own zone, Buttock and Calf
-        // without sides, then log the recommended first site.
-        let answers = "Europe/Berln\nEurope/Berlin\n48h\n1 7\nCalf\n2 3\nlfa\n"
+        // without sides, no CGM, then log the recommended first site (now).
+        let answers = "Europe/Berln\nEurope/Berlin\n48h\n1 7\nCalf\n2 3\n\nlfa\n"
         let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init"], environment: ["TZ": "UTC"],
                     stdin: answers, terminal: true)
         #expect(r.exitCode == 0, "\(r.stderr)")
@@ -189,6 +189,63 @@ struct OnboardingTests {
         #expect(text.contains("target 48h"))
         #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Buttock", "Calf"])
         #expect(journal.changes.map(journal.name(of:)) == ["Left Front Abdomen"])
+    }
+
+    /// Issue 23, item 7: a Dexcom G7 wearer says so, and the sensor's wear
+    /// time and grace come from it; its sites (shared or its own), and when
+    /// the pump's site and the sensor went in, are asked, not taken as now.
+    @Test func aG7WearerGetsTheSensorItsSitesAndWhenEachWentIn() throws {
+        let path = temporaryPath("sites.journal")
+        // Zone, target; zones Front Abdomen (1), Back Arm (6); nothing own,
+        // sides kept; CGM 1 (G7); the sensor may use 1 and 2 of those, 2 is
+        // its own (first 7, then both, which leaves the pump nothing); the
+        // pump's site went in yesterday at 21:00, the sensor two days ago
+        // (first a time in the future).
+        let answers = "\n\n1 6\n\n\n1\n1 2\n7\n1 2\n2\nlfa\nyesterday 21:00\nlba\n08:30\n-2d\n"
+        let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init"], environment: ["TZ": "UTC"],
+                    stdin: answers, terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("1. Dexcom G7 (10 days, then 12 h grace)"))
+        #expect(r.stdout.contains("Please type some of 1 2, separated by spaces."), "\(r.stdout)")
+        #expect(r.stdout.contains("The pump needs at least one zone of its own or shared."))
+        #expect(r.stdout.contains("Recommended for your first sensor site: "))
+        #expect(r.stdout.contains("That is in the future"))
+        // Each prompt ends a line on a terminal, where the answer is echoed.
+        #expect(r.stdout.replacingOccurrences(of: ": ", with: ":\n").split(separator: "\n").allSatisfy { $0.count <= 80 })
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("device sensor 10d  ; Dexcom G7: 12h grace\n"), "\(text)")
+        #expect(text.contains("location Left Front Abdomen  for pump,sensor\n"))
+        #expect(text.contains("location Left Back Arm  for sensor\n"))
+        let journal = load(text)
+        #expect(!journal.diagnostics.hasErrors)
+        #expect(journal.changes.map { "\(journal.deviceName(of: $0)) \(journal.name(of: $0)!) \(isoTime($0.start, in: .utc))" }
+                == ["sensor Left Back Arm 2026-11-18T08:00:00Z", "pump Left Front Abdomen 2026-11-19T21:00:00Z"])
+    }
+
+    /// Libre, Guardian and another sensor's days; Enter shares every zone.
+    @Test func theSensorsWearTimeComesFromItsMaker() throws {
+        for (answer, line) in [("2\n", "device sensor 14d\n"), ("3\n", "device sensor 7d\n"), ("4\n15\n", "device sensor 15d\n")] {
+            let path = temporaryPath("sites.journal")
+            let r = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "\n\n1\n\n\n" + answer,
+                        terminal: true)
+            #expect(r.exitCode == 0, "\(r.stderr)")
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(line) && text.contains("location Right Front Abdomen  for pump,sensor\n"), "\(text)")
+        }
+    }
+
+    /// `init --sensor 10d` on a terminal still asks the rest: the zones,
+    /// the sensor's sites and the sites worn now.
+    @Test func initWithSensorOnATerminalStillAsks() throws {
+        let path = temporaryPath("sites.journal")
+        let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init", "--sensor", "10d"],
+                    environment: ["TZ": "UTC"], stdin: "\n\n1 6\n\n\n2\n\n\nrba\n-1d\n", terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("Which zones may the sensor use?") && !r.stdout.contains("Do you wear a CGM"))
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains("device sensor 10d\n") && text.contains("location Left Front Abdomen\n"), "\(text)")
+        #expect(text.contains("location Right Back Arm  for pump,sensor\n"))
+        #expect(text.contains("2026-11-19 08:00  sensor  Right Back Arm"), "\(text)")
     }
 
     @Test func enterAcceptsEveryDefaultAndSkipsTheFirstLog() throws {

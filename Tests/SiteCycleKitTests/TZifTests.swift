@@ -10,6 +10,27 @@ import SiteCycleTestSupport
 struct TZifTests {
     static let hasZoneinfo = FileManager.default.fileExists(atPath: TZifRules.directory + "/Europe/Berlin")
 
+    /// The same rules engine fed Foundation's (ICU's) offsets: what the
+    /// TZif reading is compared with. The binary itself carries no ICU.
+    func foundation(_ name: String) -> ZoneRules {
+        let zone = TimeZone(identifier: name)!
+        return ZoneRules(identifier: name, offsetsFrom: { zone.secondsFromGMT(for: Date(timeIntervalSince1970: Double($0))) })
+    }
+
+    @Test func utcIsKnownWithoutZoneData() {
+        #expect(ZoneRules.universal.allSatisfy { ZoneRules(identifier: $0)?.offset(at: Instant(seconds: 0)) == 0 })
+        #expect(ZoneRules(identifier: "GMT+1") == nil)
+        #expect(knownZoneIdentifiers(directory: "/nonexistent").contains("UTC"))
+        // Without zoneinfo, the fix names the package to install.
+        #expect(unknownZoneHelp(for: "Europe/Berlin", hasZoneData: false).contains("install the `tzdata` package"))
+        #expect(unknownZoneHelp(for: "Europe/Berln", hasZoneData: true) == "did you mean `Europe/Berlin`?")
+        if TZifTests.hasZoneinfo {
+            let names = knownZoneIdentifiers()
+            #expect(names.contains("Europe/Berlin") && names.contains("America/Argentina/Buenos_Aires"))
+            #expect(!names.contains("zone.tab") && !names.contains("SECURITY") && !names.contains { $0.hasPrefix("right/") })
+        }
+    }
+
     func civil(_ y: Int, _ mo: Int, _ d: Int, _ h: Int, _ mi: Int) -> CivilDateTime {
         CivilDateTime(date: CivilDate(year: y, month: mo, day: d), hour: h, minute: mi)
     }
@@ -44,7 +65,7 @@ struct TZifTests {
         (2400, "Europe/Berlin"), (2400, "America/New_York"),
     ])
     func gapsAndFoldsResolveAsFoundationDoes(year: Int, name: String) {
-        let tzif = ZoneRules(identifier: name)!, foundation = ZoneRules(foundationIdentifier: name)!
+        let tzif = ZoneRules(identifier: name)!, foundation = foundation(name)
         #expect(tzif.readsTZif && !foundation.readsTZif)
         // Every half hour of the days around the spring and autumn changes.
         for (month, days) in [(3, 7...31), (10, 24...31), (11, 1...7)] {
@@ -76,7 +97,7 @@ struct TZifTests {
     @Test(.enabled(if: hasZoneinfo), arguments: ["Europe/Berlin", "America/New_York", "Australia/Lord_Howe",
                                                  "America/Santiago", "Asia/Kolkata", "UTC"])
     func farPastAndFarFutureMatchFoundation(_ name: String) {
-        let tzif = ZoneRules(identifier: name)!, foundation = ZoneRules(foundationIdentifier: name)!
+        let tzif = ZoneRules(identifier: name)!, foundation = foundation(name)
         // Local mean time before the first transition, and the footer's rule
         // for centuries after the last, sampled across every hour of the day.
         for (from, to) in [(-6_000_000_000 as Int64, -2_000_000_000 as Int64), (4_000_000_000, 13_000_000_000)] {

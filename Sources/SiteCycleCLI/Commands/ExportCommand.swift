@@ -24,16 +24,25 @@ extension CommandRegistry {
                         spreadsheet: date,location,duration_hours,note with the start
                         in UTC (2026-02-07T15:30:00Z), hours to one decimal (empty
                         for the active site), RFC 4180 quoting, oldest first, LF.
-            json        everything needed to rebuild the journal:
+                        Another device's rows (--device sensor) carry a last
+                        column, device: the app skips it, `import` reads it and
+                        puts them back in that rotation, never the pump's.
+            json        the whole journal, so that `import` into an empty file
+                        rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
                          "settings":{"timezone","targetHours",
-                          "absorptionThresholdPercent","absorptionMode","strategy"},
+                          "absorptionThresholdPercent","absorptionMode","strategy",
+                          "restHours"},
+                         "devices":[{"device","targetHours"}],
                          "locations":[{"name","zone","side","bodyPart","enabled",
-                          "order"}],
-                         "entries":[{"start","end","durationHours","location",
-                          "removed","note","device"}]}
-                        times ISO-8601 with offset; location null for `removed`;
-                        device `pump` or a declared device's name.
+                          "order","devices","pausedUntil","note"}],
+                         "entries":[{"location","start","end","durationHours",
+                          "note","device","future"}]}
+                        times ISO-8601 with offset; hours to one decimal, as
+                        everywhere; location null for `removed`; a location's
+                        note is its line's comment (a pause's reason); devices
+                        beyond the pump; an entry's device `pump` or a device's
+                        name. An entry has the shape of `history --json`.
             nightscout  an array of careportal treatments (eventType "Site Change",
                         for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the
@@ -65,7 +74,7 @@ extension CommandRegistry {
                 let changes = selection.apply(journal.changes)
                 let text: String
                 switch format {
-                case "csv": text = Exporters.csv(journal, changes, now: now)
+                case "csv": text = Exporters.csv(journal, changes, now: now, device: device)
                 case "json": text = Exporters.json(journal, changes, now: now).rendered()
                 case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
                 case "ics":

@@ -4,9 +4,19 @@ extension CommandRegistry {
     static let help = Command(
         name: "help",
         summary: "show help for a command, or `help journal` for the file format",
-        usage: "sitecycle help [COMMAND|journal|time|devices]",
+        usage: "sitecycle help [COMMAND|journal|time|devices] [--man]",
+        details: """
+            --man prints the whole manual as a man page, from the same text:
+            `sitecycle help --man | man -l -`, or save it as sitecycle.1 in
+            a man folder (e.g. ~/.local/share/man/man1/).
+            """,
+        options: [OptionSpec(["--man"], "the whole manual as a man page (roff)")],
         positionals: 0...1,
         run: { invocation in
+            if invocation.arguments.flag("--man") {
+                invocation.out(HelpText.manPage())
+                return ExitCode.ok
+            }
             guard let topic = invocation.arguments.positionals.first else {
                 invocation.out(HelpText.overview())
                 return ExitCode.ok
@@ -280,11 +290,17 @@ enum HelpText {
         `sitecycle locations for "Left Back Arm" pump,sensor` gives a site to
         the sensor; `set device sensor 10d grace 12h` declares or changes one.
 
-        RULES
-          A site used by any device counts as used: recency and `rest` belong
-          to the body. A site where another device is active now is occupied
-          and never recommended; nor is a resting or paused one. `log` still
-          logs such a site, and says why it was not recommended.
+        RULES: ONE BODY
+          A device occupies a site from its change there until its next
+          change (or `removed`). The skin rests from the moment the last
+          device left it, not from when a site went in: recommend, status,
+          map, report, the picker, completion and stats show that one
+          "rested" figure (calendar days) and rank by it. A site another
+          device is on now reads "in use (sensor)" and is never
+          recommended; nor is a resting or paused one. `log` still logs
+          such a site, and says why. Figures of different devices are never
+          averaged: stats, the map's numbers and each report section are
+          one device's.
           Past its target, a site is "in grace" while the device's grace lasts
           (`status` says how long is left; `status --check` and `remind` count
           it as due, exit 3), and overdue after.

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let importCommand = Command(
         name: "import",
         summary: "merge history from the app's CSV, our JSON or Nightscout",
-        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--map \"FROM=TO\"]... [--dry-run]",
+        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--device NAME] [--map \"FROM=TO\"]... [--dry-run]",
         details: """
             Merges into the journal, never replacing it: entries already there
             stay; an identical entry (same start minute, same location) is
@@ -17,13 +17,21 @@ extension CommandRegistry {
                           note; BOM and CRLF are fine). A duration that ends more
                           than 15 minutes before the next start (a pump break)
                           becomes a `removed` line, so durations come back as they
-                          were.
-              json        `sitecycle export --format json`, including `removed`
-                          entries, disabled locations and (where the journal has
-                          none) the header settings.
+                          were. Rows go to the pump, or to --device NAME; a last
+                          column `device` (what `export --device sensor` writes)
+                          sends each row to the device it names, and a row naming
+                          another device than --device is rejected.
+              json        `sitecycle export --format json`: its entries (`removed`
+                          ones too), its devices, and its locations with their
+                          `for` devices, pause, comment and `disabled`; the
+                          header settings (and `rest`) where the journal has
+                          none. Into an empty file it rebuilds the journal.
               nightscout  treatments downloaded from Nightscout: "Site Change"
-                          entries (others are ignored), the site from AndroidAPS's
-                          `location`, else from `notes`.
+                          entries go to the pump, "Sensor Change" and "Sensor
+                          Start" entries that name a site to the sensor (others are
+                          ignored); the site from AndroidAPS's `location`, else
+                          from `notes`. A sensor the journal lacks is declared
+                          (`device sensor 10d`).
 
             Location names are matched to the journal's ignoring case; the app's
             style (`L Abdomen (Front)`) and AndroidAPS's (`Front Left Lower
@@ -42,6 +50,7 @@ extension CommandRegistry {
             """,
         options: [
             OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
+            OptionSpec(["--device"], value: "NAME", "csv: the rotation of rows that name none (default pump)"),
             OptionSpec(["--map"], value: "FROM=TO", "use location TO for the source's FROM", repeatable: true),
             OptionSpec(["--dry-run"], "show what would change; change nothing"),
         ],
@@ -84,8 +93,16 @@ struct ImportCommand {
             }
             format = known
         }
+        let device = invocation.arguments.value("--device")
+        if let device {
+            guard format == .csv else {
+                return invocation.usageError(UsageError("--device applies to CSV",
+                                                        help: "JSON and Nightscout rows say their own device"))
+            }
+            if let problem = Device.problem(with: device) { return invocation.usageError(UsageError("--device \(device): \(problem)")) }
+        }
         let source: ImportSource
-        switch ImportReaders.read(text, as: format) {
+        switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
         case .failure(let e): return invocation.fail("cannot read \(file) as \(format.rawValue): \(e.message)")
         }
@@ -147,8 +164,11 @@ struct ImportCommand {
             out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
         }
         for d in plan.newDevices {
+            // Only the sensor a Nightscout or CSV row implied has a target we chose.
+            let chosen = !o.plan.declaredBySource.contains(d.name)
             out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
-                                 + "(a 10-day sensor; change it with `sitecycle set device \(d.name) DURATION`).") + "\n"
+                                 + "(\(chosen ? "a 10-day sensor; " : "")change it with `sitecycle set device \(d.name) DURATION`).")
+                + "\n"
         }
         // Conflicts and rejected rows are lists of their own, each under its
         // heading, never indented as if they belonged to the list above.

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let initCommand = Command(
         name: "init",
         summary: "create a journal with the default locations",
-        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS]",
+        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS] [--sensor DURATION]",
         details: """
             Writes a new, commented journal (mode 0600, parent folders created)
             at the journal path and never overwrites an existing file.
@@ -16,9 +16,15 @@ extension CommandRegistry {
             On a terminal with no options it walks you through it, as the app
             does: a welcome, the time zone (Enter keeps the system's), the
             target (Enter keeps 72h), which zones to keep, zones of your own,
-            which zones to use without Left/Right, and finally the recommended
-            sites and an offer to log the one you are wearing now. Enter, or
-            the end of input, accepts each default.
+            which zones to use without Left/Right, whether you wear a CGM
+            (Dexcom G7: 10 days and 12 h grace, FreeStyle Libre: 14 days,
+            Medtronic Guardian: 7 days, or the days of another) and which
+            zones its sensor may use, shared with the pump or its own; and
+            finally the recommended sites and an offer to log the site (and
+            sensor) you are wearing now, with when it went in (`yesterday
+            21:00`, `-2d`). Enter, or the end of input, accepts each default.
+            With --sensor DURATION it asks all but which sensor. A G7's grace
+            is written as a comment on its `device` line.
 
             --zones takes a comma-separated list of those zones (`front-abdomen`
             also works). --no-sides declares each zone once, without Left/Right.
@@ -53,9 +59,14 @@ struct InitService {
         }
         do throws(UsageError) {
             if isInteractive {
-                let choices = Onboarding(invocation: invocation).run()
+                // `--sensor` names the wear time; the rest is still asked.
+                let given = try sensorHours().map { Onboarding.Sensor(name: "sensor", hours: $0) }
+                let choices = Onboarding(invocation: invocation).run(sensor: given)
                 var journal = NewJournal(timezone: choices.timezone, locations: choices.locations)
                 journal.targetHours = choices.targetHours
+                journal.sensorHours = choices.sensor?.hours
+                journal.sensorComment = choices.sensor?.comment
+                journal.devices = choices.devices
                 do {
                     try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
                 } catch {
@@ -63,7 +74,8 @@ struct InitService {
                 }
                 invocation.out("\n")
                 invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
-                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours)).")
+                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours))"
+                               + (journal.sensorHours.map { ", a sensor every \(SettingValues.durationSetting($0))" } ?? "") + ".")
                 return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
             }
             var journal = NewJournal(timezone: try timezone(), locations: [])
@@ -75,12 +87,7 @@ struct InitService {
                 case .failure(let e): throw UsageError("invalid --target: \(e.message)")
                 }
             }
-            if let sensor = invocation.arguments.value("--sensor") {
-                switch SettingValues.hours(sensor) {
-                case .success(let h): journal.sensorHours = h
-                case .failure(let e): throw UsageError("invalid --sensor: \(e.message)", help: "e.g. `--sensor 10d`")
-                }
-            }
+            journal.sensorHours = try sensorHours()
             do {
                 try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
             } catch {
@@ -97,17 +104,25 @@ struct InitService {
     func timezone() throws(UsageError) -> String {
         guard let given = invocation.arguments.value("--timezone") else { return invocation.systemZone.identifier }
         guard ZoneRules(identifier: given) != nil else {
-            let guess = zoneSuggestion(for: given)
-            throw UsageError("unknown time zone `\(given)`",
-                             help: guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin` or `UTC`")
+            throw UsageError("unknown time zone `\(given)`", help: unknownZoneHelp(for: given))
         }
         return given
     }
 
-    /// On a terminal and without any choice made by flags, `init` asks.
+    /// `--sensor DURATION`, when given.
+    func sensorHours() throws(UsageError) -> Double? {
+        guard let sensor = invocation.arguments.value("--sensor") else { return nil }
+        switch SettingValues.hours(sensor) {
+        case .success(let h): return h
+        case .failure(let e): throw UsageError("invalid --sensor: \(e.message)", help: "e.g. `--sensor 10d`")
+        }
+    }
+
+    /// On a terminal and without any choice made by flags, `init` asks
+    /// (`--sensor` only says which sensor: the rest is still asked).
     var isInteractive: Bool {
         let args = invocation.arguments
-        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target") && !args.has("--sensor")
+        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target")
         return noFlags && invocation.environment.stdinIsTerminal && invocation.environment.stdoutIsTerminal
     }
 

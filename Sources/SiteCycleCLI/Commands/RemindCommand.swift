@@ -160,18 +160,8 @@ struct RemindCommand {
     /// name is the user's text, shown as written, never as a link or tag.
     /// Escaped as g_markup_escape_text does.
     static func markupEscaped(_ text: String) -> String {
-        var out = ""
-        for c in text {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.append(c)
-            }
-        }
-        return out
+        // XML character data, as the report escapes it: one rule.
+        ClinicReport.escape(text)
     }
 
     /// Nil when sent; else why not.

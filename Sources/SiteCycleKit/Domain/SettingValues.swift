@@ -81,6 +81,12 @@ public enum SettingValues {
         isWhole(hours) ? "\(Int(hours))h" : "\(hours)h"
     }
 
+    /// A duration as a `device` or `rest` line writes it: whole days as
+    /// `10d`, else hours (`36h`).
+    public static func durationSetting(_ hours: Double) -> String {
+        isWhole(hours / 24) && hours > 0 ? "\(Int(hours / 24))d" : hoursSetting(hours)
+    }
+
     public static func formatPercent(_ value: Double) -> String {
         isWhole(value) ? "\(Int(value))%" : "\(value)%"
     }

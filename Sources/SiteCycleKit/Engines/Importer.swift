@@ -31,8 +31,14 @@ public struct ImportPlan: Sendable {
     /// `device` lines the journal lacks: a sensor's records need
     /// `device sensor 10d` (the suggested sensor target).
     public var newDevices: [(name: String, target: String)] = []
+    /// Devices our JSON declared (their target is the file's, not ours).
+    public var declaredBySource: Set<String> = []
     /// The devices each new location is for, when not the pump alone.
     public var newLocationDevices: [String: [String]] = [:]
+    /// From our JSON: the day each new location's pause ends, and the
+    /// comment its line carries (the pause's reason).
+    public var newLocationPauses: [String: CivilDate] = [:]
+    public var newLocationNotes: [String: String] = [:]
 
     /// The target a new `device sensor` line gets: a 10-day CGM sensor.
     public static let sensorTarget = "10d"
@@ -87,6 +93,12 @@ public struct ImportPlan: Sendable {
         for (keyword, value) in source.settings where journal.syntax.directiveLines(keyword).isEmpty {
             plan.settings.append((keyword, value))
         }
+        // Devices our JSON declared stay declared, used or not.
+        for d in source.devices where journal.deviceIndex(d.name) == nil && !plan.newDevices.contains(where: { $0.name == d.name }) {
+            plan.newDevices.append(d)
+        }
+        let declaredDevices = Set(plan.newDevices.map(\.name))
+        plan.declaredBySource = declaredDevices
 
         // Records in time order, each with its journal name; durations that
         // end early add a `removed` marker.
@@ -104,7 +116,7 @@ public struct ImportPlan: Sendable {
                                       + "outside the years 0001–9999 that a journal holds"))
                 continue
             }
-            if journal.deviceIndex(r.device) == nil {
+            if journal.deviceIndex(r.device) == nil && !declaredDevices.contains(r.device) {
                 guard r.device == "sensor" else {
                     plan.rejected.append((r.row, "device `\(r.device)` is not declared; add it with "
                                           + "`sitecycle set device \(r.device) DURATION`"))
@@ -186,8 +198,19 @@ public struct ImportPlan: Sendable {
             guard let name = a.location, plan.newLocations.contains(where: { $0.name == name }) else { continue }
             if !plan.newLocationDevices[name, default: []].contains(a.device) { plan.newLocationDevices[name, default: []].append(a.device) }
         }
+        // …unless our JSON says which devices it is for (and when it rests,
+        // and why): the declaration comes back as it was.
+        let deviceNames = Set(journal.deviceNames + plan.newDevices.map(\.name))
+        for l in plan.newLocations {
+            if let devices = source.locationDevices[l.name] {
+                let known = devices.filter(deviceNames.contains)
+                plan.newLocationDevices[l.name] = known.isEmpty ? [Device.pumpName] : known
+            }
+            if let until = source.locationPauses[l.name] { plan.newLocationPauses[l.name] = until }
+            if let note = source.locationNotes[l.name] { plan.newLocationNotes[l.name] = note }
+        }
         plan.newLocationDevices = plan.newLocationDevices.filter { $0.value != [Device.pumpName] }
-        let devicesUsed = Set(plan.additions.map(\.device))
+        let devicesUsed = Set(plan.additions.map(\.device)).union(declaredDevices)
         plan.newDevices.removeAll { !devicesUsed.contains($0.name) }
         // Locations only a skipped or conflicting row needed are not declared.
         let used = Set(plan.additions.compactMap(\.location))

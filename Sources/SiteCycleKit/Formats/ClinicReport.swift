@@ -36,11 +36,14 @@ public enum ClinicReport {
     struct Part {
         var suffix = ""
         var heading = ""
+        /// A device after the first starts on a new printed page.
+        var newPage = false
         static let whole = Part()
         /// The pump keeps the plain ids; another device's are suffixed.
-        init(device: String, of count: Int) {
+        init(device: String, of count: Int, first: Bool) {
             suffix = device == Device.pumpName ? "" : "-" + device
             heading = count > 1 ? device.prefix(1).uppercased() + device.dropFirst() + ": " : ""
+            newPage = !first
         }
         init() {}
     }
@@ -66,7 +69,7 @@ public enum ClinicReport {
         page += nowSection(journal, now: now, devices: devices)
         for d in devices {
             let rotation = journal.rotation(d)
-            let part = Part(device: d, of: devices.count)
+            let part = Part(device: d, of: devices.count, first: d == devices.first)
             let stats = Statistics.compute(rotation, include: inPeriod, now: until,
                                            robust: journal.settings.robustStatistics, body: body)
             let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
@@ -243,7 +246,7 @@ public enum ClinicReport {
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
         legend += " (up to \(top) uses).</p>\n"
-        return "<section id=\"map\(d.suffix)\" class=\"page\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
+        return "<section id=\"map\(d.suffix)\" class=\"page\(d.newPage ? " device" : "")\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
             + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
     }
 
@@ -388,7 +391,7 @@ public enum ClinicReport {
         for c in noted {
             s += "<tr><td>\(escape(displayStart(c)))</td>"
                 + (devices ? "<td>\(escape(journal.deviceNames[Int(c.device)]))</td>" : "")
-                + "<td>\(escape(journal.name(of: c) ?? "removed"))</td><td>\(escape(journal.note(of: c) ?? ""))</td></tr>\n"
+                + "<td>\(escape(journal.name(of: c) ?? "removed"))</td><td class=\"note\">\(escape(journal.note(of: c) ?? ""))</td></tr>\n"
         }
         return s + "</tbody>\n</table>\n</section>\n"
     }
@@ -422,13 +425,26 @@ public enum ClinicReport {
         .swatch { display: inline-block; width: 1em; height: 1em; border: 1px solid var(--line); vertical-align: middle; margin: 0 0.25em; }
         ul.legend { columns: 2; list-style: none; padding: 0; }
         * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-        @page { margin: 15mm; }
+        td, th, dd, li, text { white-space: nowrap; }
+        td.note { white-space: normal; }
+        h2 { break-after: avoid; }
+        @page { margin: 12mm; }
         @media print {
           :root { --fg: #111; --bg: #fff; --muted: #555; --body: #eee; --line: #999; --bar: #2171b5; }
-          body { margin: 0; max-width: none; font-size: 10.5pt; }
-          section.page { break-before: page; }
-          table, svg, li { break-inside: avoid; }
+          body { margin: 0; max-width: none; font-size: 8.5pt; line-height: 1.25; }
+          h1 { font-size: 15pt; margin: 0 0 0.2em; } h2 { font-size: 11pt; margin: 0.6em 0 0.3em; }
+          header dl { grid-template-columns: repeat(4, max-content auto); }
+          section.device { break-before: page; }
+          table, svg, li, p { break-inside: avoid; }
           tr { break-inside: avoid; }
+          th, td { padding: 0.05em 0.35em; }
+          .mapwrap { flex-wrap: nowrap; gap: 1em; }
+          .figure { flex: 0 0 58%; } .side { flex: 1 1 auto; }
+          svg.bodymap { max-height: 7.5cm; }
+          svg.bars { max-height: 6cm; }
+          .calendar { max-width: 13em; float: left; margin-right: 1.5em; }
+          ul.legend { columns: 3; margin: 0.3em 0; }
+          section.page { clear: both; }
         }
 
         """

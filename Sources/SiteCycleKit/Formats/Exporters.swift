@@ -13,10 +13,17 @@ public enum Exporters {
     /// the app's `%.1f` does), empty duration for the active site, oldest
     /// first, LF endings, RFC 4180 quoting. `removed` lines are not rows;
     /// they end the row before them.
-    public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> String {
+    ///
+    /// Another device's rotation (`device: "sensor"`) adds a last column,
+    /// `device`, on every row: the app's importer reads columns by name and
+    /// skips it, ours puts the rows back in that rotation, never the pump's.
+    public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant,
+                           device: String = Device.pumpName) -> String {
         var out = ByteText(capacity: changes.count * 48)
-        out.append(CSV.record(["date", "location", "duration_hours", "note"]))
+        let isPump = device == Device.pumpName
+        out.append(CSV.record(["date", "location", "duration_hours", "note"] + (isPump ? [] : ["device"])))
         let fields = journal.locationNames.map(CSV.field)  // each location quoted once
+        let deviceField = "," + CSV.field(device)
         for c in changes where !c.isRemoval {
             utcStamp(c.start, into: &out)
             out.append(byte: 0x2C)
@@ -25,6 +32,7 @@ public enum Exporters {
             if let e = end(of: c, now: now) { out.append(appHours(c.start.hours(until: e))) }
             out.append(byte: 0x2C)
             if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
+            if !isPump { out.append(deviceField) }
             out.append(byte: 0x0A)
         }
         return out.string
@@ -40,8 +48,10 @@ public enum Exporters {
 
     // MARK: JSON
 
-    /// The journal, losslessly enough to rebuild it: settings, locations
-    /// in order, and every entry (`removed` ones too).
+    /// The whole journal, to rebuild it with the same meaning: settings
+    /// (with `rest`), the devices besides the pump, locations in order with
+    /// their `for`, pause and comment, and every entry (`removed` ones too),
+    /// each in its one JSON shape.
     public static func json(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> JSON {
         let s = journal.settings
         return .object([
@@ -53,30 +63,15 @@ public enum Exporters {
                 ("absorptionThresholdPercent", .double(s.absorptionThresholdPercent)),
                 ("absorptionMode", .string(s.robustStatistics ? "robust" : "mean")),
                 ("strategy", .string(s.strategy.journalText)),
+                ("restHours", .optional(s.restHours)),
             ])),
-            ("locations", .array(journal.locations.map { l in
-                .object([("name", .string(l.name)), ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
-                         ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1))])
-            })),
-            ("entries", .array(changes.map { c in
-                let e = end(of: c, now: now)
-                return .object([
-                    ("start", .string(formatISO8601(c.start, offsetSeconds: c.offset))),
-                    ("end", e.map { .string(formatISO8601($0, offsetSeconds: journal.zone.offset(at: $0))) } ?? .null),
-                    ("durationHours", e.map { .double((c.start.hours(until: $0) * 100).rounded() / 100) } ?? .null),
-                    ("location", .optional(journal.name(of: c))),
-                    ("removed", .bool(c.isRemoval)),
-                    ("note", .optional(journal.note(of: c))),
-                    ("device", .string(deviceName(c, in: journal))),
-                    ("future", .bool(c.start > now)),
-                ])
-            })),
+            ("devices", .array(s.devices.map(\.json))),
+            ("locations", .array(journal.locations.map { $0.json(note: journal.comment(of: $0)) })),
+            ("entries", .array(changes.map { $0.json(in: journal, now: now, withLine: false) })),
         ])
     }
 
-    package static func deviceName(_ c: SiteChange, in journal: Journal) -> String {
-        Int(c.device) < journal.deviceNames.count ? journal.deviceNames[Int(c.device)] : Device.pumpName
-    }
+    package static func deviceName(_ c: SiteChange, in journal: Journal) -> String { journal.deviceName(of: c) }
 
     // MARK: Nightscout
 

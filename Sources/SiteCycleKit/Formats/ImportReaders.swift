@@ -32,6 +32,14 @@ public struct ImportSource: Sendable {
     public var locations: [(name: String, enabled: Bool)] = []
     /// From our JSON: header settings as directive lines (`target 72h`).
     public var settings: [(DirectiveSyntax.Keyword, String)] = []
+    /// From our JSON: devices besides the pump, with their target as the
+    /// `device` line writes it (`10d`).
+    public var devices: [(name: String, target: String)] = []
+    /// From our JSON, by location name: the devices a location is for, the
+    /// day its pause ends, its line's comment.
+    public var locationDevices: [String: [String]] = [:]
+    public var locationPauses: [String: CivilDate] = [:]
+    public var locationNotes: [String: String] = [:]
 }
 
 public enum ImportReaders {
@@ -44,9 +52,12 @@ public enum ImportReaders {
         return .csv
     }
 
-    public static func read(_ text: String, as format: ImportSource.Format) -> Result<ImportSource, SettingError> {
+    /// `device` is `import --device`: the rotation of CSV rows that do not
+    /// name one.
+    public static func read(_ text: String, as format: ImportSource.Format,
+                            device: String? = nil) -> Result<ImportSource, SettingError> {
         switch format {
-        case .csv: return csv(text)
+        case .csv: return csv(text, device: device)
         case .json: return journalJSON(text)
         case .nightscout: return nightscout(text)
         }
@@ -57,8 +68,12 @@ public enum ImportReaders {
         return t
     }
 
-    /// The SiteCycle app's CSV (and ours): date,location,duration_hours,note.
-    public static func csv(_ text: String) -> Result<ImportSource, SettingError> {
+    /// The SiteCycle app's CSV (and ours): date,location,duration_hours,note,
+    /// and for another device's rotation a last column `device`. A row goes
+    /// to the device it names, else to `device` (`--device`), else to the
+    /// pump; a row naming another device than `--device` is rejected, so a
+    /// sensor's file is never read as pump rows.
+    public static func csv(_ text: String, device: String? = nil) -> Result<ImportSource, SettingError> {
         let records: [CSV.Record]
         switch CSV.parse(text) {
         case .success(let r): records = r
@@ -70,6 +85,7 @@ public enum ImportReaders {
             return .failure(SettingError("the first line must name the columns: date,location,duration_hours,note"))
         }
         let durationColumn = names.firstIndex(of: "duration_hours"), noteColumn = names.firstIndex(of: "note")
+        let deviceColumn = names.firstIndex(of: "device")
         var source = ImportSource(format: .csv)
         for record in records.dropFirst() {
             func field(_ i: Int?) -> String? { i.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } }
@@ -88,8 +104,19 @@ public enum ImportReaders {
                 }
                 hours = h
             }
+            let named = field(deviceColumn).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 }
+            if let named, let device, named != device {
+                source.rejected.append((record.line, "the row is for device `\(named)`, not `\(device)` (--device)"))
+                continue
+            }
+            let rowDevice = named ?? device ?? Device.pumpName
+            if let problem = Device.problem(with: rowDevice) {
+                source.rejected.append((record.line, "device `\(rowDevice)`: \(problem)"))
+                continue
+            }
             let note = field(noteColumn).flatMap { $0.isEmpty ? nil : CSV.restoringFormula($0) }
-            source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note))
+            source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note,
+                                               device: rowDevice))
         }
         return .success(source)
     }
@@ -121,6 +148,35 @@ public enum ImportReaders {
         for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
             guard let name = l["name"] as? String else { source.rejected.append((i + 1, "a location without a name")); continue }
             source.locations.append((name, jsonBool(l["enabled"]) ?? true))
+            if let devices = l["devices"] as? [Any] {
+                let names = devices.compactMap { $0 as? String }
+                if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
+                    source.rejected.append((i + 1, "location \"\(name)\": devices must be device names"))
+                } else {
+                    source.locationDevices[name] = names
+                }
+            }
+            if let until = l["pausedUntil"] as? String {
+                if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
+                    source.rejected.append((i + 1, "location \"\(name)\": invalid pausedUntil `\(until)`"))
+                }
+            }
+            if let note = l["note"] as? String {
+                // One line: the comment of the declaration.
+                if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
+                    source.locationNotes[name] = clean
+                } else {
+                    source.rejected.append((i + 1, "location \"\(name)\": a note must be one line of text"))
+                }
+            }
+        }
+        for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
+            guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
+                  let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
+                source.rejected.append((i + 1, "a device without a valid name and targetHours"))
+                continue
+            }
+            source.devices.append((name, SettingValues.durationSetting(hours)))
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
@@ -130,13 +186,15 @@ public enum ImportReaders {
             }
             if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
             if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
+            if let r = jsonDouble(s["restHours"]) { source.settings.append((.rest, SettingValues.durationSetting(r))) }
         }
         for (i, e) in entries.enumerated() {
             guard let startText = e["start"] as? String, let start = time(startText) else {
                 source.rejected.append((i + 1, "entry without a valid start"))
                 continue
             }
-            let removed = jsonBool(e["removed"]) ?? false
+            // Older exports say `removed`; a null location says it now.
+            let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
             let name = e["location"] as? String
             guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
             var record = ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
@@ -148,7 +206,8 @@ public enum ImportReaders {
     }
 
     /// Nightscout treatments: "Site Change" entries for the pump and
-    /// "Sensor Change" entries for the sensor; the site from AndroidAPS's
+    /// "Sensor Change" or "Sensor Start" entries for the sensor (xDrip+ and
+    /// AndroidAPS write either); the site from AndroidAPS's
     /// `location`, else from `notes` (Loop writes it there). A sensor change
     /// that names no site is not a site change to rotate: it is ignored.
     public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
@@ -158,8 +217,8 @@ public enum ImportReaders {
         var source = ImportSource(format: .nightscout)
         for (i, t) in array.enumerated() {
             let event = t["eventType"] as? String
-            guard event == "Site Change" || event == "Sensor Change" else { source.ignored += 1; continue }
-            let isSensor = event == "Sensor Change"
+            let isSensor = event == "Sensor Change" || event == "Sensor Start"
+            guard event == "Site Change" || isSensor else { source.ignored += 1; continue }
             guard let created = t["created_at"] as? String, let start = time(created) else {
                 source.rejected.append((i + 1, "no valid created_at"))
                 continue

@@ -81,21 +81,43 @@ public indirect enum JSON: Equatable, Sendable {
 }
 
 extension SiteChange {
-    /// The one JSON shape of a site change (`history`, `log`, `remove`):
-    /// its line, location (null for `removed`), start with the offset it was
-    /// written in, end and hours to one decimal (null while active, or when
-    /// the end is after `now`), and note.
-    package func json(in journal: Journal, now: Instant? = nil) -> JSON {
+    /// The one JSON shape of a site change (`history`, `log`, `remove`,
+    /// `export --format json`): its line (not in an export, where it means
+    /// nothing), location (null for `removed`), start with the offset it was
+    /// written in, end and hours to one decimal as `roundedHours` rounds
+    /// them everywhere (null while active, or when the end is after `now`),
+    /// note, device and whether it starts after `now`.
+    package func json(in journal: Journal, now: Instant? = nil, withLine: Bool = true) -> JSON {
         let zone = journal.zone
         let end = self.end.flatMap { e in now.map { e <= $0 } ?? true ? e : nil }
-        return .object([
-            ("line", .int(line)),
+        return .object((withLine ? [("line", .int(line))] : []) + [
             ("location", .optional(journal.name(of: self))),
             ("start", .string(formatISO8601(start, offsetSeconds: offset))),
             ("end", end.map { .string(isoTime($0, in: zone)) } ?? .null),
             ("durationHours", end.map { .double(roundedHours(start.hours(until: $0))) } ?? .null),
             ("note", .optional(journal.note(of: self))),
+            ("device", .string(journal.deviceName(of: self))),
             ("future", .bool(now.map { start > $0 } ?? false)),
         ])
     }
+}
+
+extension Location {
+    /// The one JSON shape of a declaration: name, zone, side, body part,
+    /// whether it is in rotation, its 1-based header order, the devices it
+    /// is for, the day a pause ends and the line's comment (a pause's
+    /// reason), each null where the line has none.
+    package func json(note: String?) -> JSON {
+        .object([
+            ("name", .string(name)), ("zone", .string(zone)), ("side", .optional(side?.rawValue)),
+            ("bodyPart", .string(bodyPart)), ("enabled", .bool(isEnabled)), ("order", .int(order + 1)),
+            ("devices", .array(devices.map(JSON.string))), ("pausedUntil", .optional(pausedUntil?.iso)),
+            ("note", .optional(note)),
+        ])
+    }
+}
+
+extension Device {
+    /// A declared rotation besides the pump: its name and target.
+    package var json: JSON { .object([("device", .string(name)), ("targetHours", .double(targetHours))]) }
 }

@@ -126,3 +126,20 @@ extension JournalSyntax {
         return parts
     }
 }
+
+extension Journal {
+    /// The comment after a `location` line's clauses (the reason of its
+    /// pause, as `locations pause --reason` writes it), or nil.
+    public func comment(of location: Location) -> String? {
+        guard let parts = syntax.locationParts(atLine: location.line) else { return nil }
+        let text = source.string(parts.end..<syntax.lines[location.line - 1].span.contentEnd)
+        guard let semicolon = text.firstIndex(of: ";") else { return nil }
+        let comment = text[text.index(after: semicolon)...].trimmingBlanks()
+        return comment.isEmpty ? nil : comment
+    }
+
+    /// The name of a change's rotation: `pump` or a declared device.
+    public func deviceName(of change: SiteChange) -> String {
+        Int(change.device) < deviceNames.count ? deviceNames[Int(change.device)] : Device.pumpName
+    }
+}

@@ -82,8 +82,9 @@ public enum JournalInvariants {
 
 extension Journal {
     /// Settings (with each device and the rest period), locations (with
-    /// their devices and pause) and site changes (with notes and device)
-    /// are all the same. Where a line stands is not part of the meaning.
+    /// their devices, pause and its reason, the line's comment) and site
+    /// changes (with notes and device) are all the same. Where a line
+    /// stands is not part of the meaning.
     public static func sameMeaning(_ a: Journal, _ b: Journal) -> Bool {
         func settings(_ j: Journal) -> Settings {
             var s = j.settings
@@ -91,7 +92,7 @@ extension Journal {
             return s
         }
         func locations(_ j: Journal) -> [String] {
-            j.locations.map { "\($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-")" }
+            j.locations.map { "\($0.name) \($0.isEnabled) \($0.devices) \($0.pausedUntil?.iso ?? "-") \(j.comment(of: $0) ?? "")" }
         }
         func entries(_ j: Journal) -> [String] {
             j.changes.map { "\($0.device) \($0.start.seconds) \($0.offset) \(j.name(of: $0) ?? "-") \(j.note(of: $0) ?? "")" }

@@ -136,9 +136,7 @@ struct BuildState {
                 return ("missing time zone name", "write an IANA name, e.g. `timezone Europe/Berlin` or `timezone UTC`")
             }
             guard let rules = ZoneRules.named(argument) else {
-                let guess = zoneSuggestion(for: argument)
-                return ("unknown time zone `\(excerpt(argument))`",
-                        guess.map { "did you mean `\($0)`?" } ?? "use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`")
+                return ("unknown time zone `\(excerpt(argument))`", unknownZoneHelp(for: argument))
             }
             settings.timezone = argument
             zone = rules

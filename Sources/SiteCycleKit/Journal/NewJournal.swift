@@ -8,6 +8,13 @@ public struct NewJournal: Sendable {
     /// A CGM sensor's wear time, when one is worn too: writes `device sensor`
     /// and makes every location one for the pump and the sensor.
     public var sensorHours: Double?
+    /// Said after the `device sensor` line: what the journal cannot say yet
+    /// (`G7: 12h grace`).
+    public var sensorComment: String?
+    /// The devices each location is for, where the user chose: a location
+    /// not named here is for the pump, and for the sensor too when one is
+    /// worn (`init --sensor`).
+    public var devices: [String: [String]] = [:]
 
     public init(timezone: String, locations: [String]) {
         self.timezone = timezone
@@ -28,8 +35,7 @@ public struct NewJournal: Sendable {
             lines += [
                 "; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
                 "; as their makers label them; `sitecycle help devices` has the sources).",
-                "device sensor " + (sensorHours.truncatingRemainder(dividingBy: 24) == 0
-                    ? "\(Int(sensorHours / 24))d" : SettingValues.hoursSetting(sensorHours)),
+                "device sensor " + SettingValues.durationSetting(sensorHours) + (sensorComment.map { "  ; " + $0 } ?? ""),
             ]
         }
         lines += [
@@ -37,7 +43,10 @@ public struct NewJournal: Sendable {
             "; Locations in rotation, in the order you like them listed.",
             "; Add `disabled` after a name to keep its history but stop using it.",
         ]
-        lines += locations.map { "location \($0)" + (sensorHours == nil ? "" : "  for pump,sensor") }
+        lines += locations.map { name in
+            let usedBy = devices[name] ?? (sensorHours == nil ? [Device.pumpName] : [Device.pumpName, "sensor"])
+            return "location \(name)" + (usedBy == [Device.pumpName] ? "" : "  for " + usedBy.joined(separator: ","))
+        }
         lines += [
             "",
             "; Site changes: DATE TIME  LOCATION  ; optional note",

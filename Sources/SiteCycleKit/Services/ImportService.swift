@@ -69,7 +69,8 @@ public enum ImportService {
         editor.insertHeader(outcome.deviceLines, as: .device, in: syntax)
         editor.insertHeader(plan.newLocations.map { l in
             "location \(l.name)" + (plan.newLocationDevices[l.name].map { "  for " + $0.joined(separator: ",") } ?? "")
-                + (l.enabled ? "" : "  disabled")
+                + (plan.newLocationPauses[l.name].map { "  paused until \($0.iso)" } ?? "")
+                + (l.enabled ? "" : "  disabled") + (plan.newLocationNotes[l.name].map { "  ; " + $0 } ?? "")
         }, as: .location, in: syntax)
         let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
         EntryWriter(journal: journal, zone: newZone).insertInTimeOrder(plan.additions.map {

@@ -1,6 +1,3 @@
-import FoundationEssentials
-// ICU's zones: the fallback where the system has no zoneinfo.
-import FoundationInternationalization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,50 +6,50 @@ import Darwin
 
 /// The rules of one IANA time zone: which UTC offset applies when, and how a
 /// wall-clock time maps back to an instant (with DST gaps and folds).
-/// The rules come from the system's TZif file (`TZifRules`: a plain value,
-/// no lock, no Foundation); only without one (no zoneinfo, or a name only
-/// Foundation knows, such as `GMT+1`) does Foundation's `TimeZone` answer.
-/// Sendable because the only mutable state, the fallback's offset cache, is locked.
-public final class ZoneRules: @unchecked Sendable {
+/// The rules come from the system's TZif files (`TZifRules`: a plain value,
+/// no lock, no Foundation, no ICU), as `date` and every libc read them. A
+/// system without zoneinfo still knows UTC; any other name there is an
+/// error that names the `tzdata` package (`ZoneRules.hasZoneData`).
+public final class ZoneRules: Sendable {
     /// The name as the user wrote it (`Europe/Berlin`, `UTC`).
     public let identifier: String
     private let tzif: TZifRules?
-    /// The fallback, used only when there is no TZif file for the name.
-    private let zone: TimeZone?
-    /// Offsets by 64-day window of UTC time: each window holds the offset at
-    /// its start and the transitions inside it (almost always none or one).
-    /// Journals are read mostly in order, so the last window is kept at hand.
-    private var windows: [Int64: Window] = [:]
-    private var lastWindow: (key: Int64, window: Window)?
-
-    private struct Window {
-        /// (first second it applies, offset), in time order; the first starts the window.
-        package var changes: [(Int64, Int)]
-        /// False when the transition list disagreed with a direct lookup.
-        package var reliable: Bool
-    }
-
-    private static let windowSeconds: Int64 = 64 * 86_400
+    /// Offsets from elsewhere, for tests that compare the rules with
+    /// another source (Foundation's); nil in every real use.
+    private let source: (@Sendable (Int64) -> Int)?
 
     /// The one offset of a zone that never changes (UTC, `Etc/GMT+5`): no
     /// lookup at all.
-    /// The one offset of a zone that never changes (UTC, `Etc/GMT+5`).
     package let fixedOffset: Int?
+
+    /// Names of UTC that need no file, so a system without zoneinfo still
+    /// reads a journal kept in UTC.
+    static let universal: Set<String> = ["UTC", "Etc/UTC", "GMT", "Etc/GMT", "UCT", "Etc/UCT", "Universal",
+                                         "Etc/Universal", "Zulu", "Etc/Zulu", "GMT0", "Etc/GMT0", "Greenwich"]
 
     public init?(identifier: String) {
         guard !identifier.isEmpty else { return nil }
         if let rules = TZifRules(identifier: identifier) {
             tzif = rules
-            zone = nil
             fixedOffset = rules.transitions.isEmpty && (rules.footer == nil || rules.footer?.daylight == nil)
                 ? rules.offset(at: 0) : nil
-        } else {
-            fixedOffset = nil
-            guard let zone = TimeZone(identifier: identifier) else { return nil }
+        } else if ZoneRules.universal.contains(identifier) {
             tzif = nil
-            self.zone = zone
+            fixedOffset = 0
+        } else {
+            return nil
         }
+        source = nil
         self.identifier = identifier
+    }
+
+    /// Rules whose offsets come from `source`, for comparing the TZif
+    /// reading with another implementation in tests.
+    package init(identifier: String, offsetsFrom source: @escaping @Sendable (Int64) -> Int) {
+        self.identifier = identifier
+        self.source = source
+        tzif = nil
+        fixedOffset = nil
     }
 
     /// The rules for a name, read once per process: a journal names its
@@ -71,83 +68,22 @@ public final class ZoneRules: @unchecked Sendable {
 
     private static let loaded = Loaded()
 
-    /// Rules from Foundation alone, for comparing the two sources in tests.
-    package init?(foundationIdentifier identifier: String) {
-        guard !identifier.isEmpty, let zone = TimeZone(identifier: identifier) else { return nil }
-        self.identifier = identifier
-        self.zone = zone
-        tzif = nil
-        fixedOffset = nil
-    }
-
     /// Whether the rules were read from a TZif file.
     package var readsTZif: Bool { tzif != nil }
 
-    public static let utc = ZoneRules(identifier: "UTC")!
+    /// Whether this system has time zone data at all (the `tzdata`
+    /// package's /usr/share/zoneinfo): without it only UTC is known.
+    public static var hasZoneData: Bool { access(TZifRules.directory + "/UTC", R_OK) == 0 }
 
-    /// Guards the caches: one `ZoneRules` may be shared between threads.
-    private let lock = Lock()
-    /// The last stretch of constant offset found: most lookups land in it.
-    private var hot: (start: Int64, end: Int64, offset: Int) = (0, 0, 0)
+    public static let utc = ZoneRules(identifier: "UTC")!
 
     /// Seconds east of UTC in force at `instant`.
     public func offset(at instant: Instant) -> Int {
-        let t = instant.seconds
         if let fixedOffset { return fixedOffset }
         // Optional chaining reads the rules in place; `if let` copied the
         // whole value on every lookup.
-        if let offset = tzif?.offset(at: t) { return offset }
-        lock.lock()
-        let h = hot
-        lock.unlock()
-        if t >= h.start && t < h.end { return h.offset }
-        return windowOffset(t)
-    }
-
-    private func windowOffset(_ t: Int64) -> Int {
-        let key = t >= 0 ? t / ZoneRules.windowSeconds : (t + 1) / ZoneRules.windowSeconds - 1
-        let window: Window
-        lock.lock()
-        if let last = lastWindow, last.key == key {
-            window = last.window
-        } else if let cached = windows[key] {
-            window = cached
-            lastWindow = (key, cached)
-        } else {
-            window = makeWindow(key)
-            windows[key] = window
-            lastWindow = (key, window)
-        }
-        lock.unlock()
-        guard window.reliable else { return directOffset(t) }
-        // The stretch of the window holding t, kept for the next lookup.
-        var start = key * ZoneRules.windowSeconds, end = start + ZoneRules.windowSeconds
-        var result = window.changes[0].1
-        for (i, (changeStart, offset)) in window.changes.enumerated() where i > 0 {
-            if changeStart <= t { result = offset; start = changeStart } else { end = changeStart; break }
-        }
-        lock.lock()
-        hot = (start, end, result)
-        lock.unlock()
-        return result
-    }
-
-    private func directOffset(_ t: Int64) -> Int {
-        zone!.secondsFromGMT(for: Date(timeIntervalSince1970: Double(t)))
-    }
-
-    private func makeWindow(_ key: Int64) -> Window {
-        let start = key * ZoneRules.windowSeconds, end = start + ZoneRules.windowSeconds
-        var changes = [(start, directOffset(start))]
-        var cursor = Date(timeIntervalSince1970: Double(start))
-        while let next = zone!.nextDaylightSavingTimeTransition(after: cursor) {
-            let at = Int64(next.timeIntervalSince1970.rounded(.up))
-            guard at < end, at > Int64(cursor.timeIntervalSince1970) else { break }
-            changes.append((at, directOffset(at)))
-            cursor = next
-        }
-        // Trust the list only if it predicts the window's last second.
-        return Window(changes: changes, reliable: changes.last!.1 == directOffset(end - 1))
+        if let offset = tzif?.offset(at: instant.seconds) { return offset }
+        return source?(instant.seconds) ?? 0
     }
 
     public enum Resolution: Equatable, Sendable {
@@ -209,8 +145,8 @@ public final class ZoneRules: @unchecked Sendable {
             if let rules = ZoneRules.named(name) { return rules }
         }
         if let name = systemZoneName(), let rules = ZoneRules.named(name) { return rules }
-        // Foundation looks further (and costs a few milliseconds of ICU).
-        return ZoneRules(identifier: TimeZone.current.identifier) ?? .utc
+        // No zone configured (or no zoneinfo): UTC, as libc assumes.
+        return .utc
     }
 
     /// The system zone's name as the system keeps it: `/etc/localtime` links
@@ -240,9 +176,51 @@ public final class ZoneRules: @unchecked Sendable {
     }
 }
 
-/// Every IANA zone name this system knows, for did-you-mean on a typo.
-public func knownZoneIdentifiers() -> [String] {
-    TimeZone.knownTimeZoneIdentifiers + ["UTC"]
+/// Every IANA zone name this system knows, for did-you-mean on a typo:
+/// the zoneinfo tree's files (without the `posix/` and `right/` copies).
+public func knownZoneIdentifiers() -> [String] { knownZoneIdentifiers(directory: TZifRules.directory) }
+
+package func knownZoneIdentifiers(directory: String) -> [String] {
+    var names: [String] = []
+    func walk(_ folder: String, _ prefix: String) {
+        guard let dir = opendir(folder) else { return }
+        defer { closedir(dir) }
+        while let entry = readdir(dir) {
+            let name = directoryEntryName(entry)
+            guard !name.hasPrefix("."), name != "posix", name != "right", name != "posixrules", name != "localtime" else { continue }
+            let path = folder + "/" + name, full = prefix + name
+            var info = stat()
+            guard stat(path, &info) == 0 else { continue }
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(path, full + "/")
+            } else if TZifRules.isZoneName(full), isTZif(path) {
+                names.append(full)
+            }
+        }
+    }
+    walk(directory, "")
+    return Array(Set(names).union(ZoneRules.universal)).sorted()
+}
+
+/// Whether a file starts as a TZif file does (not `zone.tab`, `SECURITY`).
+private func isTZif(_ path: String) -> Bool {
+    guard let file = fopen(path, "rb") else { return false }
+    defer { fclose(file) }
+    var magic = [UInt8](repeating: 0, count: 4)
+    return fread(&magic, 1, 4, file) == 4 && magic == Array("TZif".utf8)
+}
+
+/// What to do about a zone name this system does not know: install the
+/// zone data when there is none, else the nearest known name.
+public func unknownZoneHelp(for name: String) -> String { unknownZoneHelp(for: name, hasZoneData: ZoneRules.hasZoneData) }
+
+package func unknownZoneHelp(for name: String, hasZoneData: Bool) -> String {
+    guard hasZoneData else {
+        return "this system has no time zone data (\(TZifRules.directory) is missing): install the `tzdata` "
+            + "package (e.g. `apt-get install tzdata`), or use `UTC`"
+    }
+    return zoneSuggestion(for: name).map { "did you mean `\($0)`?" }
+        ?? "use an IANA name such as `Europe/Berlin`, `America/New_York` or `UTC`"
 }
 
 /// The known zone nearest a misspelt one (`Europe/Berln`), if any. The
