@@ -9,8 +9,9 @@ extension CommandRegistry {
             Lists each rotation, the pump first: its target and any grace, the
             site in now and since when, and how many of the locations are for
             it. Declare another with `device NAME DURATION [grace DURATION]` in
-            the header (or `sitecycle set device sensor 10d grace 12h`); give `--device NAME` to log, remove, status,
-            recommend, history, stats, timeline, export, amend and delete.
+            the header (or `sitecycle set device sensor 10d grace 12h`); give
+            `--device NAME` to log, remove, status, recommend, history, stats,
+            timeline, export, amend and delete.
             --json prints {"devices":[{"device","targetHours",["graceHours",]
             "locations","active":{"location","start"}|null}]}.
             """,
