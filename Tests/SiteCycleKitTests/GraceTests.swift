@@ -59,6 +59,21 @@ struct GraceTests {
         #expect(overdue.overdue && !overdue.inGrace && overdue.moment != inGrace.moment)
     }
 
+    @Test func jsonKeepsAGraceAndImportWritesItBack() throws {
+        let original = load(text, zone: .utc)
+        let now = instant("2026-03-01T00:00:00Z")
+        let json = Exporters.json(original, original.changes, now: now).rendered()
+        #expect(json.contains("\"graceHours\": 12"))
+        guard case .success(let source) = ImportReaders.journalJSON(json) else { Issue.record("unreadable"); return }
+        let fs = InMemoryFileSystem([path: ""])
+        _ = try fs.transaction(path).run { journal throws(ServiceError) in
+            try ImportService.merge(.init(source: source), into: journal)
+        }
+        let rebuilt = load(fs.text(path)!, zone: .utc)
+        #expect(fs.text(path)!.contains("device sensor 10d grace 12h"))
+        #expect(Journal.sameMeaning(original, rebuilt))
+    }
+
     @Test func setDeviceChangesTheTargetAndKeepsOrWritesTheGrace() throws {
         let fs = InMemoryFileSystem([path: text])
         _ = try fs.transaction(path).run { journal throws(ServiceError) in
