@@ -131,6 +131,8 @@ struct Completer {
         case "--cooldown": return plain((1...10).map(String.init))
         case "--location", "--before", "--after": return (locationsAndZones(line), false)
         case "--device": return plain(journal(line)?.deviceNames ?? [Device.pumpName])
+        case "--for" where line.command?.name == "locations" && line.positionals.first == "add":
+            return (deviceLists(line), false)
         default: return ([], false)
         }
     }
@@ -168,10 +170,12 @@ struct Completer {
             default: return ([], false)
             }
         case "locations" where index == 0:
-            return (["list", "add", "rename", "enable", "disable", "remove", "move", "sides", "pause", "resume"]
+            return (["list", "add", "for", "rename", "enable", "disable", "remove", "move", "sides", "pause", "resume"]
                 .map { Candidate(value: $0, description: "") }, false)
         case "locations" where index == 1 && line.positionals[0] != "add":
             return (locationsAndZones(line), false)
+        case "locations" where index == 2 && line.positionals[0] == "for":
+            return (deviceLists(line), false)
         default: return ([], false)
         }
     }
@@ -223,6 +227,13 @@ struct Completer {
         for l in journal.locations where l.side != nil && !zones.contains(l.zone) { zones.append(l.zone) }
         out += zones.map { Candidate(value: typed($0), description: "zone: both sides") }
         return out
+    }
+
+    /// What a `for` list may say: each device alone, and the pump with each other.
+    func deviceLists(_ line: Line) -> [Candidate] {
+        let names = journal(line)?.deviceNames ?? [Device.pumpName]
+        return names.map { Candidate(value: $0, description: "") }
+            + names.dropFirst().map { Candidate(value: "\(Device.pumpName),\($0)", description: "") }
     }
 
     /// `last`, then the ten newest changes by line number.

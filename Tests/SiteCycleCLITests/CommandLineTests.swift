@@ -213,11 +213,13 @@ struct OnboardingTests {
         // Each prompt ends a line on a terminal, where the answer is echoed.
         #expect(r.stdout.replacingOccurrences(of: ": ", with: ":\n").split(separator: "\n").allSatisfy { $0.count <= 80 })
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains("device sensor 10d  ; Dexcom G7: 12h grace\n"), "\(text)")
+        // The grace is the device line's own, which status reads (issue 23 item 9).
+        #expect(text.contains("device sensor 10d grace 12h  ; Dexcom G7\n"), "\(text)")
         #expect(text.contains("location Left Front Abdomen  for pump,sensor\n"))
         #expect(text.contains("location Left Back Arm  for sensor\n"))
         let journal = load(text)
         #expect(!journal.diagnostics.hasErrors)
+        #expect(journal.graceHours(of: "sensor") == 12)
         #expect(journal.changes.map { "\(journal.deviceName(of: $0)) \(journal.name(of: $0)!) \(isoTime($0.start, in: .utc))" }
                 == ["sensor Left Back Arm 2026-11-18T08:00:00Z", "pump Left Front Abdomen 2026-11-19T21:00:00Z"])
     }

@@ -39,6 +39,51 @@ struct MapTests {
         }
     }
 
+    /// Issue 23 item 10: the device's own site and another device's differ
+    /// in shape (in Unicode and in the ASCII stand-ins) and in colour, so
+    /// neither colour nor a squint is needed to tell them apart.
+    @Test func activeAndOtherDeviceMarksDifferInShapeAndColour() throws {
+        let text = """
+            timezone UTC
+            device sensor 10d
+            location Left Front Abdomen  for pump,sensor
+            location Left Back Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Front Abdomen
+            2026-02-01 09:00  sensor  Left Back Arm
+
+            """
+        let path = temporaryJournal(text)
+        for lang in ["C.UTF-8", "C"] {
+            let result = run(arguments: ["-f", path, "--now", "2026-02-02 12:00", "--color", "always", "map"],
+                             environment: ["TZ": "UTC", "LANG": lang])
+            #expect(result.exitCode == 0)
+            // Key lines: the colour (30–37 of the codes; bold is no colour),
+            // the mark, its key letter, the name.
+            func mark(_ name: String) -> (colour: [String], sign: String)? {
+                let pattern = "((?:\u{1B}\\[[0-9;]*m)+)(\\S)[a-z](?:\u{1B}\\[0m)+ " + name
+                guard let regex = try? NSRegularExpression(pattern: pattern),
+                      let m = regex.firstMatch(in: result.stdout, range: NSRange(result.stdout.startIndex..., in: result.stdout)),
+                      let codes = Range(m.range(at: 1), in: result.stdout), let sign = Range(m.range(at: 2), in: result.stdout)
+                else { return nil }
+                let numbers = result.stdout[codes].split(whereSeparator: { !$0.isNumber }).map(String.init)
+                return (numbers.filter { ("30"..."37").contains($0) }, String(result.stdout[sign]))
+            }
+            let active = mark("Left Front Abdomen"), other = mark("Left Back Arm")
+            #expect(active != nil && other != nil, "\(lang): \(result.stdout)")
+            #expect(active?.sign != other?.sign, "\(lang)")
+            #expect(active?.colour != other?.colour, "\(lang)")
+        }
+    }
+
+    func temporaryJournal(_ text: String) -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-map-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let path = dir.appendingPathComponent("sites.journal").path
+        try? text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
     @Test func fortyCustomLocationsAreAllListedAndFit() throws {
         let names = (1...37).map { "Custom Spot \($0)" + ($0 % 9 == 0 ? " on the other side of the belly" : "") }
             + ["Left Calf", "right chest", "Lower Back"]

@@ -108,6 +108,59 @@ struct CorrectionServiceTests {
                                                             "2026-02-06 20:00   removed"]))
     }
 
+    /// Issue 23 item 6: the `removed` line an end moves keeps its note, its
+    /// continuation lines and its offset, whether it moves past another
+    /// device's line or stays where it is.
+    @Test func anEndKeepsTheNoteAndOffsetOfTheRemovedLineItMoves() throws {
+        let text = """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor  Right Arm
+            2026-02-03 08:00 +01:00  removed  ; kinked
+                                              ; twice
+
+            """
+        let across = InMemoryFileSystem([path: text])
+        _ = try amend(.init(entry: .line(6), end: instant("2026-02-01T20:00:00Z")), across)
+        #expect(across.text(path) == """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-01 21:00 +01:00  removed  ; kinked
+                                              ; twice
+            2026-02-02 08:00  sensor  Right Arm
+
+            """)
+        let later = InMemoryFileSystem([path: """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-01 20:00+01:00  removed  ; kinked
+            2026-02-02 08:00  sensor  Right Arm  ; G7
+
+            """])
+        _ = try amend(.init(entry: .line(6), end: instant("2026-02-03T07:00:00Z")), later)
+        #expect(later.text(path)?.hasSuffix("""
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor  Right Arm  ; G7
+            2026-02-03 08:00+01:00  removed  ; kinked
+
+            """) == true, "\(later.text(path) ?? "")")
+        let inPlace = InMemoryFileSystem([path: text])
+        _ = try amend(.init(entry: .line(6), end: instant("2026-02-03T10:00:00Z")), inPlace)
+        #expect(inPlace.text(path) == text.replacingOccurrences(of: "03 08:00 +01:00", with: "03 11:00 +01:00"))
+    }
+
     @Test func theDeviceWordStaysWhenTheLocationChanges() throws {
         let text = """
             timezone UTC

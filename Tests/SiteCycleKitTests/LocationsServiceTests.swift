@@ -95,6 +95,78 @@ struct LocationsServiceTests {
         #expect(fs.writes == 0)
     }
 
+    // MARK: for (issue 23 item 8)
+
+    let withSensor = """
+        timezone UTC
+        device sensor 10d
+        location Left Arm  ; soft
+        location Right Arm   for pump   disabled
+        location Belly  for pump,sensor  paused until 2026-03-01
+
+        2026-02-01 08:00  Left Arm
+
+        """
+
+    @Test func forWritesReplacesOrRemovesTheForClauseInOneEditOfTheLine() throws {
+        let fs = InMemoryFileSystem([path: withSensor])
+        let set = try run(fs) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Left Arm"), devices: ["pump", "sensor", "pump"],
+                                         devicesAsTyped: "pump,sensor,pump"), in: journal)
+        }
+        #expect(fs.text(path) == withSensor.replacingOccurrences(of: "Left Arm  ; soft", with: "Left Arm  for pump,sensor  ; soft"))
+        #expect(set.outcome.change == .devicesSet(["Left Arm"], devices: ["pump", "sensor"], unchanged: []))
+        #expect(set.outcome.journal.location(named: "Left Arm")?.devices == ["pump", "sensor"])
+
+        let replaced = InMemoryFileSystem([path: withSensor])
+        _ = try run(replaced) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Right Arm"), devices: ["sensor"], devicesAsTyped: "sensor"),
+                                   in: journal)
+        }
+        #expect(replaced.text(path) == withSensor.replacingOccurrences(of: "for pump   disabled", with: "for sensor   disabled"))
+
+        let removed = InMemoryFileSystem([path: withSensor])
+        _ = try run(removed) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Belly"), devices: ["pump"], devicesAsTyped: "pump"), in: journal)
+        }
+        #expect(removed.text(path) == withSensor.replacingOccurrences(of: "  for pump,sensor", with: ""))
+    }
+
+    @Test func forOnWhatItAlreadySaysWritesNothingAndSaysSo() throws {
+        let fs = InMemoryFileSystem([path: withSensor])
+        let result = try run(fs) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Left Arm", "Right Arm", typed: "Arm"), devices: ["pump"],
+                                         devicesAsTyped: "pump"), in: journal)
+        }
+        // `for pump` says what no clause says: it goes, the meaning stays.
+        #expect(fs.text(path) == withSensor.replacingOccurrences(of: "   for pump   disabled", with: "   disabled"))
+        #expect(result.outcome.change == .devicesSet(["Right Arm"], devices: ["pump"], unchanged: ["Left Arm"]))
+        let again = try run(fs) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Left Arm"), devices: ["pump"], devicesAsTyped: "pump"), in: journal)
+        }
+        #expect(again.before == again.after && !again.wrote)
+        let unknown = refusal(fs) { journal throws(ServiceError) in
+            try Service.setDevices(.init(target: target("Belly"), devices: ["cgm"], devicesAsTyped: "cgm"), in: journal)
+        }
+        #expect(unknown?.message == "cgm: no device `cgm` in \(path)")
+    }
+
+    @Test func addWithForOnADeclaredNameOrZoneSetsItsDevices() throws {
+        let fs = InMemoryFileSystem([path: withSensor])
+        let result = try run(fs) { journal throws(ServiceError) in
+            try Service.add(.init(name: "left arm", devices: ["sensor", "pump"]), in: journal)
+        }
+        #expect(fs.text(path) == withSensor.replacingOccurrences(of: "Left Arm  ; soft", with: "Left Arm  for sensor,pump  ; soft"))
+        #expect(result.outcome.change == .devicesSet(["Left Arm"], devices: ["sensor", "pump"], unchanged: []))
+        let zone = InMemoryFileSystem([path: withSensor])
+        _ = try run(zone) { journal throws(ServiceError) in
+            try Service.add(.init(name: "Arm", devices: ["pump", "sensor"]), in: journal)
+        }
+        #expect(zone.text(path) == withSensor
+            .replacingOccurrences(of: "Left Arm  ; soft", with: "Left Arm  for pump,sensor  ; soft")
+            .replacingOccurrences(of: "for pump   disabled", with: "for pump,sensor   disabled"))
+    }
+
     @Test func addRefusesADeclaredNameAZoneAndASidedNameWithSides() {
         let fs = InMemoryFileSystem([path: start])
         let clash = refusal(fs) { journal throws(ServiceError) in try Service.add(.init(name: "belly"), in: journal) }

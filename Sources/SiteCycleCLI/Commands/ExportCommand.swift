@@ -33,7 +33,7 @@ extension CommandRegistry {
                          "settings":{"timezone","targetHours",
                           "absorptionThresholdPercent","absorptionMode","strategy",
                           "restHours"},
-                         "devices":[{"device","targetHours"}],
+                         "devices":[{"device","targetHours","graceHours"}],
                          "locations":[{"name","zone","side","bodyPart","enabled",
                           "order","devices","pausedUntil","note"}],
                          "entries":[{"location","start","end","durationHours",

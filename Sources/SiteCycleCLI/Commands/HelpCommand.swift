@@ -205,11 +205,16 @@ enum HelpText {
                                   compares (see `sitecycle help stats`).
           strategy NAME           default for `recommend`: by-site, by-body-part,
                                   or cooldown N (N from 1 to 10).
-          device NAME DURATION    a second rotation with its target, such as
+          device NAME DURATION [grace DURATION]
+                                  a second rotation with its target, such as
                                   `device sensor 10d` for CGM sensors. NAME is
                                   lowercase letters, digits and `-`. The pump is
                                   the rotation every journal has; `target` is its
-                                  target. See `sitecycle help devices`.
+                                  target. `grace 12h`: how long past the target
+                                  a site is "in grace" (due) before it is
+                                  overdue; `device pump 72h grace 6h` gives the
+                                  pump one, in place of `target`. See `sitecycle
+                                  help devices`.
           rest DURATION           a site is not recommended until DURATION has
                                   passed since its last session there ended,
                                   whichever device it was. Default: no rest.
@@ -271,7 +276,7 @@ enum HelpText {
         sitecycle keeps them apart:
 
             target 72h                        ; the pump's infusion set
-            device sensor 10d                 ; a CGM sensor, worn 10 days
+            device sensor 10d grace 12h       ; a CGM sensor: 10 days, 12 h grace
             rest 5d                           ; every site rests 5 days
             location Left Front Abdomen  for pump,sensor
             location Left Back Arm  for sensor
@@ -282,6 +287,8 @@ enum HelpText {
         `--device sensor` (default `pump`) picks the rotation for log, status,
         recommend, history, stats, timeline, export, amend and delete; `log
         sensor LOCATION` works too. `sitecycle devices` lists them.
+        `sitecycle locations for "Left Back Arm" pump,sensor` gives a site to
+        the sensor; `set device sensor 10d grace 12h` declares or changes one.
 
         RULES: ONE BODY
           A device occupies a site from its change there until its next
@@ -294,6 +301,9 @@ enum HelpText {
           such a site, and says why. Figures of different devices are never
           averaged: stats, the map's numbers and each report section are
           one device's.
+          Past its target, a site is "in grace" while the device's grace lasts
+          (`status` says how long is left; `status --check` and `remind` count
+          it as due, exit 3), and overdue after.
 
         THE NUMBERS AND WHERE THEY COME FROM
           These are the usual figures, not medical advice: your device's
@@ -301,8 +311,9 @@ enum HelpText {
           Infusion set wear, 2 to 3 days (`target 72h`, the default):
             FDA labeling for insulin infusion sets; ADA Standards of Care in
             Diabetes (diabetes technology section).
-          CGM sensor wear, 10 days (`device sensor 10d`): Dexcom G7 user
-            guide. 14 days for FreeStyle Libre 2 and 3: Abbott's labeling.
+          CGM sensor wear, 10 days (`device sensor 10d`) with a 12-hour grace
+            period (`grace 12h`): Dexcom G7 user guide. 14 days for
+            FreeStyle Libre 2 and 3: Abbott's labeling.
           Distance between a sensor and an infusion set: at least 3 in
             (7.5 cm), Dexcom G7 user guide; at least 5 cm, Medtronic's
             sensor user guide. sitecycle never recommends the site another

@@ -24,7 +24,7 @@ extension CommandRegistry {
             sensor) you are wearing now, with when it went in (`yesterday
             21:00`, `-2d`). Enter, or the end of input, accepts each default.
             With --sensor DURATION it asks all but which sensor. A G7's grace
-            is written as a comment on its `device` line.
+            is written on its `device` line (`device sensor 10d grace 12h`).
 
             --zones takes a comma-separated list of those zones (`front-abdomen`
             also works). --no-sides declares each zone once, without Left/Right.
@@ -65,6 +65,7 @@ struct InitService {
                 var journal = NewJournal(timezone: choices.timezone, locations: choices.locations)
                 journal.targetHours = choices.targetHours
                 journal.sensorHours = choices.sensor?.hours
+                journal.sensorGraceHours = choices.sensor?.graceHours
                 journal.sensorComment = choices.sensor?.comment
                 journal.devices = choices.devices
                 do {

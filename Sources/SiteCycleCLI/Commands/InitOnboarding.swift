@@ -11,8 +11,8 @@ struct Onboarding {
         var timezone: String
         var targetHours: Double
         var locations: [String]
-        /// The CGM worn too, if any: its wear time and what the journal
-        /// cannot say yet (its grace), and each location's devices.
+        /// The CGM worn too, if any: its wear time and grace, and each
+        /// location's devices.
         var sensor: Sensor?
         var devices: [String: [String]] = [:]
     }
@@ -29,9 +29,8 @@ struct Onboarding {
             Sensor(name: "Medtronic Guardian", hours: 168),
         ]
 
-        /// The device line's comment: the grace, until the journal reads
-        /// `grace` itself.
-        var comment: String? { graceHours.map { "\(name): \(SettingValues.hoursSetting($0)) grace" } }
+        /// The device line's comment: which sensor the grace is from.
+        var comment: String? { graceHours == nil ? nil : name }
     }
 
     func ask(_ prompt: String) -> String? {

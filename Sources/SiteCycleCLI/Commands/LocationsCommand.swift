@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let locations = Command(
         name: "locations",
         summary: "list, add, rename, pause, disable, remove or move locations",
-        usage: "sitecycle locations [list | add NAME [--sides] [--for DEV,…] | rename OLD NEW | pause NAME --until DATE|--for Nd [--reason TEXT] | resume NAME | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
+        usage: "sitecycle locations [list | add NAME [--sides] [--for DEV,…] | for NAME DEV,… | rename OLD NEW | pause NAME --until DATE|--for Nd [--reason TEXT] | resume NAME | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
         details: """
             With no subcommand, lists every location in header order: name,
             zone, side, enabled, uses, last used (--json for a list of objects).
@@ -16,7 +16,12 @@ extension CommandRegistry {
                                    declare NAME, or with --sides `Left NAME` and
                                    `Right NAME`, after the last location line;
                                    --for lists the devices that may use it
-                                   (`for pump,sensor`; without it, the pump)
+                                   (`for pump,sensor`; without it, the pump);
+                                   on a declared NAME, --for is `for NAME`
+              for NAME DEV,…       which devices may use NAME: writes or
+                                   replaces its `for` clause (`pump` alone
+                                   removes it), e.g. `locations for
+                                   "Left Back Arm" pump,sensor`
               rename OLD NEW       rewrite the declaration and exactly the entry
                                    lines that name it (a device word stays)
               pause NAME --until DATE | --for Nd [--reason TEXT]
@@ -68,7 +73,7 @@ extension CommandRegistry {
                     LocationsCommand(invocation: invocation).list(journal, now: now)
                 }
             }
-            let subcommands = ["list", "add", "rename", "pause", "resume", "enable", "disable", "remove", "move", "sides"]
+            let subcommands = ["list", "add", "for", "rename", "pause", "resume", "enable", "disable", "remove", "move", "sides"]
             guard subcommands.dropFirst().contains(sub) else {
                 let guess = suggestion(for: sub, among: subcommands)
                 return invocation.usageError(UsageError("unknown subcommand `locations \(sub)`",
@@ -153,6 +158,18 @@ struct LocationsCommand {
                 request.devicesAsTyped = list
             }
             return try service { () throws(ServiceError) in try LocationsService.add(request, in: journal) }
+        case "for":
+            let usage = "locations for NAME DEV,…"
+            guard words.count >= 2, let list = words.last else {
+                throw CommandError("for takes a name and a list of devices", help: "sitecycle locations for \"Left Back Arm\" "
+                                       + "pump,sensor", usage: true)
+            }
+            let name = try joinedName(Array(words.dropLast()), what: "NAME", usage: usage)
+            let request = LocationsService.DevicesRequest(
+                target: try target(name, in: journal),
+                devices: list.split(separator: ",", omittingEmptySubsequences: false).map { collapse(String($0)) },
+                devicesAsTyped: list)
+            return try service { () throws(ServiceError) in try LocationsService.setDevices(request, in: journal) }
         case "rename":
             guard words.count == 2 else {
                 throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
@@ -272,6 +289,14 @@ struct LocationsCommand {
         switch change {
         case .added(let names, let devices):
             return "Added \(and(names))\(devices.isEmpty ? "" : " (for \(devices.joined(separator: ", ")))")."
+        case .devicesSet(let changed, let devices, let unchanged):
+            let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
+            var message = changed.isEmpty ? "" : "\(and(changed)) \(changed.count == 1 ? "is" : "are") now for \(what)."
+            if !unchanged.isEmpty {
+                message += (message.isEmpty ? "" : " ") + "\(and(unchanged)) \(unchanged.count == 1 ? "was" : "were") "
+                    + "already for \(what)."
+            }
+            return TextWrap.wrap(message)
         case .renamed(let renamings, let entries):
             let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
             return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")

@@ -187,7 +187,9 @@ struct SiteChangeCommand {
     }
 
     func remove() -> Int32 {
-        invocation.change({ journal, now throws(CommandError) in
+        var asOf: Instant?
+        return invocation.change({ journal, now throws(CommandError) in
+            asOf = now
             let (device, rest) = try SiteChangeCommand.device(invocation.arguments.positionals, in: journal,
                                                                invocation: invocation)
             guard rest.isEmpty else { throw CommandError("unexpected argument `\(rest[0])`", usage: true) }
@@ -203,10 +205,23 @@ struct SiteChangeCommand {
                 return
             }
             warnAboutLongSessions(o.longSessions, in: o.journal)
-            let device = o.journal.hasDevices ? " (\(o.journal.deviceNames[Int(o.removal.device)]))" : ""
-            invocation.out("Removed \(o.journal.name(of: o.closed)!)\(device) at \(displayStart(o.removal)) after "
-                           + "\(formatHours(o.closed.durationHours ?? 0)) h.\n")
-            invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
+            let site = o.journal.name(of: o.closed)!, hours = formatHours(o.closed.durationHours ?? 0)
+            guard o.journal.hasDevices else {
+                invocation.out("Removed \(site) at \(displayStart(o.removal)) after \(hours) h.\n")
+                invocation.out("No site is active now; log the next one with `sitecycle log LOCATION`.\n")
+                return
+            }
+            // The body as it is now: what the other devices still occupy.
+            let device = o.journal.deviceNames[Int(o.removal.device)]
+            let now = max(asOf ?? o.removal.start, o.removal.start)
+            let others = Occupancy.compute(o.journal, now: now).sites.flatMap { s in
+                s.occupiedBy.filter { $0 != device }.map { (device: $0, at: s.location.name) }
+            }.sorted { o.journal.deviceIndex($0.device) ?? 0 < o.journal.deviceIndex($1.device) ?? 0 }
+            var message = "Removed the \(device) from \(site) after \(hours) h (at \(displayStart(o.removal)))"
+            message += others.isEmpty ? "; no site is in now. Log the next one with "
+                + "`sitecycle log \(device == Device.pumpName ? "" : device + " ")LOCATION`."
+                : "; " + others.map { "the \($0.device) is still in at \($0.at)" }.joined(separator: ", ") + "."
+            invocation.out(TextWrap.wrap(message) + "\n")
         })
     }
 

@@ -13,9 +13,11 @@ extension CommandRegistry {
             left is on the left. A location with no known place is listed under
             the figure with the same marks; none is left out.
 
-            --by rest (default): the active site; avoid (the 3 latest, as in
-            `recommend`); recent (used less than 14 days ago); rested (14 days
-            or more); never used; disabled. The key gives days since use.
+            --by rest (default): the active site (◉, cyan; `@` without
+            Unicode); another device's site now (◆, magenta; `&`); avoid (the
+            3 latest, as in `recommend`); recent (used less than 14 days ago);
+            rested (14 days or more); never used; disabled. The key gives days
+            since use.
             --by uses: each site's share of all uses against an equal share:
             high (over 1.5×), even, low (under 0.5×), unused. The key gives it.
             --by hours: mean hours against the overall mean (the median with
@@ -70,7 +72,8 @@ struct MapReport {
     func symbol(_ state: BodyMap.State) -> String {
         switch state {
         case .active: unicode ? "◉" : "@"
-        case .occupied: unicode ? "◎" : "&"
+        // Another device's site: a diamond, not a second circle beside ◉.
+        case .occupied: unicode ? "◆" : "&"
         case .avoid: unicode ? "×" : "!"
         case .recent: unicode ? "◐" : "+"
         case .rested: unicode ? "●" : "*"
@@ -88,7 +91,7 @@ struct MapReport {
     func paint(_ state: BodyMap.State, _ text: String) -> String {
         switch state {
         case .active: style.cyan(text)
-        case .occupied: style.bold(style.cyan(text))
+        case .occupied: style.magenta(text)
         case .avoid, .high, .flagged: style.red(text)
         case .recent, .low, .shorter: style.yellow(text)
         case .rested, .even, .longer: style.green(text)

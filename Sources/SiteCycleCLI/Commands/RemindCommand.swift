@@ -22,8 +22,12 @@ extension CommandRegistry {
             D-Bus session) and notify-send is installed, else the terminal;
             none sends nothing and only sets the exit status.
 
-            Exit status: 0 nothing due, 3 due or overdue (as `status --check`),
-            1 a journal error, 2 a usage error.
+            A device with a grace (`device sensor 10d grace 12h`) is reminded
+            of once when due (the text says until when the grace lasts) and
+            once more when the grace ends and it is overdue.
+
+            Exit status: 0 nothing due, 3 due, in grace or overdue (as `status
+            --check`), 1 a journal error, 2 a usage error.
 
             --install sets it up to run every --every (default 30m): where
             `systemctl --user` works, it writes sitecycle-remind.service and
@@ -108,9 +112,13 @@ struct RemindCommand {
     }
 
     /// "Left Front Abdomen since 2026-11-19 08:00, due 2026-11-22 08:00. Next: Right Side Thigh."
+    /// In grace: "…, was due 2026-11-22 08:00, in grace until 2026-11-22 20:00."
     func text(_ r: Reminder, zone: ZoneRules) -> String {
-        "\(r.location) since \(displayTime(r.since, in: zone)), \(r.overdue ? "was due" : "due") "
-            + "\(displayTime(r.due, in: zone))." + (r.next.map { " Next: \($0)." } ?? "")
+        let past = r.overdue || r.inGrace
+        return "\(r.location) since \(displayTime(r.since, in: zone)), \(past ? "was due" : "due") "
+            + "\(displayTime(r.due, in: zone))"
+            + (r.inGrace ? ", in grace until \(displayTime(r.graceEnds!, in: zone))" : "") + "."
+            + (r.next.map { " Next: \($0)." } ?? "")
     }
 
     static let title = "Site change due"

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let set = Command(
         name: "set",
         summary: "show or change the journal's settings",
-        usage: "sitecycle set [target HOURS | device NAME DURATION | rest DURATION | absorption-threshold N% | absorption-mode mean|robust | strategy S]",
+        usage: "sitecycle set [target HOURS | device NAME DURATION [grace DURATION] | rest DURATION | absorption-threshold N% | absorption-mode mean|robust | strategy S]",
         details: """
             With no arguments, shows the settings in force (defaults included).
             Otherwise rewrites the value of that directive in the header, or adds
@@ -14,6 +14,9 @@ extension CommandRegistry {
               sitecycle set target 48h             (also 48, 2d)
               sitecycle set device sensor 10d      (a second rotation; see
                                                     `help devices`)
+              sitecycle set device sensor 10d grace 12h
+                                                   (12 h more before the
+                                                    sensor is overdue)
               sitecycle set rest 5d                (a site rests 5 days
                                                     after any use)
               sitecycle set absorption-threshold 15%
@@ -25,7 +28,7 @@ extension CommandRegistry {
             `timezone` line by hand, knowing that; a time logged while
             travelling can carry its own offset instead.
             """,
-        positionals: 0...3,
+        positionals: 0...5,
         reportsJSON: true,
         run: { invocation in
             let words = invocation.arguments.positionals
@@ -56,14 +59,22 @@ enum SettingsCommand {
         // journal's settings read as before.
         if let rest = s.restHours { rows.insert(("rest", .double(rest), durationText(rest)), at: 2) }
         if !s.devices.isEmpty {
-            let text = s.devices.map { "\($0.name) \(durationText($0.targetHours))" }.joined(separator: ", ")
+            let text = s.devices.map { "\($0.name) \(durationText($0.targetHours))" + ($0.graceHours.map { " grace " + durationText($0) } ?? "") }
+                .joined(separator: ", ")
             let json = JSON.object(s.devices.map { ($0.name, .double($0.targetHours)) })
             rows.insert(("devices", json, text), at: 2)
+        }
+        if let grace = s.graceHours { rows[1].2 += " grace " + durationText(grace) }
+        // Graces only where declared, by device, as the targets are.
+        let graces = [(Device.pumpName, s.graceHours)] + s.devices.map { ($0.name, $0.graceHours) }
+        if graces.contains(where: { $0.1 != nil }) {
+            rows.append(("grace", .object(graces.compactMap { g in g.1.map { (g.0, JSON.double($0)) } }), ""))
         }
         if invocation.json {
             invocation.out(JSON.object(rows.map { ($0.0, $0.1) }).rendered())
         } else {
-            invocation.out(table(rows.map { [$0.0, $0.2] }))
+            // The text shows each grace beside its target.
+            invocation.out(table(rows.filter { !$0.2.isEmpty }.map { [$0.0, $0.2] }))
         }
     }
 
@@ -92,15 +103,17 @@ enum SettingsCommand {
         }
     }
 
-    /// `device NAME DURATION`.
+    /// `device NAME DURATION [grace DURATION]`.
     static func device(_ value: String) throws(CommandError) -> SettingsService.Request {
         let words = value.split(separator: " ").map(String.init)
-        guard words.count == 2 else {
-            throw CommandError("`set device` takes a name and a duration", help: "e.g. sitecycle set device sensor 10d", usage: true)
+        guard words.count == 2 || (words.count == 4 && words[2] == "grace") else {
+            throw CommandError("`set device` takes a name, a duration and an optional grace",
+                               help: "e.g. sitecycle set device sensor 10d grace 12h", usage: true)
         }
         let (name, duration) = (words[0], words[1])
         do throws(ServiceError) { try SettingsService.checkDeviceName(name) } catch { throw CommandError(error) }
-        return .device(name, hours: try validated(SettingValues.hours(duration), "device \(name)"))
+        let grace = words.count == 4 ? try validated(SettingValues.hours(words[3]), "grace") : nil
+        return .device(name, hours: try validated(SettingValues.hours(duration), "device \(name)"), graceHours: grace)
     }
 
     static func render(_ o: SettingsService.Outcome, _ invocation: Invocation) {
@@ -109,8 +122,8 @@ enum SettingsCommand {
         case .set(let setting, let text, let old):
             invocation.out("Set \(setting) to \(text) (was \(old)).\n")
         case .addedDevice(let name, let text):
-            invocation.out("Added device \(name), target \(text). Name it in the `for` list of the\n"
-                           + "locations it may use, e.g. `location Left Back Arm  for pump,\(name)`.\n")
+            invocation.out("Added device \(name), target \(text). Give it the locations it may use, e.g.\n"
+                           + "`sitecycle locations for \"Left Back Arm\" pump,\(name)`.\n")
         }
     }
 

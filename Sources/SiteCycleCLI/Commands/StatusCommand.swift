@@ -9,23 +9,34 @@ extension CommandRegistry {
             Shows the active site, when it went in, the hours since (real hours,
             DST-correct), a bar towards the target, the state, when the change
             is due, the site's note, and the top recommendation. States: ok
-            below 80 % of the target, due-soon from 80 % to 100 %, overdue
-            beyond it; more than 48 h overdue reads in days ("overdue by 3 days
-            4 h"). The bar is full only at or past the target.
+            below 80 % of the target, due-soon from 80 % to 100 %, grace past
+            the target while the device's grace lasts (`device sensor 10d
+            grace 12h`: "in grace, 3.0 h left"), overdue beyond it; more than
+            48 h overdue reads in days ("overdue by 3 days 4 h"). The bar is
+            full only at or past the target.
 
-            --check prints one line and exits 0 when no site is active or the
-            site is below its target, and 3 when it is due (at or past the
-            target) — for cron, shell prompts and notifiers. With --within
-            HOURS it also exits 3 when the target is at most HOURS away.
+            --check prints one line per device and exits 0 when no site is
+            active or every site is below its target, and 3 when one is due:
+            at or past its target, in grace or overdue alike (the line says
+            which) — for cron, shell prompts and notifiers. With --within
+            HOURS it also exits 3 when a target is at most HOURS away. 1 is a
+            journal error, 2 a usage error.
 
             --short prints one line for a shell prompt, tmux or a status bar:
             `L Front Abdomen 53h/72h`, `L Front Abdomen due in 9h`, `L Front
-            Abdomen overdue 5h` (every device, joined by ` · `, or ` | ` outside
-            a UTF-8 locale), with the exit status of --check. Under an hour
-            either way reads in minutes (`due in 29 min`, `overdue 12 min`).
+            Abdomen overdue 5h`, `L Back Arm in grace 3h` (every device,
+            joined by ` · `, or ` | ` outside a UTF-8 locale), with the exit
+            status of --check. Under an hour either way reads in minutes (`due
+            in 29 min`, `overdue 12 min`).
 
-            --json prints {"device","active":{"location","start","elapsedHours",
-            "targetHours","progress","due","state"}|null,"next":LOCATION|null}.
+            --json prints one shape, with or without devices: {"device",
+            "active","next","devices":[…]}, where each of "devices" (every
+            device, the pump first, or the --device one) is {"device",
+            "active":{"location","start","elapsedHours","targetHours",
+            "progress","due","state"}|null,"next":LOCATION|null}, and the top
+            level repeats the first of them, as older scripts read it. state
+            is ok, due-soon, grace or overdue; a device with a grace adds
+            "graceHours" and "overdueAt" to "active".
             """,
         options: [
             deviceOption,
@@ -61,7 +72,7 @@ extension CommandRegistry {
                     let due = status.map { $0.hoursLeft <= within } ?? false
                     let object = report.json(status, next: next)
                     if invocation.json {
-                        if devices.count == 1 { invocation.out(object.rendered()) }
+                        // Written once every device is read.
                     } else if oneLine {
                         short.append(report.shortLine(withDevice: devices.count > 1))  // all devices on one line
                     } else if check {
@@ -75,7 +86,11 @@ extension CommandRegistry {
                 if oneLine && !invocation.json {
                     invocation.out(short.joined(separator: style.unicode ? " · " : " | ") + "\n")
                 }
-                if devices.count > 1 && invocation.json { invocation.out(JSON.object([("devices", .array(json))]).rendered()) }
+                // One shape with or without a sensor: the first device's
+                // fields (the pump's, as before devices) and every device.
+                if invocation.json, case .object(let first)? = json.first {
+                    invocation.out(JSON.object(first + [("devices", .array(json))]).rendered())
+                }
             }
             return result == ExitCode.ok ? exitCode : result
         })
@@ -129,9 +144,12 @@ struct StatusReport {
         case .dueSoon:
             if s.hoursLeft >= 1 { return prefix + name + " due in " + span(s.hoursLeft) }
             return prefix + name + (Self.minutes(s.hoursLeft).map { " due in \($0)" } ?? " due now")
+        case .grace:
+            if s.graceHoursLeft >= 1 { return prefix + name + " in grace " + span(s.graceHoursLeft) }
+            return prefix + name + " in grace " + (Self.minutes(s.graceHoursLeft) ?? "0 min")
         case .overdue:
-            if -s.hoursLeft >= 1 { return prefix + name + " overdue " + span(-s.hoursLeft) }
-            return prefix + name + (Self.minutes(-s.hoursLeft).map { " overdue \($0)" } ?? " due now")
+            if -s.graceHoursLeft >= 1 { return prefix + name + " overdue " + span(-s.graceHoursLeft) }
+            return prefix + name + (Self.minutes(-s.graceHoursLeft).map { " overdue \($0)" } ?? " due now")
         }
     }
 
@@ -143,7 +161,8 @@ struct StatusReport {
     }
 
     func json(_ s: SiteStatus) -> JSON {
-        .object([
+        let grace: [(String, JSON)] = s.graceHours.map { [("graceHours", .double($0)), ("overdueAt", .string(isoTime(s.overdueAt, in: zone)))] } ?? []
+        return .object([
             ("location", .string(journal.name(of: s.active)!)),
             ("start", .string(formatISO8601(s.active.start, offsetSeconds: s.active.offset))),
             ("elapsedHours", .double(roundedHours(s.elapsedHours))),
@@ -151,7 +170,7 @@ struct StatusReport {
             ("progress", .double((s.progress * 1000).rounded() / 1000)),
             ("due", .string(isoTime(s.due, in: zone))),
             ("state", .string(s.state.rawValue)),
-        ])
+        ] + grace)
     }
 
     func stateText(_ s: SiteStatus) -> String {
@@ -160,9 +179,14 @@ struct StatusReport {
         case .dueSoon:
             if s.hoursLeft >= 1 { return "due soon, in \(formatHours(s.hoursLeft)) h" }
             return Self.minutes(s.hoursLeft).map { "due soon, in \($0)" } ?? "due now"
+        case .grace:
+            if s.graceHoursLeft >= 1 { return "in grace, \(formatHours(s.graceHoursLeft)) h left" }
+            return "in grace, " + (Self.minutes(s.graceHoursLeft) ?? "under a minute") + " left"
         case .overdue:
-            if -s.hoursLeft >= 1 { return "overdue by " + overdueText(-s.hoursLeft) }
-            return Self.minutes(-s.hoursLeft).map { "overdue by \($0)" } ?? "due now"
+            // Overdue counts from the end of the grace, when there is one.
+            let over = -s.graceHoursLeft
+            if over >= 1 { return "overdue by " + overdueText(over) }
+            return Self.minutes(over).map { "overdue by \($0)" } ?? "due now"
         }
     }
 
@@ -198,14 +222,17 @@ struct StatusReport {
         func colour(_ text: String) -> String {
             switch s.state {
             case .ok: return style.green(text)
-            case .dueSoon: return style.yellow(text)
+            case .dueSoon, .grace: return style.yellow(text)
             case .overdue: return style.red(text)
             }
         }
         var out = style.bold(journal.name(of: s.active)!) + " since \(displayStart(s.active)) (\(daysAgo(s.active.start, now: now, zone: zone)))\n"
         out += "  \(formatHours(s.elapsedHours)) h of \(formatHours(s.targetHours)) h  "
             + colour(progressBar(s.progress, width: 24)) + "  \(percent)%\n"
-        out += "  " + colour(stateText(s)) + " (due \(displayTime(s.due, in: zone)))\n"
+        let graceEnd = s.graceHours == nil ? "" : displayTime(s.overdueAt, in: zone)
+        let when = s.state == .grace ? ", grace ends " + graceEnd : s.state == .overdue && s.graceHours != nil
+            ? ", grace ended " + graceEnd : ""
+        out += "  " + colour(stateText(s)) + " (due \(displayTime(s.due, in: zone))\(when))\n"
         if let note = journal.note(of: s.active), !note.isEmpty {
             // The note as written, each line wrapped, and never a control byte.
             let lines = note.split(separator: "\n", omittingEmptySubsequences: false)

@@ -9,12 +9,16 @@ public struct Device: Equatable, Sendable {
     public var name: String
     /// How long one site is meant to stay in.
     public var targetHours: Double
+    /// `grace DURATION`: how long past the target a site may stay before
+    /// it is overdue (a G7's 12 h); nil when none is declared.
+    public var graceHours: Double?
     /// 1-based line of the declaration (0 for the implicit pump).
     public var line: Int
 
-    public init(name: String, targetHours: Double, line: Int) {
+    public init(name: String, targetHours: Double, graceHours: Double? = nil, line: Int) {
         self.name = name
         self.targetHours = targetHours
+        self.graceHours = graceHours
         self.line = line
     }
 

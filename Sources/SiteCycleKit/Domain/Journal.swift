@@ -63,11 +63,17 @@ public struct Journal: Sendable {
     /// target, and the locations that are for it — so every engine written
     /// for one rotation works unchanged. A journal without devices is
     /// returned as it is for the pump.
+    /// The grace past the target before a site of `device` is overdue.
+    public func graceHours(of device: String) -> Double? {
+        device == Device.pumpName ? settings.graceHours : settings.devices.first { $0.name == device }?.graceHours
+    }
+
     public func rotation(_ device: String) -> Journal {
         guard hasDevices, let index = deviceIndex(device) else { return self }
         var copy = self
         copy.changes = changes.filter { $0.device == index }
         copy.settings.targetHours = targetHours(of: device)
+        copy.settings.graceHours = graceHours(of: device)
         var used = [Bool](repeating: false, count: locationNames.count)
         for c in copy.changes where !c.isRemoval && Int(c.locationIndex) < used.count { used[Int(c.locationIndex)] = true }
         copy.locations = locations.filter { $0.isFor(device) || ($0.order < used.count && used[$0.order]) }

@@ -5,6 +5,9 @@ public struct Settings: Equatable, Sendable {
     public var timezone: String?
     /// `target`: hours a site is meant to stay in.
     public var targetHours: Double = 72
+    /// The pump's grace past its target (`device pump 72h grace 6h`); in a
+    /// device's rotation, that device's.
+    public var graceHours: Double?
     /// `absorption-threshold`: percent below the overall average that flags a site.
     public var absorptionThresholdPercent: Double = 20
     /// `absorption-mode robust`: `stats` compares medians without failed

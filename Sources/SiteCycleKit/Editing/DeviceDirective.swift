@@ -9,19 +9,34 @@ extension Journal {
 }
 
 extension JournalEditor {
-    /// Sets the duration of device `name` to `text`: rewrites the last word
-    /// of its `device` line (the rest stays as written), or adds
-    /// `device NAME text` where the header rule puts a device (after the
-    /// other `device` lines, else as a setting).
-    package mutating func setDevice(_ name: String, to text: String, in journal: Journal) {
+    /// Sets the duration of device `name` to `text`, and its grace to
+    /// `grace` when given: rewrites those words of its `device` line (the
+    /// rest, a grace not given included, stays as written), or adds
+    /// `device NAME text [grace G]` where the header rule puts a device
+    /// (after the other `device` lines, else as a setting).
+    package mutating func setDevice(_ name: String, to text: String, grace: String? = nil, in journal: Journal) {
         let syntax = journal.syntax
-        if let line = journal.deviceLine(named: name), case .directive(let d) = syntax.lines[line - 1].kind {
-            // The duration is the argument's last word.
-            var start = d.argument.upperBound
-            while start > d.argument.lowerBound, !isBlank(journal.source.bytes[start - 1]) { start -= 1 }
-            replace(start..<d.argument.upperBound, with: text)
+        guard let line = journal.deviceLine(named: name), case .directive(let d) = syntax.lines[line - 1].kind else {
+            insertHeader(["device \(name) \(text)" + (grace.map { " grace \($0)" } ?? "")], as: .device, in: syntax)
+            return
+        }
+        // NAME DURATION [grace DURATION]: the words of the argument.
+        let bytes = journal.source.bytes
+        var words: [Range<Int>] = []
+        var i = d.argument.lowerBound
+        while i < d.argument.upperBound {
+            while i < d.argument.upperBound, isBlank(bytes[i]) { i += 1 }
+            let start = i
+            while i < d.argument.upperBound, !isBlank(bytes[i]) { i += 1 }
+            if i > start { words.append(start..<i) }
+        }
+        guard words.count >= 2 else { return }
+        replace(words[1], with: text)
+        guard let grace else { return }
+        if words.count == 4 {
+            replace(words[3], with: grace)
         } else {
-            insertHeader(["device \(name) \(text)"], as: .device, in: syntax)
+            replace(words[1].upperBound..<words[1].upperBound, with: " grace \(grace)")
         }
     }
 }

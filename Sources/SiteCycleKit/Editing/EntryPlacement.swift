@@ -45,6 +45,14 @@ package struct EntryWriter {
         return civil.journalText
     }
 
+    /// The time of `e`'s line re-timed to `at`: in the line's own offset
+    /// when it writes one (logged while travelling), else as a new line's.
+    package func timestampText(_ at: Instant, keepingOffsetOf e: EntrySyntax) -> String {
+        guard let offset = e.offset, let range = e.offsetRange else { return timestampText(at) }
+        let gap = isBlank(journal.source.bytes[range.lowerBound - 1]) ? " " : ""
+        return CivilDateTime(secondsAsIfUTC: at.seconds + Int64(offset)).journalText + gap + journal.source.string(range)
+    }
+
     /// Where the location (or `removed`) starts in an entry's field: after
     /// the device word and its white space when the line names a device.
     package func nameStart(of e: EntrySyntax) -> Int {

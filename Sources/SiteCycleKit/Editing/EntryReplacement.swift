@@ -9,7 +9,8 @@ public enum NoteChange: Equatable, Sendable {
 extension EntryWriter {
     /// The lines of the entry on `line` with its start, location or note
     /// replaced and everything else as written, aligned like the file:
-    /// - a new start keeps the location in its column (two spaces at least);
+    /// - a new start keeps the location in its column (two spaces at least)
+    ///   and the line's offset, if it writes one;
     /// - a new location keeps the device word (and its spacing) before it;
     /// - a new note is laid out at the journal's note column, its line
     ///   breaks as continuation lines; left alone, the rest of the line and
@@ -22,7 +23,7 @@ extension EntryWriter {
         let span = journal.syntax.lines[line - 1].span
         var head = source.string(span.start..<e.locationRange.lowerBound)
         if let start {
-            let stamp = timestampText(start)
+            let stamp = timestampText(start, keepingOffsetOf: e)
             head = stamp + String(repeating: " ", count: max(2, e.locationRange.lowerBound - span.start - stamp.utf8.count))
         }
         if let location {

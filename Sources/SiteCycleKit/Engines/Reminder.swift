@@ -8,12 +8,21 @@ public struct Reminder: Sendable, Equatable {
     public var location: String
     public var since: Instant
     public var due: Instant
+    /// Past the due time and any grace.
     public var overdue: Bool
+    /// When a device with a grace is overdue; nil without one.
+    public var graceEnds: Instant?
     /// The top recommendation for the next site, if any.
     public var next: String?
 
-    /// Identifies the due moment in the state file.
-    public var moment: String { "\(device) \(since.seconds) \(due.seconds)" }
+    /// Past the due time, within the device's grace.
+    public var inGrace: Bool { graceEnds != nil && !overdue }
+
+    /// Identifies the due moment in the state file. The end of a grace is
+    /// a moment of its own: one reminder when due, one when overdue.
+    public var moment: String {
+        "\(device) \(since.seconds) \(due.seconds)" + (graceEnds != nil && overdue ? " overdue" : "")
+    }
 
     public enum Decision: Equatable, Sendable {
         /// No site is in, or the change is not due yet (within `before`).
@@ -33,7 +42,8 @@ public struct Reminder: Sendable, Equatable {
         }
         let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
         let r = Reminder(device: device, location: journal.name(of: status.active)!, since: status.active.start, due: status.due,
-                         overdue: now >= status.due, next: next)
+                         overdue: status.graceHours == nil ? now >= status.due : now > status.overdueAt,
+                         graceEnds: status.graceHours == nil ? nil : status.overdueAt, next: next)
         return sent.contains(r.moment) && !again ? .alreadySent(r) : .send(r)
     }
 }

@@ -6,7 +6,10 @@ public struct SiteStatus: Sendable {
         case ok
         /// From 80 % up to the target.
         case dueSoon = "due-soon"
-        /// Beyond the target.
+        /// Past the target but within the device's grace (`grace 12h`): due,
+        /// not yet overdue.
+        case grace
+        /// Beyond the target and any grace.
         case overdue
     }
 
@@ -16,6 +19,10 @@ public struct SiteStatus: Sendable {
     /// Elapsed over target: 1.0 at the target.
     public var progress: Double
     public var due: Instant
+    /// The grace past the target the device declares, if any.
+    public var graceHours: Double?
+    /// When the site is overdue: the due time plus any grace.
+    public var overdueAt: Instant
     public var state: State
 
     public static let dueSoonFraction = 0.8
@@ -28,11 +35,16 @@ public struct SiteStatus: Sendable {
         elapsedHours = active.start.hours(until: now)
         progress = elapsedHours / targetHours
         due = active.start.adding(seconds: Int64((targetHours * 3600).rounded()))
-        state = progress > 1 ? .overdue : progress >= SiteStatus.dueSoonFraction ? .dueSoon : .ok
+        graceHours = journal.settings.graceHours
+        overdueAt = due.adding(seconds: Int64(((graceHours ?? 0) * 3600).rounded()))
+        state = now > overdueAt ? .overdue : progress > 1 ? .grace : progress >= SiteStatus.dueSoonFraction ? .dueSoon : .ok
     }
 
     /// Hours until the target (negative once past it).
     public var hoursLeft: Double { targetHours - elapsedHours }
+
+    /// Hours until the site is overdue: the grace left while in grace.
+    public var graceHoursLeft: Double { targetHours + (graceHours ?? 0) - elapsedHours }
 }
 
 /// Whole calendar days from `from` to `to` in `zone` (0 on the same day).

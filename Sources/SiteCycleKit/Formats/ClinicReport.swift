@@ -146,7 +146,7 @@ public enum ClinicReport {
         var rows = ""
         for device in devices {
             guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
-            let state = ["ok": "on time", "due-soon": "due soon", "overdue": "overdue"][status.state.rawValue] ?? ""
+            let state = ["ok": "on time", "due-soon": "due soon", "grace": "in grace", "overdue": "overdue"][status.state.rawValue] ?? ""
             let name = device.prefix(1).uppercased() + device.dropFirst()
             rows += "<tr><td>\(escape(name))</td><td>\(escape(journal.name(of: status.active) ?? ""))</td>"
                 + "<td>\(escape(time(status.active.start, journal.zone)))</td>"

@@ -176,7 +176,16 @@ public enum ImportReaders {
                 source.rejected.append((i + 1, "a device without a valid name and targetHours"))
                 continue
             }
-            source.devices.append((name, SettingValues.durationSetting(hours)))
+            // The words after the name on its `device` line: a grace too.
+            var words = SettingValues.durationSetting(hours)
+            if let grace = jsonDouble(d["graceHours"]) {
+                guard grace > 0, grace <= 720 else {
+                    source.rejected.append((i + 1, "device \(name): graceHours must be more than 0 and at most 720"))
+                    continue
+                }
+                words += " grace " + SettingValues.durationSetting(grace)
+            }
+            source.devices.append((name, words))
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }

@@ -118,6 +118,9 @@ extension Location {
 }
 
 extension Device {
-    /// A declared rotation besides the pump: its name and target.
-    package var json: JSON { .object([("device", .string(name)), ("targetHours", .double(targetHours))]) }
+    /// A declared rotation besides the pump: its name, target and any grace.
+    package var json: JSON {
+        .object([("device", .string(name)), ("targetHours", .double(targetHours))]
+            + (graceHours.map { [("graceHours", JSON.double($0))] } ?? []))
+    }
 }

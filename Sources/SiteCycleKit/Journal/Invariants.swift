@@ -88,7 +88,7 @@ extension Journal {
     public static func sameMeaning(_ a: Journal, _ b: Journal) -> Bool {
         func settings(_ j: Journal) -> Settings {
             var s = j.settings
-            s.devices = s.devices.map { Device(name: $0.name, targetHours: $0.targetHours, line: 0) }
+            s.devices = s.devices.map { Device(name: $0.name, targetHours: $0.targetHours, graceHours: $0.graceHours, line: 0) }
             return s
         }
         func locations(_ j: Journal) -> [String] {

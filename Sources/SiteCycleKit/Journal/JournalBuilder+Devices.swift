@@ -1,14 +1,15 @@
 /// Devices: `device NAME DURATION` lines, what the header as a whole must
 /// hold for them, and which device an entry line belongs to.
 extension BuildState {
-    /// `device NAME DURATION`: a second rotation (a CGM sensor) with its
-    /// target; `device pump DURATION` is the pump's `target`.
+    /// `device NAME DURATION [grace DURATION]`: a second rotation (a CGM
+    /// sensor) with its target and the grace past it before it is overdue;
+    /// `device pump DURATION` is the pump's `target`.
     package mutating func declareDevice(_ argument: String, directive d: DirectiveSyntax, line: SyntaxLine) {
         let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
         let words = argument.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        guard words.count == 2 else {
-            report(.invalidSetting, "`device` takes a name and a target", line: line, range,
-                   help: "e.g. `device sensor 10d` for CGM sensors worn 10 days")
+        guard words.count == 2 || (words.count == 4 && words[2] == "grace") else {
+            report(.invalidSetting, "`device` takes a name, a target and an optional grace", line: line, range,
+                   help: "e.g. `device sensor 10d grace 12h` for CGM sensors worn 10 days, 12 hours more allowed")
             return
         }
         let name = words[0]
@@ -24,6 +25,16 @@ extension BuildState {
             report(.invalidSetting, "invalid `device` target: \(e.message)", line: line, range, help: e.help)
             return
         }
+        var grace: Double?
+        if words.count == 4 {
+            switch SettingValues.hours(words[3]) {
+            case .success(let h): grace = h
+            case .failure(let e):
+                // The device is still declared, so its lines read as its own.
+                report(.invalidSetting, "invalid `device` grace: expected hours like `12h` or days like `1d`, "
+                           + "more than 0, not `\(excerpt(words[3]))`", line: line, range, help: e.help)
+            }
+        }
         if name == Device.pumpName {
             if let first = deviceLines[name] ?? settingLinesSeen[.target] {
                 report(.duplicateSetting, "the pump's target is already set on line \(first)", line: line, range,
@@ -32,6 +43,7 @@ extension BuildState {
             }
             deviceLines[name] = line.number
             settings.targetHours = hours
+            settings.graceHours = grace
             return
         }
         if let first = deviceLines[name] {
@@ -46,7 +58,7 @@ extension BuildState {
             return
         }
         deviceLines[name] = line.number
-        settings.devices.append(Device(name: name, targetHours: hours, line: line.number))
+        settings.devices.append(Device(name: name, targetHours: hours, graceHours: grace, line: line.number))
     }
 
     /// What only the whole header can tell: `for` names declared devices,

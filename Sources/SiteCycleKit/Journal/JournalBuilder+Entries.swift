@@ -191,8 +191,8 @@ extension BuildState {
             let deviceName = deviceName(field.device)
             report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line,
                    deviceAndLocation(e).2,
-                   help: "add `\(deviceName)` to its `for` list in the header if it is, e.g. "
-                       + "`location \(excerpt(name))  for \((locations[i].devices + [deviceName]).joined(separator: ","))`")
+                   help: "if it is, add `\(deviceName)` to its `for` list: `sitecycle locations for "
+                       + "\"\(excerpt(name))\" \((locations[i].devices + [deviceName]).joined(separator: ","))`")
         }
         return change
     }

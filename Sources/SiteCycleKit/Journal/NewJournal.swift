@@ -8,8 +8,9 @@ public struct NewJournal: Sendable {
     /// A CGM sensor's wear time, when one is worn too: writes `device sensor`
     /// and makes every location one for the pump and the sensor.
     public var sensorHours: Double?
-    /// Said after the `device sensor` line: what the journal cannot say yet
-    /// (`G7: 12h grace`).
+    /// The sensor's grace past its wear time (a G7's 12 h): `grace 12h`.
+    public var sensorGraceHours: Double?
+    /// Said after the `device sensor` line: which sensor (`Dexcom G7`).
     public var sensorComment: String?
     /// The devices each location is for, where the user chose: a location
     /// not named here is for the pump, and for the sensor too when one is
@@ -35,7 +36,9 @@ public struct NewJournal: Sendable {
             lines += [
                 "; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
                 "; as their makers label them; `sitecycle help devices` has the sources).",
-                "device sensor " + SettingValues.durationSetting(sensorHours) + (sensorComment.map { "  ; " + $0 } ?? ""),
+                "device sensor " + SettingValues.durationSetting(sensorHours)
+                    + (sensorGraceHours.map { " grace " + SettingValues.durationSetting($0) } ?? "")
+                    + (sensorComment.map { "  ; " + $0 } ?? ""),
             ]
         }
         lines += [

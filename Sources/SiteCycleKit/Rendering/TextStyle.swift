@@ -20,5 +20,6 @@ public struct TextStyle: Sendable {
     public func yellow(_ s: String) -> String { wrap("33", s) }
     public func green(_ s: String) -> String { wrap("32", s) }
     public func cyan(_ s: String) -> String { wrap("1;36", s) }
+    public func magenta(_ s: String) -> String { wrap("1;35", s) }
 }
 

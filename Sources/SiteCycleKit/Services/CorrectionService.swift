@@ -153,9 +153,9 @@ public enum CorrectionService {
         let removed = EntryLayout(learningFrom: journal.syntax)
             .lines(timestamp: writer.timestampText(end), location: writer.field(EntrySyntax.removedKeyword, device: entry.device),
                    note: nil)
-        // After the last entry (of any device, but not a moved removed line) before the end.
-        func insertRemoved(skipping skipped: Int? = nil) {
-            let before = journal.changes.last { $0.start < end && $0.line != skipped && $0.start >= entry.start }
+        // After the last entry (of any device) before the end.
+        func insertRemoved() {
+            let before = journal.changes.last { $0.start < end && $0.start >= entry.start }
             editor.insert(removed, afterLine: writer.lastLineOfEntry(before?.line ?? entry.line))
         }
         if let next = later.first, next.isRemoval {
@@ -163,15 +163,10 @@ public enum CorrectionService {
                 throw ServiceError("that end is after the next site went in (line \(after.line), \(displayStart(after)))",
                                    help: "amend that entry instead")
             }
-            guard case .entry(let r) = journal.syntax.lines[next.line - 1].kind, end != next.start else { return }
-            let (low, high) = (min(end, next.start), max(end, next.start))
-            if journal.changes.contains(where: { $0.device != entry.device && $0.start > low && $0.start < high }) {
-                // Another device's entry lies between: the line moves to keep time order.
-                writer.delete(next, in: &editor)
-                insertRemoved(skipping: next.line)
-            } else {
-                editor.replace(r.timestampRange, with: writer.timestampText(end))
-            }
+            // Re-timed like any amended start: note, continuation lines and
+            // offset stay; it moves only if another entry now lies between.
+            guard end != next.start, let lines = writer.replacedLines(ofEntryOn: next.line, start: end) else { return }
+            writer.replaceEntry(next, with: lines, startingAt: end, in: &editor)
         } else if let next = later.first {
             guard end <= next.start else {
                 throw ServiceError("that end is after the next site went in (line \(next.line), \(displayStart(next)))",

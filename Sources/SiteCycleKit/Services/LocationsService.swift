@@ -38,6 +38,22 @@ public enum LocationsService {
         }
     }
 
+    /// `locations for NAME DEVICES`: which devices may use a declared
+    /// location (or both sides of a zone).
+    public struct DevicesRequest: Sendable {
+        public var target: Target
+        public var devices: [String]
+        /// The list as it was typed (`--for pump,cgm` or `pump,cgm`), for a
+        /// refusal to quote.
+        public var devicesAsTyped: String
+
+        public init(target: Target, devices: [String], devicesAsTyped: String) {
+            self.target = target
+            self.devices = devices
+            self.devicesAsTyped = devicesAsTyped
+        }
+    }
+
     public struct RenameRequest: Sendable {
         public var from: Target
         /// The new name; for a zone, the new zone (without Left/Right).
@@ -135,6 +151,8 @@ public enum LocationsService {
         /// clause (none: no clause, the pump).
         case added([String], devices: [String])
         /// Each location renamed, and how many entry lines were rewritten.
+        /// The locations now for `devices`, and those already for them.
+        case devicesSet([String], devices: [String], unchanged: [String])
         case renamed([Renaming], entries: Int)
         case enabled([String], alreadyEnabled: [String])
         case disabled([String], alreadyDisabled: [String])
@@ -170,6 +188,11 @@ public enum LocationsService {
         }
         if !request.sides, Location.split(name).side == nil {
             let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
+            if !sided.isEmpty, let list = request.devices {
+                let typed = "--for " + (request.devicesAsTyped ?? list.joined(separator: ","))
+                return try setDevices(DevicesRequest(target: Target(typed: name, names: sided.map(\.name)),
+                                                     devices: list, devicesAsTyped: typed), in: journal)
+            }
             if let first = sided.first {
                 throw ServiceError("\(first.zone) is a zone: " + sided.map(\.name).joined(separator: " and "),
                                    help: "log one of them, or make it one location with "
@@ -177,17 +200,29 @@ public enum LocationsService {
             }
         }
         let names = request.sides ? ["Left \(name)", "Right \(name)"] : [name]
-        for n in names { try checkNewName(n, replacing: [], in: journal) }
+        // `add NAME --for …` on a declared name says which devices use it.
+        if let list = request.devices {
+            let declared = names.compactMap { n in journal.locations.first { $0.name.lowercased() == n.lowercased() } }
+            if declared.count == names.count {
+                let typed = "--for " + (request.devicesAsTyped ?? list.joined(separator: ","))
+                return try setDevices(DevicesRequest(target: Target(typed: name, names: declared.map(\.name)),
+                                                     devices: list, devicesAsTyped: typed), in: journal)
+            }
+        }
+        for n in names {
+            do throws(ServiceError) { try checkNewName(n, replacing: [], in: journal) } catch {
+                // A declared name may be there to be given to another device.
+                guard journal.hasDevices, error.help == nil, 
+                      let clash = journal.locations.first(where: { $0.name.lowercased() == n.lowercased() })
+                else { throw error }
+                throw ServiceError(error.message, help: "`sitecycle locations for \"\(clash.name)\" DEV,…` changes which "
+                                       + "devices may use it")
+            }
+        }
         var devices: [String] = []
         if let list = request.devices {
-            for device in list where journal.deviceIndex(device) == nil {
-                let typed = request.devicesAsTyped ?? list.joined(separator: ",")
-                throw ServiceError("--for \(typed): no device `\(device)` in \(journal.source.path)",
-                                   help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
-                                       + "`sitecycle set device NAME DURATION`", usage: true)
-            }
-            var unique: [String] = []
-            for d in list where !unique.contains(d) { unique.append(d) }
+            let unique = try checkedDevices(list, typed: "--for " + (request.devicesAsTyped ?? list.joined(separator: ",")),
+                                            in: journal)
             // The pump alone is what no `for` means: nothing to write.
             if unique != [Device.pumpName] { devices = unique }
         }
@@ -195,6 +230,24 @@ public enum LocationsService {
         var editor = JournalEditor(source: journal.source)
         editor.insertHeader(names.map { "location \($0)\(clause)" }, as: .location, in: journal.syntax)
         return planned(editor, .added(names, devices: devices))
+    }
+
+    /// Writes, replaces or (for the pump alone) removes the `for` clause of
+    /// each location: one edit of its line.
+    public static func setDevices(_ request: DevicesRequest, in journal: Journal) throws(ServiceError)
+        -> PlannedChange<Outcome> {
+        let targets = try locations(request.target, in: journal)
+        let devices = try checkedDevices(request.devices, typed: request.devicesAsTyped, in: journal)
+        var editor = JournalEditor(source: journal.source)
+        var changed: [String] = [], unchanged: [String] = []
+        for location in targets {
+            if editor.setDevices(devices, locationLine: location.line, in: journal.syntax) {
+                changed.append(location.name)
+            } else {
+                unchanged.append(location.name)
+            }
+        }
+        return planned(editor, .devicesSet(changed, devices: devices, unchanged: unchanged))
     }
 
     /// Rewrites the declaration and exactly the entry lines that name it;
@@ -383,6 +436,20 @@ public enum LocationsService {
            !replacing.contains(where: { $0.name == clash.name }) {
             throw ServiceError("\"\(clash.name)\" is already declared (line \(clash.line))")
         }
+    }
+
+    /// The devices of a `for` list, each declared, each once, in the
+    /// order given.
+    static func checkedDevices(_ list: [String], typed: String, in journal: Journal) throws(ServiceError) -> [String] {
+        for device in list where journal.deviceIndex(device) == nil {
+            throw ServiceError(device.isEmpty ? "\(typed): an empty device name"
+                                   : "\(typed): no device `\(device)` in \(journal.source.path)",
+                               help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
+                                   + "`sitecycle set device NAME DURATION`", usage: true)
+        }
+        var unique: [String] = []
+        for d in list where !unique.contains(d) { unique.append(d) }
+        return unique
     }
 
     static func keepOneEnabled(without targets: [Location], in journal: Journal) throws(ServiceError) {

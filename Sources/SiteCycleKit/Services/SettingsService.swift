@@ -18,8 +18,10 @@ public enum SettingsService {
         case absorptionThreshold(percent: Double)
         case absorptionMode(robust: Bool)
         case strategy(RecommendationStrategy)
-        /// A device's target; `pump` without a `device pump` line is the `target`.
-        case device(String, hours: Double)
+        /// A device's target, and its grace when given (else the grace
+        /// stays as written); `pump` without a `device pump` line is the
+        /// `target`.
+        case device(String, hours: Double, graceHours: Double? = nil)
     }
 
     public struct Outcome {
@@ -57,8 +59,8 @@ public enum SettingsService {
             (keyword, text, old) = (.absorptionMode, robust ? "robust" : "mean", s.robustStatistics ? "robust" : "mean")
         case .strategy(let strategy):
             (keyword, text, old) = (.strategy, strategy.journalText, s.strategy.journalText)
-        case .device(let name, let hours):
-            return try setDevice(name, hours: hours, in: journal)
+        case .device(let name, let hours, let grace):
+            return try setDevice(name, hours: hours, graceHours: grace, in: journal)
         }
         var editor = JournalEditor(source: journal.source)
         editor.setDirective(keyword, to: text, in: journal.syntax)
@@ -67,18 +69,39 @@ public enum SettingsService {
         }
     }
 
-    /// `device NAME DURATION`: changes the duration on NAME's line, or adds
-    /// the line after the other devices. `device pump` is the `target`.
-    static func setDevice(_ name: String, hours: Double, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+    /// `device NAME DURATION [grace DURATION]`: changes the durations on
+    /// NAME's line, or adds the line after the other devices. `device pump`
+    /// is the `target` (a pump's grace needs a `device pump` line).
+    static func setDevice(_ name: String, hours: Double, graceHours: Double?, in journal: Journal) throws(ServiceError)
+        -> PlannedChange<Outcome> {
         try checkDeviceName(name)
         let declared = journal.deviceLine(named: name) != nil
-        if name == Device.pumpName, !declared { return try set(.target(hours: hours), in: journal) }
+        if name == Device.pumpName, !declared {
+            guard graceHours != nil else { return try set(.target(hours: hours), in: journal) }
+            // `target` has no grace: the pump's line says both, in its place.
+            if let line = journal.syntax.directiveLines(.target).first,
+               case .directive(let d) = journal.syntax.lines[line - 1].kind {
+                var editor = JournalEditor(source: journal.source)
+                let text = "\(durationText(hours)) grace \(durationText(graceHours!))"
+                // The directive's words only: a comment after it stays.
+                editor.replace(d.keywordRange.lowerBound..<max(d.keywordRange.upperBound, d.argument.upperBound),
+                               with: "device pump \(text)")
+                let old = durationText(journal.settings.targetHours)
+                return PlannedChange(editor: editor) { updated in
+                    Outcome(journal: updated, change: .set("device pump", to: text, was: old))
+                }
+            }
+        }
+        func described(_ target: Double, _ grace: Double?) -> String {
+            durationText(target) + (grace.map { " grace " + durationText($0) } ?? "")
+        }
         let text = durationText(hours)
         let change: Outcome.Change = declared
-            ? .set("device \(name)", to: text, was: durationText(journal.targetHours(of: name)))
-            : .addedDevice(name, target: text)
+            ? .set("device \(name)", to: described(hours, graceHours ?? journal.graceHours(of: name)),
+                   was: described(journal.targetHours(of: name), journal.graceHours(of: name)))
+            : .addedDevice(name, target: described(hours, graceHours))
         var editor = JournalEditor(source: journal.source)
-        editor.setDevice(name, to: text, in: journal)
+        editor.setDevice(name, to: text, grace: graceHours.map(durationText), in: journal)
         return PlannedChange(editor: editor) { updated in Outcome(journal: updated, change: change) }
     }
 }
