@@ -21,15 +21,7 @@ extension JournalEditor {
             return
         }
         // NAME DURATION [grace DURATION]: the words of the argument.
-        let bytes = journal.source.bytes
-        var words: [Range<Int>] = []
-        var i = d.argument.lowerBound
-        while i < d.argument.upperBound {
-            while i < d.argument.upperBound, isBlank(bytes[i]) { i += 1 }
-            let start = i
-            while i < d.argument.upperBound, !isBlank(bytes[i]) { i += 1 }
-            if i > start { words.append(start..<i) }
-        }
+        let words = syntax.argumentWords(of: d)
         guard words.count >= 2 else { return }
         replace(words[1], with: text)
         guard let grace else { return }

@@ -95,12 +95,8 @@ public struct LocationLineParts: Sendable {
 }
 
 extension JournalSyntax {
-    /// The name and clauses of a `location` line, read from the end as the
-    /// journal reads them.
-    public func locationParts(atLine number: Int) -> LocationLineParts? {
-        guard number >= 1, number <= lines.count, case .directive(let d) = lines[number - 1].kind,
-              d.keyword == .location
-        else { return nil }
+    /// A directive's argument as the byte ranges of its words.
+    package func argumentWords(of d: DirectiveSyntax) -> [Range<Int>] {
         let bytes = source.bytes
         var words: [Range<Int>] = []
         var i = d.argument.lowerBound
@@ -110,6 +106,16 @@ extension JournalSyntax {
             while i < d.argument.upperBound, !isBlank(bytes[i]) { i += 1 }
             if i > start { words.append(start..<i) }
         }
+        return words
+    }
+
+    /// The name and clauses of a `location` line, read from the end as the
+    /// journal reads them.
+    public func locationParts(atLine number: Int) -> LocationLineParts? {
+        guard number >= 1, number <= lines.count, case .directive(let d) = lines[number - 1].kind,
+              d.keyword == .location
+        else { return nil }
+        var words = argumentWords(of: d)
         var parts = LocationLineParts(name: d.argument, end: d.argument.upperBound)
         func text(_ k: Int) -> String { source.string(words[k]) }
         var found = LocationLineParts.Clauses()
