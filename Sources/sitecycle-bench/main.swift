@@ -294,7 +294,7 @@ for n in sizes {
     if let ledger, n <= 100_000 { reference["ledger"] = median([ledger, "-f", ledgerFile, "bal"]).seconds }
     if let hledger, n <= 100_000 { reference["hledger"] = median([hledger, "-f", ledgerFile, "bal"]).seconds }
     let commands: [(String, [String])] = [
-        ("check", ["check"]), ("status", [now, "status"]), ("recommend", [now, "recommend"]),
+        ("check", [now, "check"]), ("status", [now, "status"]), ("recommend", [now, "recommend"]),
         ("stats", [now, "stats"]), ("history", [now, "history"]), ("export csv", [now, "export", "--format", "csv"]),
         ("complete log", [now, "__complete", "--shell", "fish", "--", "-f", journal, "log", ""]),
     ]
