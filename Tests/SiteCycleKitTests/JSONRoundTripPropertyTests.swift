@@ -21,13 +21,17 @@ struct JSONRoundTripPropertyTests {
     static func journal(seed: UInt64) -> String {
         var r = Random(seed: seed)
         var out = "timezone \(pick(["UTC", "Europe/Berlin", "America/New_York"], &r))\n"
-        if r.chance(70) { out += "target \(pick(["48h", "72h", "60h", "3d", "66.5h"], &r))\n" }
+        if r.chance(70) {
+            let target = pick(["48h", "72h", "60h", "3d", "66.5h"], &r)
+            // The pump's grace lives on a `device pump` line.
+            out += r.chance(30) ? "device pump \(target) grace \(pick(["6h", "12h"], &r))\n" : "target \(target)\n"
+        }
         if r.chance(40) { out += "absorption-threshold \(pick(["15%", "25%", "12.5%"], &r))\n" }
         if r.chance(30) { out += "absorption-mode robust\n" }
         if r.chance(40) { out += "strategy \(pick(["by-body-part", "cooldown 3", "by-site"], &r))\n" }
         var devices = [Device.pumpName]
         for (name, target) in [("sensor", ["10d", "14d", "7d", "252h"]), ("cgm-2", ["10d", "15d"])] where r.chance(60) {
-            out += "device \(name) \(pick(target, &r))\n"
+            out += "device \(name) \(pick(target, &r))" + (r.chance(30) ? " grace 12h" : "") + "\n"
             devices.append(name)
         }
         if r.chance(50) { out += "rest \(pick(["5d", "36h", "2d"], &r))\n" }

@@ -32,7 +32,7 @@ extension CommandRegistry {
                         {"format":"sitecycle-journal","version":1,
                          "settings":{"timezone","targetHours",
                           "absorptionThresholdPercent","absorptionMode","strategy",
-                          "restHours"},
+                          "restHours","graceHours"},
                          "devices":[{"device","targetHours","graceHours"}],
                          "locations":[{"name","zone","side","bodyPart","enabled",
                           "order","devices","pausedUntil","note"}],

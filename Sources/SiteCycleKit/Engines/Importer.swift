@@ -94,7 +94,10 @@ public struct ImportPlan: Sendable {
             plan.settings.append((keyword, value))
         }
         // Devices our JSON declared stay declared, used or not.
-        for d in source.devices where journal.deviceIndex(d.name) == nil && !plan.newDevices.contains(where: { $0.name == d.name }) {
+        // The pump's line (its grace) only where the journal has no target of its own.
+        let pumpUnset = journal.syntax.directiveLines(.target).isEmpty && journal.deviceLine(named: Device.pumpName) == nil
+        for d in source.devices where (journal.deviceIndex(d.name) == nil || (d.name == Device.pumpName && pumpUnset))
+            && !plan.newDevices.contains(where: { $0.name == d.name }) {
             plan.newDevices.append(d)
         }
         let declaredDevices = Set(plan.newDevices.map(\.name))

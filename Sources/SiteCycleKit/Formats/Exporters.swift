@@ -64,6 +64,7 @@ public enum Exporters {
                 ("absorptionMode", .string(s.robustStatistics ? "robust" : "mean")),
                 ("strategy", .string(s.strategy.journalText)),
                 ("restHours", .optional(s.restHours)),
+                ("graceHours", .optional(s.graceHours)),
             ])),
             ("devices", .array(s.devices.map(\.json))),
             ("locations", .array(journal.locations.map { $0.json(note: journal.comment(of: $0)) })),

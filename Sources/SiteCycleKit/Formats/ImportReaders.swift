@@ -189,7 +189,15 @@ public enum ImportReaders {
         }
         if let s = object["settings"] as? [String: Any] {
             if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
-            if let t = jsonDouble(s["targetHours"]) { source.settings.append((.target, SettingValues.hoursSetting(t))) }
+            if let t = jsonDouble(s["targetHours"]) {
+                // A pump with a grace is declared as a device, as the journal writes it.
+                if let g = jsonDouble(s["graceHours"]), g > 0, g <= 720 {
+                    source.devices.insert((Device.pumpName, SettingValues.hoursSetting(t) + " grace " + SettingValues.durationSetting(g)),
+                                          at: 0)
+                } else {
+                    source.settings.append((.target, SettingValues.hoursSetting(t)))
+                }
+            }
             if let p = jsonDouble(s["absorptionThresholdPercent"]) {
                 source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
             }
