@@ -29,10 +29,17 @@ struct ScreenWidthTests {
         ]) { $1 }
 
         var runs: [[String]] = [[], ["help"], ["help", "journal"], ["help", "time"], ["help", "devices"]]
-        runs += Self.commands.map { ["help", $0] }
+        // Every command `help` lists, so a new one is never left out.
+        let listed = try BinaryRunner.run(["help"], in: dir, environment: env).stdout
+            .split(separator: "\n").drop { $0 != "commands:" }.dropFirst().prefix { !$0.isEmpty }
+            .compactMap { $0.hasPrefix("  ") && !$0.hasPrefix("   ") ? $0.split(separator: " ").first.map(String.init) : nil }
+        #expect(Set(Self.commands).isSubset(of: Set(listed)) && listed.contains("report") && listed.contains("map"),
+                "\(listed)")
+        runs += listed.map { ["help", $0] }
         runs += [
             ["status"], ["recommend"], ["history"], ["history", "--limit", "400"], ["stats"], ["stats", "--robust"],
             ["timeline"], ["check"], ["fmt", "--check"], ["locations"], ["locations", "list"], ["undo", "--list"],
+            ["map"], ["map", "--by", "uses"], ["map", "--by", "hours"], ["devices"], ["report", "-o", "."],
             ["export", "-o", "out.csv"], ["export", "--format", "ics", "-o", "out.ics"], ["import", "out.csv", "--dry-run"],
             ["log", "rfb"], ["log", "front abdomen"], ["log", "nowhere at all"], ["log", "lfa", "--note", "test"],
             ["amend", "last", "--note", "a note"], ["status"], ["delete", "last"], ["undo"], ["remove"],
