@@ -32,5 +32,8 @@ struct ManPageTests {
             #expect(shown.stdout.contains(usage), "the man page lacks \(usage)")
         }
         for topic in ["THE JOURNAL", "TIMES", "DEVICES", "ENVIRONMENT"] { #expect(lines.contains { $0 == topic }) }
+        // The manual is whole: a topic with --man is a usage error, not ignored.
+        let topic = try BinaryRunner.run(["help", "--man", "journal"], in: dir, environment: env)
+        #expect(topic.exitCode == 2 && topic.stdout.isEmpty && topic.stderr.contains("give no topic"))
     }
 }

@@ -14,6 +14,10 @@ extension CommandRegistry {
         positionals: 0...1,
         run: { invocation in
             if invocation.arguments.flag("--man") {
+                guard invocation.arguments.positionals.isEmpty else {
+                    return invocation.usageError(UsageError("--man prints the whole manual; give no topic",
+                                                            help: "sitecycle help --man | man -l -"))
+                }
                 invocation.out(HelpText.manPage())
                 return ExitCode.ok
             }

@@ -67,15 +67,7 @@ private func onContinue(_ signal: Int32) {
 /// Installs `handler` without SA_RESTART, so a blocked read returns EINTR
 /// and the picker redraws.
 private func handle(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)?) {
-    var action = sigaction()
-    #if canImport(Glibc)
-    action.__sigaction_handler.sa_handler = handler
-    #else
-    action.__sigaction_u.__sa_handler = handler
-    #endif
-    sigemptyset(&action.sa_mask)
-    action.sa_flags = 0
-    sigaction(signal, &action, nil)
+    setSignalHandler(signal, handler)
 }
 
 @inline(__always) private func Glibc_signalExit(_ signal: Int32) { _exit(128 + signal) }

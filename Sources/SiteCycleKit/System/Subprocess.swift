@@ -107,14 +107,8 @@ package enum Subprocess {
         // the editor starting and us ignoring it.
         var keptInterrupt = sigaction(), keptQuit = sigaction()
         if interactive {
-            var ignore = sigaction()
-            #if canImport(Glibc)
-            ignore.__sigaction_handler.sa_handler = SIG_IGN
-            #else
-            ignore.__sigaction_u.__sa_handler = SIG_IGN
-            #endif
-            sigaction(SIGINT, &ignore, &keptInterrupt)
-            sigaction(SIGQUIT, &ignore, &keptQuit)
+            keptInterrupt = setSignalHandler(SIGINT, SIG_IGN)
+            keptQuit = setSignalHandler(SIGQUIT, SIG_IGN)
         }
         defer {
             if interactive {
