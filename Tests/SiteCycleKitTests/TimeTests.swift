@@ -58,6 +58,31 @@ struct ZoneRulesTests {
                                                 later: instant("2026-10-25T01:30:00Z"), laterOffset: 3600))
     }
 
+    /// One reading of a wall-clock time: a journal line, `--at` and the
+    /// zone's own function name the same instant at a fold (the first
+    /// time), with a written offset, and none in a gap.
+    @Test func aWallTimeHasOneReadingEverywhere() {
+        for (text, expected) in [("2026-10-25 02:30", "2026-10-25T00:30:00Z"), ("2026-10-25 02:30 +01:00", "2026-10-25T01:30:00Z"),
+                                 ("2026-02-01 08:15", "2026-02-01T07:15:00Z"), ("2026-03-29 02:30", nil)] {
+            let journal = load("timezone Europe/Berlin\nlocation A\n\n\(text)  A\n")
+            let argument = try? TimeArgument.read(text, zone: berlin).get().instant
+            #expect(journal.changes.first?.start == expected.map(instant), "journal line \(text)")
+            #expect(argument == expected.map(instant), "--at \(text)")
+            if !text.contains("+") {
+                let civil = CivilDateTime(secondsAsIfUTC: CivilDateTime(date: CivilDate(year: 2026, month: Int(text.dropFirst(5).prefix(2))!,
+                                                                                          day: Int(text.dropFirst(8).prefix(2))!),
+                                                                         hour: Int(text.dropFirst(11).prefix(2))!,
+                                                                         minute: 0).secondsAsIfUTC + 60 * Int64(text.suffix(2))!)
+                #expect(berlin.instant(reading: civil) == expected.map(instant), "zone reading \(text)")
+            }
+        }
+        if case .skipped(let jump) = berlin.reading(CivilDateTime(date: CivilDate(year: 2026, month: 3, day: 29), hour: 2, minute: 30)) {
+            #expect(jump.suggestion == "2026-03-29 03:00")
+        } else {
+            Issue.record("a time in the spring gap is skipped")
+        }
+    }
+
     @Test func halfHourZones() {
         let india = ZoneRules(identifier: "Asia/Kolkata")!
         #expect(india.offset(at: instant("2026-02-01T00:00:00Z")) == 19800)

@@ -157,16 +157,8 @@ public struct JournalFormatter {
         var rows: [Row] = []
         for u in units {
             guard case .entry(let e) = u.line.kind else { continue }
-            let start: Instant
-            if let offset = e.offset {
-                start = Instant(seconds: e.localSeconds - Int64(offset))
-            } else if case .unique(let t, _) = journal.zone.resolve(e.dateTime) {
-                start = t
-            } else if case .ambiguous(let t, _, _, _) = journal.zone.resolve(e.dateTime) {
-                start = t
-            } else {
-                start = Instant(seconds: e.localSeconds)  // a gap: the journal has errors and is not formatted
-            }
+            // A skipped time: the journal has errors and is not formatted.
+            let start = journal.zone.instant(reading: e.dateTime, offset: e.offset) ?? Instant(seconds: e.localSeconds)
             let more = u.continuations.map(Self.noteOf)
             rows.append(Row(unit: u, start: start, stamp: collapse(source.string(e.timestampRange)),
                             location: locationField(e.locationName), note: e.noteRange.map { source.string($0) }, more: more))

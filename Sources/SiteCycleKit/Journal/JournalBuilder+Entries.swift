@@ -200,17 +200,11 @@ extension BuildState {
     /// The instant a line names and the offset in force, or nil (reported).
     @inline(__always)
     package mutating func instant(of r: EntryRecord) -> (Instant, Int)? {
-        if let given = r.offset { return (Instant(seconds: r.localSeconds - Int64(given)), given) }
-        if let fixed = zone.fixedOffset { return (Instant(seconds: r.localSeconds - Int64(fixed)), fixed) }
-        switch zone.resolve(wallSeconds: r.localSeconds) {
-        case .unique(let i, let o):
+        switch zone.reading(wallSeconds: r.localSeconds, offset: r.offset) {
+        case .instant(let i, let o):
             return (i, o)
-        case .ambiguous(let earlier, let o, _, _):
-            // Clocks went back: the first time the wall clock read this.
-            return (earlier, o)
-        case .nonexistent(let gapStart, let gapEnd):
+        case .skipped(let jump):
             guard let (line, e) = entryLine(Int(r.line)) else { return nil }
-            let jump = ClockJump(wall: e.dateTime, gapStart: gapStart, gapEnd: gapEnd, zone: zone.identifier)
             report(.nonexistentTime, jump.message, line: line, e.timestampRange,
                    help: "write the time the clock showed, e.g. `\(jump.suggestion)`, or add the offset you meant")
             return nil

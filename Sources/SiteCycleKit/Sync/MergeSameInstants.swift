@@ -11,7 +11,7 @@ extension Merger {
         for d in result.diagnostics where d.code == .sameInstant {
             guard d.line <= out.count, let item = out[d.line - 1].item,
                   case .entry(let e) = result.syntax.lines[d.line - 1].kind,
-                  let seconds = e.offset.map({ e.dateTime.secondsAsIfUTC - Int64($0) }) ?? result.zone.instant(reading: e.dateTime)?.seconds
+                  let seconds = result.zone.instant(reading: e.dateTime, offset: e.offset)?.seconds
             else { continue }
             if kept.isEmpty { for c in result.changes { kept[c.start.seconds, default: []].append(c) } }
             guard case .entry(let key) = item, let same = kept[seconds],

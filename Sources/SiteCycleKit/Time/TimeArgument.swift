@@ -73,12 +73,12 @@ public enum TimeArgument {
     }
 
     package static func startOfDay(_ date: CivilDate, zone: ZoneRules) -> Instant {
-        switch zone.resolve(CivilDateTime(date: date, hour: 0, minute: 0)) {
-        case .unique(let i, _), .ambiguous(let i, _, _, _): return i
-        case .nonexistent(_, let to):
+        let midnight = CivilDateTime(date: date, hour: 0, minute: 0)
+        switch zone.reading(midnight) {
+        case .instant(let i, _): return i
+        case .skipped(let jump):
             // Midnight skipped by a clock change: the day starts when it resumes.
-            if case .unique(let i, _) = zone.resolve(to) { return i }
-            return Instant(seconds: CivilDateTime(date: date, hour: 0, minute: 0).secondsAsIfUTC)
+            return zone.instant(reading: jump.gapEnd) ?? Instant(seconds: midnight.secondsAsIfUTC)
         }
     }
 
@@ -212,13 +212,14 @@ public enum TimeArgument {
             } else if !c.isAtEnd {
                 return .failure(SettingError(expected, help: Self.formsHelp))
             }
-            if let offset { return .success(Reading(instant: Instant(seconds: civil.secondsAsIfUTC - Int64(offset)), wholeDay: nil)) }
+            if offset != nil, let instant = zone.instant(reading: civil, offset: offset) {
+                return .success(Reading(instant: instant, wholeDay: nil))
+            }
             if let wholeDay { return .success(Reading(instant: startOfDay(wholeDay, zone: zone), wholeDay: wholeDay)) }
-            switch zone.resolve(civil) {
-            case .unique(let instant, _), .ambiguous(let instant, _, _, _):
+            switch zone.reading(civil) {
+            case .instant(let instant, _):
                 return .success(Reading(instant: instant, wholeDay: nil, wallClock: .journal))
-            case .nonexistent(let from, let to):
-                let jump = ClockJump(wall: civil, gapStart: from, gapEnd: to, zone: zone.identifier)
+            case .skipped(let jump):
                 return .failure(SettingError(jump.message,
                     help: "give the time the clock showed, e.g. `\(jump.suggestion)`, or add the offset you meant"))
             }

@@ -132,14 +132,37 @@ public final class ZoneRules: Sendable {
             gapEnd: CivilDateTime(secondsAsIfUTC: hi + Int64(after)))
     }
 
-    /// The instant a journal reads this wall-clock time as: the first one
-    /// when clocks went back; nil for a time that never was.
-    package func instant(reading local: CivilDateTime) -> Instant? {
-        switch resolve(local) {
-        case .unique(let i, _): return i
-        case .ambiguous(let earlier, _, _, _): return earlier
-        case .nonexistent: return nil
+    /// How a wall-clock time is read, everywhere (a journal line, `--at`,
+    /// `fmt`, a merge): with the offset written beside it when there is
+    /// one; otherwise in this zone, the first time the clock showed it when
+    /// clocks went back; a time the clocks jumped over names no instant.
+    package enum WallReading {
+        case instant(Instant, offset: Int)
+        case skipped(ClockJump)
+    }
+
+    /// The one reading of a wall-clock time (see `WallReading`).
+    @inline(__always)
+    package func reading(wallSeconds wall: Int64, offset given: Int? = nil) -> WallReading {
+        if let given { return .instant(Instant(seconds: wall - Int64(given)), offset: given) }
+        if let fixedOffset { return .instant(Instant(seconds: wall - Int64(fixedOffset)), offset: fixedOffset) }
+        switch resolve(wallSeconds: wall) {
+        case .unique(let i, let o), .ambiguous(let i, let o, _, _):
+            return .instant(i, offset: o)
+        case .nonexistent(let gapStart, let gapEnd):
+            return .skipped(ClockJump(wall: CivilDateTime(secondsAsIfUTC: wall), gapStart: gapStart, gapEnd: gapEnd,
+                                      zone: identifier))
         }
+    }
+
+    package func reading(_ wall: CivilDateTime, offset: Int? = nil) -> WallReading {
+        reading(wallSeconds: wall.secondsAsIfUTC, offset: offset)
+    }
+
+    /// The instant of `reading`, or nil for a time the clocks skipped.
+    package func instant(reading wall: CivilDateTime, offset: Int? = nil) -> Instant? {
+        if case .instant(let i, _) = reading(wall, offset: offset) { return i }
+        return nil
     }
 
     /// The wall-clock reading of `instant` in this zone.
