@@ -2,7 +2,8 @@ import Foundation
 import Testing
 
 /// Issue 24, item 6: the reference lives in `sitecycle help TOPIC`. Every
-/// topic `help` lists opens.
+/// topic `help` lists opens, and every command and topic the README sends
+/// a reader to (`sitecycle help NAME`) exists.
 struct HelpTopicsTests {
     /// The names under "topics" in `sitecycle help`.
     static func topics(inHelp help: String) -> [String] {
@@ -33,5 +34,19 @@ struct HelpTopicsTests {
         #expect(sync.hasPrefix("usage: sitecycle sync") && sync.contains("SYNCING BETWEEN COMPUTERS"))
         let unknown = try BinaryRunner.run(["help", "secruity"], in: dir, environment: Self.environment(dir))
         #expect(unknown.exitCode == 2 && unknown.stderr.contains("`security`"), "\(unknown.stderr)")
+    }
+
+    @Test func everyHelpTheReadmeNamesExists() throws {
+        let readme = try String(contentsOf: CompletionTests.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        // `sitecycle help NAME`, in prose or in a code block.
+        let pattern = try Regex(#"sitecycle help ([a-z][a-z-]*)"#)
+        let named = Set(readme.matches(of: pattern).compactMap { $0.output[1].substring.map(String.init) })
+        #expect(named.count >= 8, "the README names too few help pages: \(named.sorted())")
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for name in named.sorted() {
+            let r = try BinaryRunner.run(["help", name], in: dir, environment: Self.environment(dir))
+            #expect(r.exitCode == 0 && !r.stdout.isEmpty, "the README names `sitecycle help \(name)`: \(r.stderr)")
+        }
     }
 }
