@@ -93,6 +93,9 @@ extension HelpTopic {
               when the new name leaves room, else two spaces after it. What
               `locations sides` switches away from is disabled, never removed,
               so history keeps its names; switching back re-enables them.
+              Names that differ only in case are one name, so `locations add
+              hip` is refused while `Hip` is declared, or the zone Hip has Left
+              Hip and Right Hip: otherwise `log hip` would go to the new one.
               `set` rewrites a value in place or adds the directive after the
               other settings. It never changes `timezone`: that would change the
               meaning of every time already written (edit the line by hand if

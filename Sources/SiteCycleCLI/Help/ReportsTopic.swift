@@ -10,8 +10,9 @@ extension HelpTopic {
 
             STATUS
               The hours since the change are real hours, to 1 decimal. The bar
-              is full only at or past the target: 98 % leaves a cell empty. The
-              due date reads `(due 2026-11-09 21:10)`; the site's note is shown
+              is full only at or past the target: 98 % leaves a cell empty.
+              Overdue reads in hours (`overdue by 30.5 h`), past 48 h in days.
+              The due date reads `(due 2026-11-09 21:10)`; the site's note is shown
               with control characters escaped. With nothing active, `status`
               says so and recommends a first site. `status --json` has one shape
               with or without a sensor: the first device's fields at the top
@@ -43,7 +44,8 @@ extension HelpTopic {
             MAP
               The front and the back side by side in 80 columns, about 22 lines.
               The 14 default locations, Lower Back and Left/Right Hip, Upper
-              Arm, Calf, Chest and Upper Buttock have a known place; any other
+              Arm, Calf, Chest and Upper Buttock have a known place (the table
+              is in `sitecycle help map`); any other
               is listed under the figure with the same mark, however many
               there are. Each state has its own symbol as well as its colour,
               so the map reads in black and white.
