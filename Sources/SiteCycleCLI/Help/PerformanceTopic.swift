@@ -31,22 +31,27 @@ extension HelpTopic {
               1000 --runs 1` to keep it working.) The README has the current
               figures.
 
-            WHERE IT STANDS (2026-11-24, a shared 2-core virtual machine)
-              Met: start-up 0.3-0.6 ms over the hello world; every command at
-              3,000 entries within 5 ms on a quiet run; 1,000,000 `check` in
-              80 ms and 55 MB, `stats` in 61 MB; the 100,000-entry merge (1,000
-              changes a side) in 850 ms and 260 MB; the hostile shapes well
-              under a second (200,000 note continuation lines: `check` 91 ms,
-              `fmt --check` 565 ms; 1,000 unknown names × 1,000 locations:
-              `check` 45 ms); `stats` about 300× faster than `hledger bal`.
-              Missed, by little: 100,000 `log` ≤ 15 ms (17.8-25.1 ms: reading,
-              then writing 3.7 MB with fsync and rename, 5-6 ms by itself);
-              ≥ 50× `ledger bal` at 100,000 (34-45×); 1,000,000 `stats` ≤ 100
-              ms (102-109 ms: `check`'s reading plus about 20 ms of sessions,
-              medians and output). At 100,000 entries a process spends about 3
-              ms before and after its own work, reading the model about 10 ms
-              and `stats` itself about 2 ms; nothing stands out in `perf` any
-              more, so what is left would come from many small places.
+            WHERE IT STANDS (2026-11-24, four runs on a shared 2-core machine)
+              Met in every run: start-up 0.3-0.6 ms over the hello world; the
+              memory at 1,000,000 entries (`check` 55 MB, `stats` 61 MB); the
+              100,000-entry merge, 1,000 changes a side (847-912 ms, 260 MB);
+              the hostile shapes (200,000 note continuation lines: `check` 91
+              ms, `fmt --check` 565 ms; 1,000 unknown names × 1,000 locations:
+              `check` 45 ms); the fuzzer's 5,000 inputs a second.
+              Met in the quieter runs, missed in the noisy ones: the 3,000-entry
+              commands within 5 ms (`history` and `export` read 5.8-6.2 ms in
+              two runs); 100,000 `stats` within 15 ms (13.5-18.0 ms); 250×
+              `hledger bal` at 100,000 (217-302×); 1,000,000 `check` within 100
+              ms (80-117 ms); 1,000,000 `log` within 150 ms (147-173 ms).
+              Missed in every run: 100,000 `log` within 15 ms (17.8-25.1 ms:
+              reading, then writing 3.7 MB with fsync and rename, 5-6 ms by
+              itself); 50× `ledger bal` at 100,000 (34-45×); 1,000,000 `stats`
+              within 100 ms (102-109 ms: `check`'s reading plus about 20 ms of
+              sessions, medians and output). At 100,000 entries a process
+              spends about 3 ms before and after its own work, reading the
+              model about 10 ms and `stats` itself about 2 ms; nothing stands
+              out in `perf` any more, so what is left would come from many
+              small places.
 
             DECISIONS
               The release binary links the standard library and
