@@ -73,8 +73,8 @@ extension HelpTopic {
 
             TESTS
               `swift test` runs them all. Tests that need git, zsh, fish, tmux,
-              flock, strace, man or Python's icalendar skip with a message
-              naming the tool; `bash .ci/run` installs them (Debian/Ubuntu, as
+              strace, man, Chromium, pdftotext or Python's icalendar skip with
+              a message naming the tool; `bash .ci/run` installs them (Debian/Ubuntu, as
               root) and runs with SITECYCLE_REQUIRE_TOOLS=1, so there a missing
               tool fails instead.
               Golden tests run the built binary in a temporary folder with
