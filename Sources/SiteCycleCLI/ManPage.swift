@@ -1,7 +1,7 @@
 import SiteCycleKit
 
 /// `sitecycle help --man`: the manual page, built from the same text as
-/// `help` and `help COMMAND` (and the topics), so the two never disagree.
+/// `help`, `help COMMAND` and every `help TOPIC`, so they never disagree.
 /// Read it with `sitecycle help --man | man -l -`.
 extension HelpText {
     static func manPage() -> String {
@@ -20,8 +20,11 @@ extension HelpText {
         for c in CommandRegistry.all where !c.hidden {
             page += ".SS " + roff(c.name) + "\n" + verbatim(command(c))
         }
-        for (title, text) in [("THE JOURNAL", journal), ("TIMES", time), ("DEVICES", devices)] {
-            page += ".SH " + title + "\n" + verbatim(text)
+        for topic in HelpTopic.all {
+            // A page that opens with its own title has it once, as the heading.
+            var text = Substring(topic.text)
+            if text.hasPrefix(topic.manTitle + "\n") { text = text.dropFirst(topic.manTitle.count + 1) }
+            page += ".SH " + roff(topic.manTitle) + "\n" + verbatim(String(text))
         }
         page += """
             .SH ENVIRONMENT

@@ -134,7 +134,7 @@ public struct RunEnvironment {
     }
 }
 
-/// Exit codes: documented in the README; scripts rely on them.
+/// Exit codes: documented in `sitecycle help options`; scripts rely on them.
 public enum ExitCode {
     public static let ok: Int32 = 0
     /// Errors in the journal, a refused change, or a failed file operation.

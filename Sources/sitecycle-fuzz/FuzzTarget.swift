@@ -5,7 +5,7 @@
 // and run as `.build-fuzz/debug/sitecycle-fuzz CORPUS_DIR -max_total_time=600`.
 // For speed (about 1.6 times the executions), add
 // `-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table` to keep
-// edge coverage without comparison tracing (README, Robustness).
+// edge coverage without comparison tracing (`sitecycle help performance`).
 // A normal build instead replays files given as arguments (a crash found by
 // the fuzzer, or the corpus), so every crash can become a regression test.
 import SiteCycleKit

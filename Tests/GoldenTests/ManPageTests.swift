@@ -31,7 +31,16 @@ struct ManPageTests {
                 .split(separator: "\n").first.map(String.init) ?? ""
             #expect(shown.stdout.contains(usage), "the man page lacks \(usage)")
         }
-        for topic in ["THE JOURNAL", "TIMES", "DEVICES", "ENVIRONMENT"] { #expect(lines.contains { $0 == topic }) }
+        for topic in ["THE JOURNAL", "TIMES", "DEVICES", "SYNCING BETWEEN COMPUTERS", "SECURITY AND SAFETY",
+                      "PERFORMANCE AND ROBUSTNESS", "ENVIRONMENT"] { #expect(lines.contains { $0 == topic }, "no \(topic)") }
+        // Every topic `help` lists is in it, to its last line.
+        let topics = HelpTopicsTests.topics(inHelp: help)
+        #expect(topics.count >= 14, "\(topics)")
+        for topic in topics {
+            let text = try BinaryRunner.run(["help", topic], in: dir, environment: env).stdout
+            let last = text.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            #expect(!last.isEmpty && shown.stdout.contains(last), "the man page lacks the end of `help \(topic)`: \(last)")
+        }
         // The manual is whole: a topic with --man is a usage error, not ignored.
         let topic = try BinaryRunner.run(["help", "--man", "journal"], in: dir, environment: env)
         #expect(topic.exitCode == 2 && topic.stdout.isEmpty && topic.stderr.contains("give no topic"))

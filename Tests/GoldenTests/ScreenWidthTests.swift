@@ -36,6 +36,10 @@ struct ScreenWidthTests {
         #expect(Set(Self.commands).isSubset(of: Set(listed)) && listed.contains("report") && listed.contains("map"),
                 "\(listed)")
         runs += listed.map { ["help", $0] }
+        // Every topic `help` lists.
+        let topics = HelpTopicsTests.topics(inHelp: try BinaryRunner.run(["help"], in: dir, environment: env).stdout)
+        #expect(topics.count >= 14, "\(topics)")
+        runs += topics.map { ["help", $0] }
         runs += [
             ["status"], ["recommend"], ["history"], ["history", "--limit", "400"], ["stats"], ["stats", "--robust"],
             ["timeline"], ["check"], ["fmt", "--check"], ["locations"], ["locations", "list"], ["undo", "--list"],

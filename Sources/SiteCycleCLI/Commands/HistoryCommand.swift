@@ -12,10 +12,10 @@ extension CommandRegistry {
             filtering by location.
 
             Entries are selected by their start: --from and --to include both
-            ends (a date alone is midnight at its start; `--to 2026-02-07` ends
-            at that midnight, so write `--to "2026-02-07 23:59"` for the whole
-            day); --last Nd keeps starts at or after now − N×24 h (7d, 30d, 90d
-            or any N). --location takes a location or a zone, disabled ones too.
+            ends (a date alone as --from is the midnight that starts it; as
+            --to, `--to 2026-02-07`, it is the whole day); --last Nd keeps
+            starts at or after now − N×24 h (7d, 30d, 90d or any N).
+            --location takes a location or a zone, disabled ones too.
             A line dated after now (--now) is listed too, marked `future` in
             place of its hours (`check` warns about it: often a mistyped year).
 

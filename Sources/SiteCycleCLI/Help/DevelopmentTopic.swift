@@ -1,0 +1,106 @@
+extension HelpTopic {
+    static let development = HelpTopic(
+        name: "development", aliases: ["source", "contributing"],
+        summary: "for contributors: where things live, the tests, the fuzzer",
+        manTitle: "DEVELOPMENT",
+        text: #"""
+            DEVELOPMENT
+            Two modules, and the dependency runs one way: SiteCycleKit knows
+            nothing of the command line (it cannot import SiteCycleCLI), and
+            SiteCycleCLI turns arguments into calls and results into text.
+
+            WHERE THINGS LIVE
+              Sources/sitecycle/main.swift   argv, environment, streams → run → exit
+              Sources/SiteCycleKit/          no I/O policy, no argument parsing
+                Journal/   the bytes (an array, or a mapped file read through a
+                           sliding window), one [UInt32] of line starts, the
+                           byte cursor, the parser (JournalParser; PlainEntry,
+                           the fast path for plain entry lines; NameTable), the
+                           syntax layer (one tag byte a line, decoded on
+                           demand), the builder (JournalBuilder), diagnostics,
+                           did-you-mean (Suggestions), fmt (Formatter), the
+                           fuzzer's invariants
+                Domain/    Journal, SiteChange (a 32-byte value), Location and
+                           name matching, Device, Settings
+                Time/      civil dates and instants, zone rules read from TZif
+                           without a lock, command-line times
+                Engines/   selection (medians by quickselect), recommendation,
+                           status, statistics, timeline, body map, reminders,
+                           import planning
+                Editing/   the reconciler: JournalEditor and one edit per file
+                           (EntryPlacement, EntryReplacement, EntryDeletion,
+                           EntryBatchInsertion, HeaderPlacement, LocationRename…)
+                Services/  request → planned edit → outcome, tested on an
+                           in-memory file system: JournalTransaction (lock,
+                           read, plan, re-parse, write), SiteChangeService,
+                           CorrectionService, SettingsService, LocationsService,
+                           ImportService, FormatService
+                Formats/   CSV, JSON (one shape per domain type), exporters,
+                           the clinic report (HTML), import readers, escaping
+                Rendering/ style values, wrapping, statistics sentences, rows
+                           assembled as bytes (ByteText)
+                Sync/      the three-way merge (MergeModel, JournalMerge),
+                           SyncService behind a GitRunner protocol, conflict
+                           copies
+                System/    FileSystem (POSIX and in-memory), Subprocess
+                           (posix_spawn), Lock, Memory, MappedFile
+                Storage/   reading with caps, locking, atomic replacement,
+                           output targets, where the journal is, undo history
+              Sources/SiteCycleCLI/          the command line: Run.swift and
+                           Command.swift (one run of one command),
+                           ArgumentParser.swift, Commands/<Name>Command.swift
+                           (parse, call, render), Help/ (the topics of `help`
+                           and the man page), Picker/ (the two-keystroke
+                           picker), Completion*.swift (__complete, scripts)
+              Sources/sitecycle-bench/       the benchmark (`help performance`)
+              Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
+              Tests/Support/                 helpers every test target shares
+              Tests/SiteCycleKitTests/       the library, services, edits
+              Tests/SiteCycleCLITests/       the command line in process
+              Tests/GoldenTests/             the real binary: golden cases,
+                                             shells, git, crashes, the README
+              Tests/Fuzz/                    inputs that once broke something
+
+            HOW IT WORKS
+              The parser scans UTF-8 bytes through a cursor over an
+              UnsafeBufferPointer (no Regex, no DateFormatter, no per-Character
+              scanning). Every line is kept as a byte span with its own line
+              ending, so the file can be given back byte for byte and edited one
+              line at a time. A command parses its arguments into a request, a
+              service plans the edit, and JournalTransaction re-parses the
+              result before anything is written; an edit the re-parse rejects
+              is never written.
+
+            TESTS
+              `swift test` runs them all. Tests that need git, zsh, fish, tmux,
+              strace, man, Chromium, pdftotext or Python's icalendar skip with
+              a message naming the tool; `bash .ci/run` installs them (Debian/Ubuntu, as
+              root) and runs with SITECYCLE_REQUIRE_TOOLS=1, so there a missing
+              tool fails instead.
+              Golden tests run the built binary in a temporary folder with
+              TZ=UTC and a private HOME. A case folder under
+              Tests/GoldenTests/Cases/ holds `args` (one argument per line),
+              optional `env` and `stdin`, the input files, and
+              expected/stdout, expected/stderr, expected/exit and
+              expected/files/…. After an intended change of output, re-record
+              with `SITECYCLE_RECORD=1 swift test` and review the diff.
+              The README is tested too: its links resolve in the repository,
+              its walk-through runs line by line, every `sitecycle` command in
+              it runs against an example journal, and every help topic it
+              names exists.
+
+            FUZZING
+              swift build --product sitecycle-fuzz --scratch-path .build-fuzz \
+                -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+                -Xswiftc -parse-as-library
+              .build-fuzz/debug/sitecycle-fuzz CORPUS_DIR -max_total_time=600
+              Seed it with examples/, the golden journals and Tests/Fuzz/. For
+              speed (about 1.6 times the inputs a second), build with -c release,
+              without address, and add -Xswiftc
+              -sanitize-coverage=edge,inline-8bit-counters,pc-table: edge
+              coverage without comparison tracing. A plain `swift build` of the
+              target replays the files it is given, so every crash the fuzzer
+              finds can become a regression test in Tests/Fuzz/.
+
+            """#)
+}

@@ -1,0 +1,78 @@
+extension HelpTopic {
+    static let errors = HelpTopic(
+        name: "errors", aliases: ["diagnostics", "codes"],
+        summary: "every error and warning `check` reports, by code",
+        manTitle: "ERRORS AND WARNINGS",
+        text: #"""
+            WHAT `check` REPORTS
+
+            `sitecycle check` reads the whole journal and prints every problem,
+            not just the first: `file:line:col: error|warning: message`, the
+            line, carets under the place, and a fix:
+
+                sites.journal:7:19: error: unknown location "Left Frnt Abdomen"
+                  |
+                7 | 2026-02-04 07:50  Left Frnt Abdomen
+                  |                   ^^^^^^^^^^^^^^^^^
+                  = help: did you mean "Left Front Abdomen"?
+
+            Columns count UTF-8 bytes from 1. A clean journal prints nothing and
+            exits 0; any error exits 1; warnings alone exit 0. `check --json`
+            gives each item's code. Every other command refuses to run on a
+            journal with errors (exit 1, the same diagnostics), so nothing is
+            ever computed from a misread file.
+
+            ERRORS
+              invalid-date, invalid-time, invalid-offset
+                  not a calendar date (`2026-02-30`), not a time (`25:00`,
+                  `8:15`), an offset malformed or beyond 14 h
+              nonexistent-time
+                  a local time in a daylight-saving gap
+              unknown-location
+                  an entry names an undeclared location (with did-you-mean)
+              missing-location
+                  nothing after the time
+              duplicate-location, invalid-location-name
+                  a location declared twice; a name that is not allowed
+              unknown-directive, invalid-setting, duplicate-setting
+                  a misspelt keyword; a bad setting value; a setting given twice
+              merge-conflict
+                  git's `<<<<<<<`, `|||||||`, `=======`, `>>>>>>>` left in the file
+              invalid-utf8, nul-byte, cr-line-ending, stray-bom
+                  bytes that are not text: invalid UTF-8, NUL, a CR without LF,
+                  a BOM after the start
+              unexpected-text, unexpected-indent
+                  a line that is no comment, directive or entry; indented text
+                  that is no note
+              same-instant
+                  two different site changes of one device at the same instant
+                  (a pump and a sensor change at one minute are fine)
+
+            WARNINGS
+              duplicate-entry
+                  the same line twice (`fmt` folds it)
+              possible-duplicate
+                  two changes less than 5 minutes apart (two devices logging one
+                  change?)
+              out-of-order
+                  a site change earlier than the line above it
+              nothing-active
+                  `removed` when no site is active
+              long-session
+                  a site in for more than 3× the target (a change never logged?);
+                  not reported while the journal has errors
+              device-mismatch
+                  a change on a location that is not `for` its device; the
+                  history stays valid
+              control-character
+                  ESC, BEL or another control character in a note (every output
+                  shows it escaped, as `\x1b`)
+              future-entry
+                  a line dated after now (--now), often a mistyped year; reports
+                  count it only once its time comes, `history` lists it marked
+                  `future`, and every export keeps it (JSON "future": true)
+              no-locations
+                  the journal declares no location
+
+            """#)
+}

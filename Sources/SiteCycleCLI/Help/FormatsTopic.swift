@@ -1,0 +1,73 @@
+extension HelpTopic {
+    static let formats = HelpTopic(
+        name: "formats", aliases: ["import-export", "csv", "nightscout"],
+        summary: "export and import: CSV, JSON, Nightscout, iCalendar",
+        manTitle: "EXPORT AND IMPORT FORMATS",
+        text: #"""
+            EXPORT AND IMPORT
+            `sitecycle help export` and `help import` list the options and the
+            JSON schema; this page has the decisions and a Nightscout recipe.
+
+            EXPORT
+              The format is --format, else the extension of -o FILE (.csv, .json,
+              .ics, in any case), else CSV. `-o DIR` writes
+              sitecycle-export-YYYY-MM-DD.EXT; files are private (0600) and
+              replaced whole. A --format that contradicts the extension is a
+              usage error (exit 2) and nothing is written.
+              csv is byte for byte what the SiteCycle app writes. Hours are
+              rounded to one decimal with ties to even, like the app (72.25 h is
+              `72.2`). `removed` lines are not rows; they end the row before
+              them. One deliberate difference: a note starting with `=`, `+`,
+              `-`, `@`, a tab or a CR gets a leading `'`, as OWASP advises, so a
+              spreadsheet shows it as text instead of running it as a formula
+              (`=HYPERLINK(…)`); so does a note that already starts with `'=`…
+              or `''`. `import` removes exactly one `'` again, so export then
+              import gives every note back byte for byte. Every other note is
+              byte for byte the app's.
+              json holds the whole journal: settings with `rest`, the devices
+              and their targets, the locations in order with zone, side,
+              enabled, `for` devices, `paused until` and the line's comment (a
+              pause's reason), and every entry with its own offset and device.
+              nightscout treatments carry `location` in AndroidAPS's wording
+              where it has one (e.g. "Front Left Lower Abdomen").
+              ics is an RFC 5545 calendar (CRLF, folded lines).
+
+            IMPORT
+              `import` merges; it never replaces. CSV rows go to the pump, or to
+              --device NAME, or to the device their `device` column names. From
+              our JSON, settings are added only where the journal has none.
+              Every name from a source, declared or used, must pass the
+              journal's rule for location names, and every note the rule for
+              notes (a line break becomes a continuation line; a lone CR, NUL or
+              other control character is refused): otherwise the row is
+              rejected with its reason, so nothing from a file can add a line to
+              the journal. Rejected rows are listed under "Rejected rows (not
+              imported)", each with its row number and reason (conflicts under
+              "Conflicts"); the good rows are imported and the exit status is 4.
+              `import` reads at most 64 MB. The journal is written once,
+              atomically, and only if something was added.
+              Round trips are exact: CSV export, import into a fresh journal,
+              CSV export gives the same bytes; so does the same with JSON.
+
+            NIGHTSCOUT
+              With your site's address and API secret. Upload:
+
+                sitecycle export --format nightscout --last 30d > sites.json
+                curl -X POST "https://YOUR-SITE/api/v1/treatments" \
+                  -H "Content-Type: application/json" \
+                  -H "api-secret: $(printf %s "$API_SECRET" | sha1sum |
+                     cut -d' ' -f1)" --data @sites.json
+
+              Download (without a created_at filter the server returns only the
+              last 4 days), then look before you import:
+
+                curl -G "https://YOUR-SITE/api/v1/treatments.json" \
+                  -H "api-secret: $(printf %s "$API_SECRET" | sha1sum |
+                     cut -d' ' -f1)" \
+                  --data-urlencode 'find[eventType]=Site Change' \
+                  --data-urlencode 'find[created_at][$gte]=2024-01-01' \
+                  --data-urlencode 'count=100000' > treatments.json
+                sitecycle import treatments.json --dry-run
+
+            """#)
+}

@@ -1,0 +1,121 @@
+extension HelpTopic {
+    static let security = HelpTopic(
+        name: "security", aliases: ["safety", "privacy"],
+        summary: "how files are read and written, what is validated and escaped",
+        manTitle: "SECURITY AND SAFETY",
+        text: #"""
+            SECURITY AND SAFETY
+            The journal is health data, often the only copy of years of it.
+
+            ONLY REGULAR FILES
+              A journal, an import file, a merge input or a conflict copy must
+              be a regular file (a symlink to one is fine). It is opened with
+              O_NONBLOCK and checked with fstat before a byte is read, so a FIFO
+              is refused instead of hanging and a device (/dev/zero) is never
+              read. Only a regular file is ever replaced: a journal that is a
+              device or FIFO is refused with its type named, and `export -o`
+              writes into a device or FIFO rather than renaming a file over it
+              (which, as root, would replace /dev/null).
+
+            SIZE CAP
+              Reads stop at 256 MB (a lifetime journal is a few MB), on the size
+              fstat reports and again while reading; the error names the file.
+              $SITECYCLE_MAX_BYTES lowers the cap (tests use it); it cannot
+              raise it. `import` reads at most 64 MB.
+
+            BIG JOURNALS ARE MAPPED, FOR READING ONLY
+              `check` and the commands that only report (status, recommend,
+              stats, history, export, report, map, …) map a journal of 1 MB or
+              more (about 25,000 changes) instead of copying it in, and keep
+              only a few megabytes of it in memory at a time. A command that
+              changes the journal always reads it into memory first: a file
+              another program rewrites in place while we copied from a mapping
+              could put its half-written line into what we write. If another
+              program cuts a mapped journal short while it is read, the command
+              stops with "the journal was cut short by another program while it
+              was being read; nothing was changed" and exits 1; run it again.
+
+            HOW FILES ARE WRITTEN
+              A change goes to a new temporary file beside the journal,
+              `.NAME.tmp-PID-RANDOM`, created with O_CREAT|O_EXCL|O_NOFOLLOW and
+              mode 0600, so nothing planted in the folder in advance (a symlink
+              under a guessed name) is followed or reused. It is written, given
+              the journal's owner, group and mode (fchown, then fchmod),
+              flushed, renamed over the journal, and the folder flushed, under
+              an flock on the folder, so writers take turns. A crash leaves the
+              old journal or the new one; a killed writer's temporary is removed
+              by the next write (the pid in its name tells a dead writer from a
+              live one). A symlinked journal has its target replaced and the
+              link kept.
+              Owner and mode are kept: root writing a user's journal leaves it
+              the user's. A user who may write a journal owned by someone else
+              (group-writable) cannot give the new file away, so the write is
+              refused rather than taking the journal over; a read-only journal
+              (no owner write bit) is never replaced.
+              New files are private: `init`, exports, reports and `edit`'s
+              copies are created 0600 (folders 0700), with O_EXCL|O_NOFOLLOW:
+              never through a symlink, never over an existing file. Unfinished
+              edits are never overwritten or deleted (`help edit`). The undo
+              history lives in $XDG_STATE_HOME/sitecycle/undo/ (0700 folders,
+              0600 files).
+              Without $HOME the passwd entry's home folder is used; with
+              neither, commands ask for -f instead of creating `./~`. A journal
+              path that is a symlink to nothing is named with its target.
+
+            WHAT IS VALIDATED
+              Every location name, from the journal, the command line or an
+              import, passes one rule (starts with a letter, no `;`, no control
+              characters, not `removed` or `Z`); every note passes another (a
+              line break becomes a continuation line; a lone CR, NUL or other
+              control character is refused, or the imported row rejected). The
+              editor refuses to write any new line that holds a line break of
+              its own, so nothing typed or imported can add an entry or a
+              directive.
+
+            WHAT REACHES YOUR TERMINAL, A SHELL OR A NOTIFICATION
+              Control characters in notes, names and file names (ESC, BEL, C1)
+              are printed as `\x1b` by one function, in every report, message,
+              import report and calendar export; `check` warns about them. CSV
+              cells starting with `=`, `+`, `-`, `@`, tab or CR get a leading
+              `'` so a spreadsheet does not run them.
+              A location name may hold `$(…)`, backticks, quotes or `!`. Shell
+              completion inserts it as its own text in bash, zsh and fish, after
+              `"`, after `'` or bare (bash gets it escaped for the quote you
+              opened; zsh and fish quote it themselves), so completing a name
+              never runs it: tested at real prompts. `remind --install` writes
+              paths into the unit file as systemd reads them (`%` and `$`
+              doubled, double-quoted with `\` and `"` escaped) and into the
+              crontab line as cron and sh read them (single-quoted, `%` as
+              `\%`); a path with a line break or other control character is
+              refused, so it cannot add a directive or a crontab entry. The body
+              given to notify-send is escaped (&amp;, &lt;, &gt;, quotes), so a
+              name shows as written, never as a link or markup.
+
+            WHAT `sync` RUNS
+              git only, with argument vectors (never a shell line), at the
+              repository's top, with GIT_TERMINAL_PROMPT=0; `--` goes before
+              every user-supplied value, and remote or branch names starting
+              with `-` are refused (git would read `--upload-pack=…` as an
+              option and run a program). Fetch and push stop after --timeout
+              seconds (60 by default), keeping your commit. `sync --setup`
+              writes the journal's name into .gitattributes quoted the way git
+              reads it (a newline or glob character in the name cannot break
+              or widen the pattern).
+              git writes what it checks out readable by everyone (0666 less
+              your umask: a fresh clone's journal is 0644). `sync --setup` takes
+              group and other permissions off the journal, and `sync` does again
+              after every git step (merge, pull, conflict), so it stays 0600.
+              Conflict copies moved into .sitecycle-merged/, the text kept after
+              a plain `git pull`, and `merge`'s result are 0600 too. git's own
+              object store under .git/ follows your umask: keep the repository
+              in a private folder (or `chmod 700 .git`).
+
+            REPORTING A PROBLEM
+              Open an issue in the project's tracker with the command you ran
+              and, if you can, a journal that shows it (remove your own data
+              first). For anything that could expose someone's data, say so in
+              the title and leave the details out until a maintainer asks for
+              them privately.
+
+            """#)
+}

@@ -1,0 +1,76 @@
+extension HelpTopic {
+    /// Shown after the `sync` command's own page by `help sync`.
+    static let sync = HelpTopic(
+        name: "sync", aliases: ["syncing", "git"],
+        summary: "the journal on two computers: git, or a shared folder",
+        manTitle: "SYNCING BETWEEN COMPUTERS",
+        text: #"""
+            SYNCING BETWEEN COMPUTERS
+            The app syncs through iCloud; the journal syncs through git or a
+            shared folder, and two computers' worth of offline logging meet
+            without a conflict.
+
+            WITH GIT
+              Keep the journal in a repository with a remote you can push to.
+              In each clone, once:
+
+                sitecycle sync --setup     the merge driver and .gitattributes
+
+              then, whenever you like (after a `log`, from cron):
+
+                sitecycle sync             commit, merge the remote, push
+
+              --setup adds `sites.journal merge=sitecycle` to .gitattributes
+              (quoted as git reads it) and sets merge.sitecycle.name and
+              merge.sitecycle.driver (this binary's path, `merge %O %A %B`) in
+              the repository's git config; running it again changes nothing.
+              The commit message says what changed ("log Left Front Abdomen
+              2026-02-07 08:15; set target 48h", "rename location Left Hip to
+              Left Flank", "add .gitattributes (merge driver)"). The journal may
+              sit anywhere in the repository (`-f health/sites.journal`): git
+              runs at the top of the work tree, with paths relative to it.
+              sitecycle runs git with argument vectors, never a shell line, and
+              never waits for a password prompt; it puts `--` before every name
+              it passes and checks every git step's exit status. A remote that
+              does not answer is given up on after --timeout seconds: git and
+              whatever it started, ssh included, are stopped, and your commit
+              is kept.
+
+            HOW TWO VERSIONS MERGE
+              `sitecycle help merge` has the rules: entries match by start,
+              settings by keyword, locations by name, and only true conflicts
+              are marked. Beyond them: removing the last location and adding
+              one reads as a rename (the text cannot tell the two apart); a
+              location deleted on one side while the other logged to it stays
+              declared; location order follows OURS with THEIRS's additions
+              after their predecessor. The merge is linear in the size of the
+              journal: 40,000 entries edited on both sides merge in about a
+              second (a debug build).
+              After a conflict, fix the journal in an editor (`sitecycle check`
+              says where) and run `sync` again: with git's merge still in
+              progress and the journal clean, it adds the journal, commits and
+              pushes; while conflict markers remain, it names their lines
+              (`sites.journal:7`) and exits 1 without committing. Nothing is
+              dropped silently.
+              A plain `git pull` in a clone not yet set up merges the journal as
+              text and leaves git's markers (`<<<<<<< HEAD`). `sync` sees the
+              journal unmerged in git's index, merges the three versions git
+              kept by meaning instead, and concludes the merge; the marked text
+              is kept in .git/sitecycle/sites.journal.marked.
+
+            WITH A SHARED FOLDER (Syncthing, Dropbox, Nextcloud)
+              When two computers change the journal at once, these leave a
+              conflict copy beside it
+              (`sites.sync-conflict-20260207-101010-DEVICE.journal`, `sites (…
+              conflicted copy …).journal`). Every command then prints one
+              warning line; `sitecycle sync` merges each copy into the journal
+              (all entries and locations of both) and moves it into
+              .sitecycle-merged/ beside the journal, never deleting it.
+
+            A TIDY HISTORY
+              `sitecycle fmt --check` exits 1 when the journal is not in
+              canonical layout: use it in a pre-commit hook, and `sitecycle fmt`
+              to fix it.
+
+            """#)
+}
