@@ -43,21 +43,36 @@ extension CommandRegistry {
             avoid, recent, rested, never, disabled; uses: high, even, low,
             unused; hours: flagged, shorter, longer, no-data).
             """,
-        options: [deviceOption, OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")],
+        options: MapOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let text = invocation.arguments.value("--by") ?? "rest"
-                guard let measure = BodyMap.Measure(rawValue: text) else {
-                    let guess = suggestion(for: text, among: BodyMap.Measure.allCases.map(\.rawValue))
-                    throw CommandError("--by takes rest, uses or hours, not `\(text)`",
-                                       help: guess.map { "did you mean `\($0)`?" }, usage: true)
-                }
-                let map = BodyMap.compute(journal, device: try invocation.device(in: journal), by: measure, now: now)
+                let options = try MapOptions(invocation.arguments)
+                let map = BodyMap.compute(journal, device: try options.device.name(in: journal), by: options.measure, now: now)
                 let report = MapReport(style: invocation.outStyle, unicode: invocation.unicodeOutput, map: map)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
+}
+
+/// What `map` was asked for.
+struct MapOptions {
+    static let specs = DeviceOption.specs + [OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")]
+
+    var device: DeviceOption
+    var measure = BodyMap.Measure.rest
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        if let text = arguments.value("--by") {
+            guard let measure = BodyMap.Measure(rawValue: text) else {
+                let guess = suggestion(for: text, among: BodyMap.Measure.allCases.map(\.rawValue))
+                throw CommandError("--by takes rest, uses or hours, not `\(text)`",
+                                   help: guess.map { "did you mean `\($0)`?" }, usage: true)
+            }
+            self.measure = measure
+        }
+    }
 }
 
 /// The terminal body map: two views, a key beside them, a legend and the

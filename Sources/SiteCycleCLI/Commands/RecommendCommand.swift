@@ -47,16 +47,13 @@ extension CommandRegistry {
             (Dexcom G7 user guide), at least 5 cm (Medtronic sensor user
             guide); a lumpy or hard site rests about a month (Medtronic).
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
-            OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
-        ],
+        options: RecommendOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
-                let device = try invocation.device(in: journal)
+                let options = try RecommendOptions(invocation.arguments)
+                let strategy = options.strategy(default: journal.settings.strategy)
+                let device = try options.device.name(in: journal)
                 let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)
                 let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now, device: device)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
@@ -64,31 +61,57 @@ extension CommandRegistry {
         })
 }
 
+/// What `recommend` was asked for.
+struct RecommendOptions {
+    enum Strategy: String, CaseIterable { case bySite = "by-site", byBodyPart = "by-body-part", cooldown }
+
+    static let specs = DeviceOption.specs + [
+        OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
+        OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
+    ]
+
+    var device: DeviceOption
+    var strategy: Strategy?
+    /// `--cooldown N`, clamped to `RecommendationStrategy.cooldownRange`.
+    var cooldown: Int?
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        if let text = arguments.value("--cooldown") {
+            guard let n = Int(text) else { throw CommandError("--cooldown takes a whole number, not `\(text)`", usage: true) }
+            cooldown = min(max(n, RecommendationStrategy.cooldownRange.lowerBound), RecommendationStrategy.cooldownRange.upperBound)
+        }
+        if let name = arguments.value("--strategy") {
+            guard let known = Strategy(rawValue: name) else {
+                let guess = suggestion(for: name, among: Strategy.allCases.map(\.rawValue))
+                throw CommandError("unknown strategy `\(name)`",
+                                   help: guess.map { "did you mean `\($0)`?" } ?? "use by-site, by-body-part or cooldown",
+                                   usage: true)
+            }
+            strategy = known
+        }
+    }
+
+    /// The strategy asked for, else the journal's (`fallback`); --cooldown
+    /// alone picks the cooldown strategy.
+    func strategy(default fallback: RecommendationStrategy) -> RecommendationStrategy {
+        var n = RecommendationStrategy.defaultCooldown
+        if case .cooldown(let m) = fallback { n = m }
+        if let cooldown { n = cooldown }
+        switch strategy {
+        case nil: return self.cooldown != nil ? .cooldown(n) : fallback
+        case .bySite: return .bySite
+        case .byBodyPart: return .byBodyPart
+        case .cooldown: return .cooldown(n)
+        }
+    }
+}
+
 struct RecommendReport {
     let style: RenderStyle
     let zone: ZoneRules
     let now: Instant
     var device = Device.pumpName
-
-    static func strategy(_ arguments: ParsedArguments, default fallback: RecommendationStrategy) throws(CommandError)
-        -> RecommendationStrategy {
-        var cooldown = RecommendationStrategy.defaultCooldown
-        if case .cooldown(let n) = fallback { cooldown = n }
-        if let text = arguments.value("--cooldown") {
-            guard let n = Int(text) else { throw CommandError("--cooldown takes a whole number, not `\(text)`", usage: true) }
-            cooldown = min(max(n, RecommendationStrategy.cooldownRange.lowerBound), RecommendationStrategy.cooldownRange.upperBound)
-        }
-        switch arguments.value("--strategy") {
-        case nil: return arguments.has("--cooldown") ? .cooldown(cooldown) : fallback
-        case "by-site": return .bySite
-        case "by-body-part": return .byBodyPart
-        case "cooldown": return .cooldown(cooldown)
-        case let other?:
-            let guess = suggestion(for: other, among: ["by-site", "by-body-part", "cooldown"])
-            throw CommandError("unknown strategy `\(other)`",
-                               help: guess.map { "did you mean `\($0)`?" } ?? "use by-site, by-body-part or cooldown", usage: true)
-        }
-    }
 
     /// "resting until 2026-02-10 08:00", "paused until …", "in use by the sensor".
     static func describe(_ r: Recommendation.Restriction, zone: ZoneRules) -> String {

@@ -47,21 +47,14 @@ extension CommandRegistry {
             "distribution":[{"location","uses","share"}],"balance"} with
             nulls where a value does not exist.
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--robust"], "set aside failed and outlier sessions; compare medians"),
-            OptionSpec(["--mean"], "compare means, whatever the header says"),
-        ] + periodOptions,
+        options: StatsOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
-                let journal = try invocation.rotation(full)
-                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false)
-                let args = invocation.arguments
-                guard !(args.flag("--robust") && args.flag("--mean")) else {
-                    throw CommandError("give --robust or --mean, not both", usage: true)
-                }
-                let robust = args.flag("--robust") || (journal.settings.robustStatistics && !args.flag("--mean"))
+                let options = try StatsOptions(invocation.arguments)
+                let journal = try options.device.rotation(full)
+                let selection = try options.period.selection(invocation, in: journal, now: now)
+                let robust = options.robust ?? journal.settings.robustStatistics
                 var include: ((SiteChange) -> Bool)?
                 if !selection.selectsAll(until: now) { include = { selection.includes($0) } }
                 let stats = Statistics.compute(journal, include: include, now: now, robust: robust,
@@ -70,6 +63,31 @@ extension CommandRegistry {
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
+}
+
+/// What `stats` was asked for.
+struct StatsOptions {
+    static let specs = DeviceOption.specs + [
+        OptionSpec(["--robust"], "set aside failed and outlier sessions; compare medians"),
+        OptionSpec(["--mean"], "compare means, whatever the header says"),
+    ] + PeriodOptions.specs
+
+    var device: DeviceOption
+    var period: PeriodOptions
+    /// `--robust` (true) or `--mean` (false); nil: the header's
+    /// `absorption-mode`.
+    var robust: Bool?
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        period = try PeriodOptions(arguments)
+        switch (arguments.flag("--robust"), arguments.flag("--mean")) {
+        case (true, true): throw CommandError("give --robust or --mean, not both", usage: true)
+        case (true, false): robust = true
+        case (false, true): robust = false
+        case (false, false): robust = nil
+        }
+    }
 }
 
 struct StatsReport {

@@ -38,29 +38,20 @@ extension CommandRegistry {
             is ok, due-soon, grace or overdue; a device with a grace adds
             "graceHours" and "overdueAt" to "active".
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--check"], "one line; exit 3 when the change is due"),
-            OptionSpec(["--short"], "one short line for prompts and status bars; exit as --check"),
-            OptionSpec(["--within"], value: "HOURS", "with --check or --short: also exit 3 when due within HOURS"),
-        ],
+        options: StatusOptions.specs,
         reportsJSON: true,
         run: { invocation in
             var exitCode = ExitCode.ok
             let result = invocation.report { journal, now throws(CommandError) in
+                let options = try StatusOptions(invocation.arguments)
                 // Every device, the pump first, unless --device asks for one.
-                let devices = journal.hasDevices && !invocation.arguments.has("--device")
-                    ? journal.deviceNames : [try invocation.device(in: journal)]
+                let devices = journal.hasDevices && options.device.given == nil
+                    ? journal.deviceNames : [try options.device.name(in: journal)]
                 var json: [JSON] = [], short: [String] = []
-                let args = invocation.arguments
-                let oneLine = args.flag("--short"), check = args.flag("--check")
-                if oneLine && check {
-                    throw CommandError("give --check or --short, not both", usage: true)
-                }
                 let style = invocation.renderStyle
                 for (i, device) in devices.enumerated() {
                     let report = StatusReport(style: style, journal: journal.rotation(device), device: device, now: now)
-                    if devices.count > 1 && !invocation.json && !check && !oneLine {
+                    if devices.count > 1 && !invocation.json && options.mode == .full {
                         invocation.out((i > 0 ? "\n" : "") + style.text.bold(device.prefix(1).uppercased()
                                        + device.dropFirst()) + "\n")
                     }
@@ -68,22 +59,21 @@ extension CommandRegistry {
                     // Recommendations see the whole journal: recency and
                     // occupied sites span devices.
                     let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
-                    let within = try StatusReport.within(args.value("--within"), checking: check || oneLine)
-                    let due = status.map { $0.hoursLeft <= within } ?? false
+                    let due = status.map { $0.hoursLeft <= options.within } ?? false
                     let object = report.json(status, next: next)
                     if invocation.json {
                         // Written once every device is read.
-                    } else if oneLine {
+                    } else if options.mode == .short {
                         short.append(report.shortLine(withDevice: devices.count > 1))  // all devices on one line
-                    } else if check {
+                    } else if options.mode == .check {
                         invocation.out(report.checkLine(status, due: due) + "\n")
                     } else {
                         invocation.out(report.text(status, next: next))
                     }
                     json.append(object)
-                    if (check || oneLine) && due { exitCode = ExitCode.due }
+                    if options.mode != .full && due { exitCode = ExitCode.due }
                 }
-                if oneLine && !invocation.json {
+                if options.mode == .short && !invocation.json {
                     invocation.out(short.joined(separator: style.unicode ? " · " : " | ") + "\n")
                 }
                 // One shape with or without a sensor: the first device's
@@ -94,6 +84,40 @@ extension CommandRegistry {
             }
             return result == ExitCode.ok ? exitCode : result
         })
+}
+
+/// What `status` was asked for.
+struct StatusOptions {
+    /// The whole report, `--check`'s line per device, or `--short`'s one line.
+    enum Mode { case full, check, short }
+
+    static let specs = DeviceOption.specs + [
+        OptionSpec(["--check"], "one line; exit 3 when the change is due"),
+        OptionSpec(["--short"], "one short line for prompts and status bars; exit as --check"),
+        OptionSpec(["--within"], value: "HOURS", "with --check or --short: also exit 3 when due within HOURS"),
+    ]
+
+    var device: DeviceOption
+    var mode = Mode.full
+    /// `--within HOURS` as hours (0 when not given).
+    var within = 0.0
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        switch (arguments.flag("--check"), arguments.flag("--short")) {
+        case (true, true): throw CommandError("give --check or --short, not both", usage: true)
+        case (true, false): mode = .check
+        case (false, true): mode = .short
+        case (false, false): mode = .full
+        }
+        if let text = arguments.value("--within") {
+            guard mode != .full else { throw CommandError("--within goes with --check or --short", usage: true) }
+            guard case .success(let h) = SettingValues.hours(text) else {
+                throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
+            }
+            within = h
+        }
+    }
 }
 
 extension ExitCode {
@@ -109,17 +133,6 @@ struct StatusReport {
     let now: Instant
 
     var zone: ZoneRules { journal.zone }
-
-    /// `--within HOURS` as hours (0 when not given); it goes only with
-    /// `--check` or `--short` (`checking`).
-    static func within(_ text: String?, checking: Bool) throws(CommandError) -> Double {
-        guard let text else { return 0 }
-        guard checking else { throw CommandError("--within goes with --check or --short", usage: true) }
-        guard case .success(let h) = SettingValues.hours(text) else {
-            throw CommandError("invalid --within: expected hours like `12h` or `12`, not `\(text)`", usage: true)
-        }
-        return h
-    }
 
     /// `{"device","active","next"}`.
     func json(_ status: SiteStatus?, next: String?) -> JSON {

@@ -19,23 +19,34 @@ extension CommandRegistry {
 
             --json prints {"from","to","locations":[{"location","days":[dates]}]}.
             """,
-        options: [deviceOption, OptionSpec(["--days"], value: "N", "how many days back (default 30)")],
+        options: TimelineOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
-                let journal = try invocation.rotation(full)
-                var days = 30
-                if let text = invocation.arguments.value("--days") {
-                    guard let n = Int(text), (1...3660).contains(n) else {
-                        throw CommandError("--days takes a number of days from 1 to 3660, not `\(text)`", usage: true)
-                    }
-                    days = n
-                }
-                let timeline = Timeline.compute(journal, days: days, now: now)
+                let options = try TimelineOptions(invocation.arguments)
+                let timeline = Timeline.compute(try options.device.rotation(full), days: options.days, now: now)
                 let report = TimelineReport(style: invocation.renderStyle, timeline: timeline)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
+}
+
+/// What `timeline` was asked for.
+struct TimelineOptions {
+    static let specs = DeviceOption.specs + [OptionSpec(["--days"], value: "N", "how many days back (default 30)")]
+
+    var device: DeviceOption
+    var days = 30
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        if let text = arguments.value("--days") {
+            guard let n = Int(text), (1...3660).contains(n) else {
+                throw CommandError("--days takes a number of days from 1 to 3660, not `\(text)`", usage: true)
+            }
+            days = n
+        }
+    }
 }
 
 struct TimelineReport {
