@@ -31,15 +31,28 @@ extension CommandRegistry {
         positionals: 0...5,
         reportsJSON: true,
         run: { invocation in
-            let words = invocation.arguments.positionals
-            guard let key = words.first else {
+            let options = SetOptions(invocation.arguments)
+            guard let key = options.key else {
                 return invocation.report { journal, _ throws(CommandError) in SettingsCommand.show(journal, invocation) }
             }
             return invocation.change({ journal, _ throws(CommandError) in
-                let request = try SettingsCommand.request(key, Array(words.dropFirst()).joined(separator: " "))
+                let request = try SettingsCommand.request(key, options.value)
                 do throws(ServiceError) { return try SettingsService.set(request, in: journal) } catch { throw CommandError(error) }
             }, render: { o in SettingsCommand.render(o, invocation) })
         })
+}
+
+/// What `set` was asked for: nothing (show the settings), or a setting
+/// and its value as typed.
+struct SetOptions {
+    var key: String?
+    /// The words after KEY, joined by spaces.
+    var value: String
+
+    init(_ arguments: ParsedArguments) {
+        key = arguments.positionals.first
+        value = arguments.positionals.dropFirst().joined(separator: " ")
+    }
 }
 
 /// `set` on the command line: shows the settings, or reads a setting and
