@@ -73,7 +73,7 @@ extension CommandRegistry {
                         Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
                     }
                 }
-                guard let output = options.output else {
+                guard let output = options.output.path else {
                     invocation.out(text)
                     return
                 }
@@ -90,20 +90,17 @@ extension CommandRegistry {
 struct ExportOptions {
     enum Format: String, CaseIterable { case csv, json, nightscout, ics }
 
-    static let specs = DeviceOption.specs + [
-        OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics"),
-        OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-    ] + PeriodOptions.specs
+    static let specs = DeviceOption.specs + [OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics")]
+        + OutputOption.specs + PeriodOptions.specs
 
     var device: DeviceOption
     var period: PeriodOptions
     var format: Format
-    /// `-o PATH`: a file, `-` or a folder; nil for standard output.
-    var output: String?
+    var output: OutputOption
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
-        output = arguments.value("--output")
-        let name = try exportFormat(given: arguments.value("--format"), output: output)
+        output = OutputOption(arguments)
+        let name = try exportFormat(given: arguments.value("--format"), output: output.path)
         guard let format = Format(rawValue: name) else {
             let guess = suggestion(for: name, among: Format.allCases.map(\.rawValue))
             throw CommandError("unknown format `\(name)`",

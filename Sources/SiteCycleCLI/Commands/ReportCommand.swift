@@ -63,7 +63,7 @@ extension CommandRegistry {
                     return
                 }
                 let html = ClinicReport.html(journal, device: device, period: period, now: now)
-                guard let output = options.output else {
+                guard let output = options.output.path else {
                     invocation.out(html)
                     return
                 }
@@ -78,18 +78,16 @@ extension CommandRegistry {
 struct ReportOptions {
     static let specs = [
         DeviceOption.spec("only this device (default: every device)"),
-        OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-    ] + PeriodOptions.specs
+    ] + OutputOption.specs + PeriodOptions.specs
 
     var device: DeviceOption
     var period: PeriodOptions
-    /// `-o PATH`: a file, `-` or a folder; nil for standard output.
-    var output: String?
+    var output: OutputOption
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
         period = try PeriodOptions(arguments)
-        output = arguments.value("--output")
+        output = OutputOption(arguments)
     }
 }
 
