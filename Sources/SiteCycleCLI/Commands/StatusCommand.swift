@@ -45,42 +45,17 @@ extension CommandRegistry {
             let result = invocation.report { journal, now throws(CommandError) in
                 let options = try StatusOptions(invocation.arguments)
                 // Every device, the pump first, unless --device asks for one.
-                let devices = journal.hasDevices && options.device.given == nil
+                let names = journal.hasDevices && options.device.given == nil
                     ? journal.deviceNames : [try options.device.name(in: journal)]
-                var json: [JSON] = [], short: [String] = []
-                let style = invocation.renderStyle
-                for (i, device) in devices.enumerated() {
-                    let report = StatusReport(style: style, journal: journal.rotation(device), device: device, now: now)
-                    if devices.count > 1 && !invocation.json && options.mode == .full {
-                        invocation.out((i > 0 ? "\n" : "") + style.text.bold(device.prefix(1).uppercased()
-                                       + device.dropFirst()) + "\n")
-                    }
-                    let status = SiteStatus(report.journal, now: now)
+                let devices = names.map { device in
                     // Recommendations see the whole journal: recency and
                     // occupied sites span devices.
-                    let next = Recommender.recommend(journal, device: device, now: now).recommended.first?.location.name
-                    let due = status.map { $0.hoursLeft <= options.within } ?? false
-                    let object = report.json(status, next: next)
-                    if invocation.json {
-                        // Written once every device is read.
-                    } else if options.mode == .short {
-                        short.append(report.shortLine(withDevice: devices.count > 1))  // all devices on one line
-                    } else if options.mode == .check {
-                        invocation.out(report.checkLine(status, due: due) + "\n")
-                    } else {
-                        invocation.out(report.text(status, next: next))
-                    }
-                    json.append(object)
-                    if options.mode != .full && due { exitCode = ExitCode.due }
+                    DeviceStatus(journal, device: device, now: now, dueWithin: options.within,
+                          next: Recommender.recommend(journal, device: device, now: now))
                 }
-                if options.mode == .short && !invocation.json {
-                    invocation.out(short.joined(separator: style.unicode ? " · " : " | ") + "\n")
-                }
-                // One shape with or without a sensor: the first device's
-                // fields (the pump's, as before devices) and every device.
-                if invocation.json, case .object(let first)? = json.first {
-                    invocation.out(JSON.object(first + [("devices", .array(json))]).rendered())
-                }
+                let render = DeviceStatusList(style: invocation.renderStyle, now: now, devices: devices)
+                invocation.out(invocation.json ? render.json().rendered() : render.text(options.mode))
+                if options.mode != .full && devices.contains(where: \.due) { exitCode = ExitCode.due }
             }
             return result == ExitCode.ok ? exitCode : result
         })
