@@ -41,17 +41,6 @@ public struct UsageError: Error, Sendable {
     }
 }
 
-/// `--device NAME`, for every command that reads or writes one rotation.
-let deviceOption = OptionSpec(["--device"], value: "NAME", "the rotation: pump (default) or a declared device")
-
-/// The period a report or an export covers, selected by each change's
-/// start: declared once, read by `HistorySelection`.
-let periodOptions = [
-    OptionSpec(["--from"], value: "TIME", "site changes starting at or after TIME"),
-    OptionSpec(["--to"], value: "TIME", "site changes starting at or before TIME"),
-    OptionSpec(["--last"], value: "Nd", "site changes in the last N days (7d, 30d, 90d, …)"),
-]
-
 /// Options valid with every command, anywhere on the line (as in hledger).
 let globalOptions = [
     OptionSpec(["--file", "-f"], value: "PATH", "the journal (else $SITECYCLE_FILE, else the XDG data path)"),

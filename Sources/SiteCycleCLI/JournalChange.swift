@@ -15,39 +15,6 @@ struct CommandError: Error {
 }
 
 extension Invocation {
-    /// The time an `--at`-style option names, read in the journal's zone;
-    /// `now` when the option is absent. Future times are refused.
-    func time(option: String, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
-        guard let text = arguments.value(option) else { return now }
-        switch readTime(text, zone: journal.zone, now: now) {
-        case .failure(let e):
-            throw CommandError("invalid \(option): \(e.message)", help: e.help, usage: true)
-        case .success(let t):
-            guard t <= now else {
-                throw CommandError("\(option) \(text) is in the future",
-                                   help: "it is now \(displayTime(now, in: journal.zone)); log what has happened")
-            }
-            return t
-        }
-    }
-
-    /// `--device NAME` (the pump when absent), checked against the journal.
-    func device(in journal: Journal, given: String? = nil) throws(CommandError) -> String {
-        let name = given ?? arguments.value("--device") ?? Device.pumpName
-        guard journal.deviceIndex(name) != nil else {
-            throw CommandError("no device `\(name)` in \(journal.source.path)",
-                               help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
-                                   + "`sitecycle set device NAME DURATION`", usage: true)
-        }
-        return name
-    }
-
-    /// The journal as the rotation `--device` names: its changes, target
-    /// and locations (see `Journal.rotation`).
-    func rotation(_ journal: Journal) throws(CommandError) -> Journal {
-        journal.rotation(try device(in: journal))
-    }
-
     /// "Now" for a command that has a journal; a bad `--now` is a usage error.
     func now(for journal: Journal) throws(CommandError) -> Instant {
         do { return try now(in: journal.zone) } catch { throw CommandError(error.message, help: error.help, usage: true) }

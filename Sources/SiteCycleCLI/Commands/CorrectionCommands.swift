@@ -24,13 +24,7 @@ extension CommandRegistry {
             line is added when the next site went in later. An end after the
             next site's start is refused: amend that one instead.
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--location"], value: "NAME", "the right location"),
-            OptionSpec(["--at"], value: "TIME", "the right start"),
-            OptionSpec(["--end"], value: "TIME", "when the site came out"),
-            OptionSpec(["--note"], value: "TEXT", "the right note (empty to remove)"),
-        ],
+        options: CorrectionOptions.amendSpecs,
         positionals: 1...1,
         run: { invocation in
             CorrectionCommand(invocation: invocation).amend()
@@ -41,22 +35,56 @@ extension CommandRegistry {
         summary: "delete a site change (and its note lines)",
         usage: "sitecycle delete ENTRY [--device NAME]",
         details: entryHelp,
-        options: [deviceOption],
+        options: DeviceOption.specs,
         positionals: 1...1,
         run: { invocation in
             CorrectionCommand(invocation: invocation).delete()
         })
 }
 
+/// What `amend` and `delete` were asked for.
+struct CorrectionOptions {
+    static let amendSpecs = DeviceOption.specs + [
+        OptionSpec(["--location"], value: "NAME", "the right location"),
+        PastTimeOption.spec("the right start"),
+        PastTimeOption.spec("--end", "when the site came out"),
+        OptionSpec(["--note"], value: "TEXT", "the right note (empty to remove)"),
+    ]
+
+    /// ENTRY as typed: `last`, a start time or a line number.
+    var entry: String
+    var device: DeviceOption
+    var location: String?
+    var start: PastTimeOption
+    var end: PastTimeOption
+    /// `--note TEXT`; an empty one removes the note.
+    var note: String?
+
+    init(_ arguments: ParsedArguments) {
+        entry = arguments.positionals[0]
+        device = DeviceOption(arguments)
+        location = arguments.value("--location")
+        start = PastTimeOption(arguments)
+        end = PastTimeOption("--end", arguments)
+        note = arguments.value("--note")
+    }
+}
+
 /// `amend` and `delete` on the command line: read ENTRY and the options
 /// into a request, hand it to `CorrectionService`, render the outcome.
 struct CorrectionCommand {
     let invocation: Invocation
+    let options: CorrectionOptions
+
+    init(invocation: Invocation) {
+        self.invocation = invocation
+        options = CorrectionOptions(invocation.arguments)
+    }
 
     /// The rotation --device names and the entry ENTRY names in it.
     func entry(in journal: Journal, now: Instant) throws(CommandError) -> (device: String, entry: CorrectionService.Entry) {
-        let device = try invocation.device(in: journal)
-        let text = invocation.arguments.positionals[0]
+        let device = try options.device.name(in: journal)
+        let text = options.entry
         if text == "last" { return (device, .last(upTo: now)) }
         if let number = Int(text) { return (device, .line(number)) }
         switch invocation.readTime(text, zone: journal.zone, now: now) {
@@ -79,19 +107,18 @@ struct CorrectionCommand {
 
     func amend() -> Int32 {
         invocation.change({ journal, now throws(CommandError) in
-            let args = invocation.arguments
             let (device, entry) = try self.entry(in: journal, now: now)
             var request = CorrectionService.AmendRequest(entry: entry, device: device)
-            if args.has("--at") { request.start = try invocation.time(option: "--at", in: journal, now: now) }
-            if let typed = args.value("--location") {
+            if options.start.isGiven { request.start = try options.start.instant(invocation, in: journal, now: now) }
+            if let typed = options.location {
                 let found = try LocationResolver.locations(typed, in: journal.rotation(device))
                 guard found.count == 1 else { throw CommandError("\"\(typed)\" is a zone; give one location", usage: true) }
                 request.location = found[0].name
             }
-            if args.has("--note") {
-                request.note = try EntryWriter.cleanNote(args.value("--note"), option: "--note").map(NoteChange.replace) ?? .remove
+            if let note = options.note {
+                request.note = try EntryWriter.cleanNote(note, option: "--note").map(NoteChange.replace) ?? .remove
             }
-            if args.has("--end") { request.end = try invocation.time(option: "--end", in: journal, now: now) }
+            if options.end.isGiven { request.end = try options.end.instant(invocation, in: journal, now: now) }
             do throws(ServiceError) { return try CorrectionService.amend(request, in: journal) } catch { throw CommandError(error) }
         }, render: { o in
             invocation.out("Amended line \(o.amended.line):\n\(CorrectionCommand.text(o.lines))\n")

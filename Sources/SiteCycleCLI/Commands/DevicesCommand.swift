@@ -18,27 +18,50 @@ extension CommandRegistry {
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                var json: [JSON] = []
-                var out = ""
-                for name in journal.deviceNames {
-                    let rotation = journal.rotation(name)
-                    let active = rotation.activeChange(at: now)
-                    let count = journal.locations.filter { $0.isEnabled && $0.isFor(name) }.count
-                    let target = journal.targetHours(of: name), grace = journal.graceHours(of: name)
-                    json.append(.object([
-                        ("device", .string(name)), ("targetHours", .double(target)),
-                    ] + (grace.map { [("graceHours", JSON.double($0))] } ?? []) + [
-                        ("locations", .int(count)),
-                        ("active", active.map { .object([("location", .string(journal.name(of: $0)!)),
-                                                         ("start", .string(formatISO8601($0.start, offsetSeconds: $0.offset)))]) }
-                            ?? .null),
-                    ]))
-                    out += invocation.outStyle.bold(name) + "  target \(SettingValues.hoursSetting(target))"
-                        + (grace.map { " + \(SettingValues.hoursSetting($0)) grace" } ?? "") + ", \(count) location"
-                        + (count == 1 ? "" : "s") + "\n"
-                    out += "  " + (active.map { "\(journal.name(of: $0)!) since \(displayStart($0))" } ?? "no site in") + "\n"
-                }
-                invocation.out(invocation.json ? JSON.object([("devices", .array(json))]).rendered() : out)
+                let report = DevicesReport(style: invocation.outStyle, journal: journal, now: now)
+                invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
+}
+
+/// Each rotation, the pump first: its target and grace, the site in now,
+/// and how many locations are for it.
+struct DevicesReport {
+    let style: TextStyle
+    let journal: Journal
+    let now: Instant
+
+    struct Row {
+        let name: String, target: Double, grace: Double?, locations: Int
+        let active: SiteChange?
+    }
+
+    var rows: [Row] {
+        journal.deviceNames.map { name in
+            Row(name: name, target: journal.targetHours(of: name), grace: journal.graceHours(of: name),
+                locations: journal.locations.filter { $0.isEnabled && $0.isFor(name) }.count,
+                active: journal.rotation(name).activeChange(at: now))
+        }
+    }
+
+    func text() -> String {
+        rows.map { r in
+            style.bold(r.name) + "  target \(SettingValues.hoursSetting(r.target))"
+                + (r.grace.map { " + \(SettingValues.hoursSetting($0)) grace" } ?? "") + ", \(r.locations) location"
+                + (r.locations == 1 ? "" : "s") + "\n"
+                + "  " + (r.active.map { "\(journal.name(of: $0)!) since \(displayStart($0))" } ?? "no site in") + "\n"
+        }.joined()
+    }
+
+    func json() -> JSON {
+        .object([("devices", .array(rows.map { r in
+            .object([("device", .string(r.name)), ("targetHours", .double(r.target))]
+                + (r.grace.map { [("graceHours", JSON.double($0))] } ?? []) + [
+                    ("locations", .int(r.locations)),
+                    ("active", r.active.map { .object([("location", .string(journal.name(of: $0)!)),
+                                                       ("start", .string(formatISO8601($0.start, offsetSeconds: $0.offset)))]) }
+                        ?? .null),
+                ])
+        }))])
+    }
 }

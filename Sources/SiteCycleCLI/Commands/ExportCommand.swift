@@ -51,49 +51,65 @@ extension CommandRegistry {
             ics         an iCalendar file: one event per site session and one, with
                         an alarm, for the next change due of each device.
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics"),
-            OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-        ] + periodOptions,
+        options: ExportOptions.specs,
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
-                let format = try exportFormat(given: invocation.arguments.value("--format"),
-                                              output: invocation.arguments.value("--output"))
+                let options = try ExportOptions(invocation.arguments)
                 // CSV is the app's format, one rotation: the pump unless
                 // --device names another. The others cover every device
                 // unless --device names one.
-                let device = try invocation.device(in: full)
-                let whole = format != "csv" && !invocation.arguments.has("--device")
+                let device = try options.device.name(in: full)
+                let whole = options.format != .csv && options.device.given == nil
                 let journal = whole ? full : full.rotation(device)
-                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false,
-                                                     throughFuture: true)
-                let changes = selection.apply(journal.changes)
+                let changes = try options.period.selection(invocation, in: journal, now: now, throughFuture: true)
+                    .apply(journal.changes)
                 let text: String
-                switch format {
-                case "csv": text = Exporters.csv(journal, changes, now: now, device: device)
-                case "json": text = Exporters.json(journal, changes, now: now).rendered()
-                case "nightscout": text = Exporters.nightscout(journal, changes).rendered()
-                case "ics":
+                switch options.format {
+                case .csv: text = Exporters.csv(journal, changes, now: now, device: device)
+                case .json: text = Exporters.json(journal, changes, now: now).rendered()
+                case .nightscout: text = Exporters.nightscout(journal, changes).rendered()
+                case .ics:
                     text = Exporters.ics(full, changes, now: now, devices: whole ? nil : [device]) { device in
                         Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
                     }
-                default:
-                    let guess = suggestion(for: format, among: ["csv", "json", "nightscout", "ics"])
-                    throw CommandError("unknown format `\(format)`",
-                                       help: guess.map { "did you mean `\($0)`?" } ?? "use csv, json, nightscout or ics", usage: true)
                 }
-                guard let output = invocation.arguments.value("--output") else {
+                guard let output = options.output.path else {
                     invocation.out(text)
                     return
                 }
-                let ext = format == "nightscout" ? "json" : format
+                let ext = options.format == .nightscout ? "json" : options.format.rawValue
                 guard let path = try invocation.writeOutput(
                     text, to: output, fileInFolder: "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)") else { return }
                 let rows = changes.filter { !$0.isRemoval }.count
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
             }
         })
+}
+
+/// What `export` was asked for.
+struct ExportOptions {
+    enum Format: String, CaseIterable { case csv, json, nightscout, ics }
+
+    static let specs = DeviceOption.specs + [OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics")]
+        + OutputOption.specs + PeriodOptions.specs
+
+    var device: DeviceOption
+    var period: PeriodOptions
+    var format: Format
+    var output: OutputOption
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        output = OutputOption(arguments)
+        let name = try exportFormat(given: arguments.value("--format"), output: output.path)
+        guard let format = Format(rawValue: name) else {
+            let guess = suggestion(for: name, among: Format.allCases.map(\.rawValue))
+            throw CommandError("unknown format `\(name)`",
+                               help: guess.map { "did you mean `\($0)`?" } ?? "use csv, json, nightscout or ics", usage: true)
+        }
+        self.format = format
+        device = DeviceOption(arguments)
+        period = try PeriodOptions(arguments)
+    }
 }
 
 /// The format asked for, or the one FILE's extension names: `-o sites.json`

@@ -18,10 +18,11 @@ extension CommandRegistry {
             --check changes nothing, and exits 1 when the journal is not in
             canonical form (for a pre-commit hook).
             """,
-        options: [OptionSpec(["--check"], "exit 1 if the journal is not formatted; change nothing")],
+        options: FmtOptions.specs,
         run: { invocation in
+            let options = FmtOptions(invocation.arguments)
             let path = invocation.journalLocation.path
-            if invocation.arguments.flag("--check") {
+            if options.check {
                 guard let journal = invocation.loadJournal() else { return ExitCode.failure }
                 guard journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else {
                     invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
@@ -35,4 +36,14 @@ extension CommandRegistry {
                 invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path).\n" : "\(path) is already formatted.\n")
             })
         })
+}
+
+/// What `fmt` was asked for.
+struct FmtOptions {
+    static let specs = [OptionSpec(["--check"], "exit 1 if the journal is not formatted; change nothing")]
+
+    /// Only say whether the journal is formatted.
+    var check: Bool
+
+    init(_ arguments: ParsedArguments) { check = arguments.flag("--check") }
 }

@@ -48,12 +48,7 @@ extension CommandRegistry {
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
             "newLocations":[…],"settingsAdded":[…]}.
             """,
-        options: [
-            OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
-            OptionSpec(["--device"], value: "NAME", "csv: the rotation of rows that name none (default pump)"),
-            OptionSpec(["--map"], value: "FROM=TO", "use location TO for the source's FROM", repeatable: true),
-            OptionSpec(["--dry-run"], "show what would change; change nothing"),
-        ],
+        options: ImportOptions.specs,
         positionals: 1...1,
         reportsJSON: true,
         run: { ImportCommand(invocation: $0).run() })
@@ -64,13 +59,76 @@ extension ExitCode {
     public static let rowsRejected: Int32 = 4
 }
 
+/// What `import` was asked for. Each part is checked where it has always
+/// been, after the file is read: a missing file is said first.
+struct ImportOptions {
+    static let specs = [
+        OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
+        DeviceOption.spec("csv: the rotation of rows that name none (default pump)"),
+        OptionSpec(["--map"], value: "FROM=TO", "use location TO for the source's FROM", repeatable: true),
+        OptionSpec(["--dry-run"], "show what would change; change nothing"),
+    ]
+
+    var file: String
+    /// As typed; nil for auto.
+    var format: String?
+    var device: DeviceOption
+    /// Each `--map FROM=TO` as typed.
+    var maps: [String]
+    var dryRun: Bool
+
+    init(_ arguments: ParsedArguments) {
+        file = arguments.positionals[0]
+        format = arguments.value("--format")
+        device = DeviceOption(arguments)
+        maps = arguments.allValues("--map")
+        dryRun = arguments.flag("--dry-run")
+    }
+
+    /// The format asked for, or the one `text` looks like.
+    func format(of text: String) throws(UsageError) -> ImportSource.Format {
+        switch format ?? "auto" {
+        case "auto": return ImportReaders.detect(text)
+        case let f:
+            guard let known = ImportSource.Format(rawValue: f) else {
+                throw UsageError("unknown format `\(f)`", help: "use auto, csv, json or nightscout")
+            }
+            return known
+        }
+    }
+
+    /// `--device`, which only CSV rows lack.
+    func device(for format: ImportSource.Format) throws(UsageError) -> String? {
+        guard let name = device.given else { return nil }
+        guard format == .csv else {
+            throw UsageError("--device applies to CSV", help: "JSON and Nightscout rows say their own device")
+        }
+        if let problem = Device.problem(with: name) { throw UsageError("--device \(name): \(problem)") }
+        return name
+    }
+
+    /// Each `--map` as FROM and TO.
+    func mapping() throws(UsageError) -> [(from: String, to: String)] {
+        var result: [(from: String, to: String)] = []
+        for m in maps {
+            let parts = m.split(separator: "=", maxSplits: 1).map { String($0).trimmingBlanks() }
+            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+                throw UsageError("--map takes FROM=TO, not `\(m)`")
+            }
+            result.append((parts[0], parts[1]))
+        }
+        return result
+    }
+}
+
 /// `import` on the command line: read the file and `--map`, hand the
 /// records to `ImportService`, render the outcome.
 struct ImportCommand {
     let invocation: Invocation
 
     func run() -> Int32 {
-        let file = invocation.arguments.positionals[0]
+        let options = ImportOptions(invocation.arguments)
+        let file = options.file
         let bytes: [UInt8]
         let read: Result<[UInt8], FileError> = JournalFile.$readLimit.withValue(
             min(JournalFile.readLimit, JournalFile.importReadLimit)) {
@@ -85,110 +143,28 @@ struct ImportCommand {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return invocation.fail("\(file) is not UTF-8 text", help: "save it as UTF-8 and try again")
         }
-        let format: ImportSource.Format
-        switch invocation.arguments.value("--format") ?? "auto" {
-        case "auto": format = ImportReaders.detect(text)
-        case let f: guard let known = ImportSource.Format(rawValue: f) else {
-                return invocation.usageError(UsageError("unknown format `\(f)`", help: "use auto, csv, json or nightscout"))
-            }
-            format = known
-        }
-        let device = invocation.arguments.value("--device")
-        if let device {
-            guard format == .csv else {
-                return invocation.usageError(UsageError("--device applies to CSV",
-                                                        help: "JSON and Nightscout rows say their own device"))
-            }
-            if let problem = Device.problem(with: device) { return invocation.usageError(UsageError("--device \(device): \(problem)")) }
+        let format: ImportSource.Format, device: String?
+        do throws(UsageError) {
+            format = try options.format(of: text)
+            device = try options.device(for: format)
+        } catch {
+            return invocation.usageError(error)
         }
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
         case .failure(let e): return invocation.fail("cannot read \(file) as \(format.rawValue): \(e.message)")
         }
-        var maps: [(from: String, to: String)] = []
-        for m in invocation.arguments.allValues("--map") {
-            let parts = m.split(separator: "=", maxSplits: 1).map { String($0).trimmingBlanks() }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                return invocation.usageError(UsageError("--map takes FROM=TO, not `\(m)`"))
-            }
-            maps.append((parts[0], parts[1]))
-        }
-        let request = ImportService.Request(source: source, maps: maps, dryRun: invocation.arguments.flag("--dry-run"))
+        let maps: [(from: String, to: String)]
+        do throws(UsageError) { maps = try options.mapping() } catch { return invocation.usageError(error) }
+        let request = ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
         var rejected = false
         let code = invocation.change({ journal, _ throws(CommandError) in
             do throws(ServiceError) { return try ImportService.merge(request, into: journal) } catch { throw CommandError(error) }
         }, render: { o in
             rejected = !o.plan.rejected.isEmpty
-            invocation.out(invocation.json ? json(o).rendered() : report(o, file: file).terminalSafeMessage)
+            invocation.out(invocation.json ? ImportReport.json(o).rendered() : ImportReport.text(o, file: file).terminalSafeMessage)
         })
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
-    }
-
-    func json(_ o: ImportService.Outcome) -> JSON {
-        func rows(_ list: [(row: Int, reason: String)]) -> JSON {
-            .array(list.map { .object([("row", .int($0.row)), ("reason", .string($0.reason))]) })
-        }
-        return .object([
-            ("format", .string(o.format.rawValue)),
-            ("rows", .int(o.rows)),
-            ("dryRun", .bool(o.dryRun)),
-            ("added", .int(o.sitesAdded)),
-            ("removedMarkers", .int(o.removedMarkers)),
-            ("skipped", .int(o.plan.skipped.count)),
-            ("conflicts", rows(o.plan.conflicts)),
-            ("rejected", rows(o.plan.rejected)),
-            ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
-            ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
-        ])
-    }
-
-    func report(_ o: ImportService.Outcome, file: String) -> String {
-        let plan = o.plan, dryRun = o.dryRun
-        let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
-        var out = "Read \(file) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
-            + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
-        let translated = plan.translations.filter { !$0.isNew }
-        if !translated.isEmpty {
-            out += "Names matched to your locations:\n" + translated.map { "  \($0.from.terminalSafe) → \($0.to)\n" }.joined()
-        }
-        if !plan.newLocations.isEmpty {
-            out += "New locations\(dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
-            for l in plan.newLocations {
-                let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from.terminalSafe) → " } ?? ""
-                let devices = plan.newLocationDevices[l.name].map { " (for \($0.joined(separator: ", ")))" } ?? ""
-                out += "  \(from)\(l.name)\(devices)\(l.enabled ? "" : " (disabled)")\n"
-            }
-        }
-        if !plan.settings.isEmpty {
-            out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
-        }
-        for d in plan.newDevices {
-            // Only the sensor a Nightscout or CSV row implied has a target we chose.
-            let chosen = !o.plan.declaredBySource.contains(d.name)
-            out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
-                                 + "(\(chosen ? "a 10-day sensor; " : "")change it with `sitecycle set device \(d.name) DURATION`).")
-                + "\n"
-        }
-        // Conflicts and rejected rows are lists of their own, each under its
-        // heading, never indented as if they belonged to the list above.
-        func list(_ heading: String, _ rows: [(row: Int, reason: String)]) {
-            guard !rows.isEmpty else { return }
-            out += heading + ":\n"
-            for r in rows {
-                let lead = "  row \(r.row): "
-                out += lead + TextWrap.wrap(r.reason.terminalSafe, start: lead.count, indent: "    ") + "\n"
-            }
-        }
-        list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
-        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
-        let markers = o.removedMarkers, sites = o.sitesAdded
-        let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
-            + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
-            + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
-            + "\(plan.rejected.count) rejected."
-        out += TextWrap.wrap(summary, indent: "  ") + "\n"
-        if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
-        return out
     }
 }

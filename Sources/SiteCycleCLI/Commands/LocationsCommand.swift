@@ -53,24 +53,16 @@ extension CommandRegistry {
             Each change is one small edit of the header (and, for rename, of the
             entries naming it); everything else in the file stays as it was.
             """,
-        options: [
-            OptionSpec(["--sides"], "add: declare a Left and a Right location"),
-            OptionSpec(["--for"], value: "DEV,…|Nd", "add: the devices it is for; pause: how many days"),
-            OptionSpec(["--until"], value: "DATE", "pause: the day it is back in rotation"),
-            OptionSpec(["--reason"], value: "TEXT", "pause: why, written as the line's comment"),
-            OptionSpec(["--before"], value: "OTHER", "move: put it before OTHER"),
-            OptionSpec(["--after"], value: "OTHER", "move: put it after OTHER"),
-        ],
+        options: LocationsOptions.specs,
         positionals: 0...20,
         reportsJSON: true,
         run: { invocation in
-            let words = invocation.arguments.positionals
-            let sub = words.first ?? "list"
-            let rest = Array(words.dropFirst())
+            let options = LocationsOptions(invocation.arguments)
+            let sub = options.subcommand, rest = options.words
             if sub == "list" {
                 guard rest.isEmpty else { return invocation.usageError(UsageError("`locations list` takes no name")) }
                 return invocation.report { journal, now throws(CommandError) in
-                    LocationsCommand(invocation: invocation).list(journal, now: now)
+                    LocationsRenderer(invocation: invocation).list(journal, now: now)
                 }
             }
             let subcommands = ["list", "add", "for", "rename", "pause", "resume", "enable", "disable", "remove", "move", "sides"]
@@ -80,66 +72,54 @@ extension CommandRegistry {
                                                         help: guess.map { "did you mean `locations \($0)`?" }
                                                             ?? "subcommands: " + subcommands.joined(separator: ", ")))
             }
-            let command = LocationsCommand(invocation: invocation)
+            let command = LocationsCommand(invocation: invocation, options: options)
             return invocation.change({ journal, now throws(CommandError) in
                 try command.plan(sub, rest, in: journal, now: now)
-            }, render: command.render)
+            }, render: LocationsRenderer(invocation: invocation).render)
         })
+}
+
+/// What `locations` was asked for: the subcommand, its words, and the
+/// options each subcommand reads.
+struct LocationsOptions {
+    static let specs = [
+        OptionSpec(["--sides"], "add: declare a Left and a Right location"),
+        OptionSpec(["--for"], value: "DEV,…|Nd", "add: the devices it is for; pause: how many days"),
+        OptionSpec(["--until"], value: "DATE", "pause: the day it is back in rotation"),
+        OptionSpec(["--reason"], value: "TEXT", "pause: why, written as the line's comment"),
+        OptionSpec(["--before"], value: "OTHER", "move: put it before OTHER"),
+        OptionSpec(["--after"], value: "OTHER", "move: put it after OTHER"),
+    ]
+
+    /// `list` when none is given.
+    var subcommand: String
+    /// The words after the subcommand.
+    var words: [String]
+    var sides: Bool
+    /// `--for`: devices for `add`, days for `pause`.
+    var forText: String?
+    var until: String?
+    var reason: String?
+    var before: String?
+    var after: String?
+
+    init(_ arguments: ParsedArguments) {
+        subcommand = arguments.positionals.first ?? "list"
+        words = Array(arguments.positionals.dropFirst())
+        sides = arguments.flag("--sides")
+        forText = arguments.value("--for")
+        until = arguments.value("--until")
+        reason = arguments.value("--reason")
+        before = arguments.value("--before")
+        after = arguments.value("--after")
+    }
 }
 
 /// `locations` on the command line: parse the arguments into a request,
 /// hand it to `LocationsService`, render the outcome (and the list).
 struct LocationsCommand {
     let invocation: Invocation
-
-    func list(_ journal: Journal, now: Instant) {
-        var uses: [String: Int] = [:]
-        var last: [String: SiteChange] = [:]
-        for change in journal.changes where change.start <= now {
-            guard let name = journal.name(of: change) else { continue }
-            uses[name, default: 0] += 1
-            last[name] = change
-        }
-        // Devices and pauses show only where the journal has them, so an
-        // older journal lists exactly as before.
-        let showDevices = journal.hasDevices || journal.locations.contains { $0.pausedUntil != nil }
-        let today = journal.zone.civil(now).date
-        let matcher = LocationMatcher(locations: journal.locations)
-        if invocation.json {
-            invocation.out(JSON.array(journal.locations.map { l in
-                var fields: [(String, JSON)] = [
-                    ("location", .string(l.name)), ("short", .string(matcher.shortForm(of: l))),
-                    ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
-                    ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
-                    ("uses", .int(uses[l.name] ?? 0)),
-                    ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
-                ]
-                if showDevices {
-                    fields += [("devices", .array(l.devices.map { .string($0) })), ("pausedUntil", .optional(l.pausedUntil?.iso))]
-                }
-                return .object(fields)
-            }).rendered())
-            return
-        }
-        guard !journal.locations.isEmpty else {
-            invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
-            return
-        }
-        if showDevices {
-            let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
-                let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
-                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
-                        last[l.name].map(displayStart) ?? "never"]
-            }
-            invocation.out(table(rows, rightAligned: [4]))
-            return
-        }
-        let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
-            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no",
-             String(uses[l.name] ?? 0), last[l.name].map(displayStart) ?? "never"]
-        }
-        invocation.out(table(rows, rightAligned: [5]))
-    }
+    let options: LocationsOptions
 
     // MARK: Requests
 
@@ -148,12 +128,11 @@ struct LocationsCommand {
     /// The request for subcommand `sub`, planned by the service. What was
     /// typed is checked here, in the order the refusals have always come.
     func plan(_ sub: String, _ words: [String], in journal: Journal, now: Instant) throws(CommandError) -> Planned {
-        let args = invocation.arguments
         switch sub {
         case "add":
             var request = LocationsService.AddRequest(
-                name: try joinedName(words, what: "NAME", usage: "locations add NAME [--sides]"), sides: args.flag("--sides"))
-            if let list = args.value("--for") {
+                name: try joinedName(words, what: "NAME", usage: "locations add NAME [--sides]"), sides: options.sides)
+            if let list = options.forText {
                 request.devices = list.split(separator: ",", omittingEmptySubsequences: false).map { collapse(String($0)) }
                 request.devicesAsTyped = list
             }
@@ -215,9 +194,8 @@ struct LocationsCommand {
         let usage = "locations pause NAME --until DATE | --for Nd [--reason TEXT]"
         let target = try target(try joinedName(words, what: "NAME", usage: usage), in: journal)
         let today = journal.zone.civil(now).date
-        let args = invocation.arguments
         let until: CivilDate
-        switch (args.value("--until"), args.value("--for")) {
+        switch (options.until, options.forText) {
         case (let text?, nil):
             guard let date = SettingValues.date(text) else {
                 throw CommandError("--until takes a date like 2026-03-15, not `\(text)`", usage: true)
@@ -238,13 +216,13 @@ struct LocationsCommand {
             throw CommandError("pause needs exactly one of --until DATE or --for Nd", help: "sitecycle \(usage)", usage: true)
         }
         var request = LocationsService.PauseRequest(target: target, until: until)
-        if args.has("--reason") { request.reason = try EntryWriter.cleanNote(args.value("--reason"), option: "--reason") ?? "" }
+        if let reason = options.reason { request.reason = try EntryWriter.cleanNote(reason, option: "--reason") ?? "" }
         return request
     }
 
     func moveRequest(_ words: [String], in journal: Journal) throws(CommandError) -> LocationsService.MoveRequest {
         let target = try target(try joinedName(words, what: "NAME", usage: "locations move NAME --before OTHER"), in: journal)
-        let before = invocation.arguments.value("--before"), after = invocation.arguments.value("--after")
+        let before = options.before, after = options.after
         guard (before == nil) != (after == nil) else {
             throw CommandError("move needs exactly one of --before OTHER or --after OTHER", usage: true)
         }
@@ -270,80 +248,6 @@ struct LocationsCommand {
 
     func collapse(_ s: String) -> String {
         s.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
-    }
-
-    // MARK: Outcomes
-
-    /// With --json, the locations as they now are; else what changed.
-    func render(_ o: LocationsService.Outcome) {
-        if invocation.json {
-            list(o.journal, now: Instant(seconds: .max))
-        } else {
-            invocation.out(message(o.change) + "\n")
-        }
-    }
-
-    func message(_ change: LocationsService.Change) -> String {
-        func and(_ names: [String]) -> String { names.joined(separator: " and ") }
-        func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
-        switch change {
-        case .added(let names, let devices):
-            return "Added \(and(names))\(devices.isEmpty ? "" : " (for \(devices.joined(separator: ", ")))")."
-        case .devicesSet(let changed, let devices, let unchanged):
-            let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
-            var message = changed.isEmpty ? "" : "\(and(changed)) \(changed.count == 1 ? "is" : "are") now for \(what)."
-            if !unchanged.isEmpty {
-                message += (message.isEmpty ? "" : " ") + "\(and(unchanged)) \(unchanged.count == 1 ? "was" : "were") "
-                    + "already for \(what)."
-            }
-            return TextWrap.wrap(message)
-        case .renamed(let renamings, let entries):
-            let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
-            return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")
-        case .enabled(let changed, let unchanged):
-            return enabledMessage(true, changed, unchanged)
-        case .disabled(let changed, let unchanged):
-            return enabledMessage(false, changed, unchanged)
-        case .removed(let removals):
-            return removals.map { removal in
-                switch removal {
-                case .deleted(let name):
-                    return "Removed \(name) (it had no site changes)."
-                case .disabled(let name, let uses):
-                    return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
-                        + "the history (`locations enable` brings it back)."
-                case .alreadyDisabled(let name, let uses):
-                    return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
-                }
-            }.joined(separator: "\n")
-        case .sides(let s):
-            guard s.changed else { return "\(s.zone) already \(s.on ? "has sides" : "is one location")." }
-            var message = "\(s.zone) " + (s.on ? "now has sides" : "is one location again") + ":"
-            if !s.added.isEmpty { message += " added \(and(s.added));" }
-            if !s.enabled.isEmpty { message += " enabled \(and(s.enabled));" }
-            if !s.disabled.isEmpty { message += " disabled \(and(s.disabled)), kept for its history;" }
-            return TextWrap.wrap(String(message.dropLast()) + ".")
-        case .paused(let names, let until):
-            return TextWrap.wrap("Paused \(and(names)) until \(until.iso): not recommended before then.")
-        case .resumed(let resumed, let notPaused):
-            var message = resumed.isEmpty ? "" : "Resumed \(and(resumed)): back in rotation."
-            if !notPaused.isEmpty {
-                message += (message.isEmpty ? "" : " ") + "\(and(notPaused)) "
-                    + "\(notPaused.count == 1 ? "was" : "were") not paused."
-            }
-            return TextWrap.wrap(message)
-        case .moved(let names, let placement, let anchor):
-            return "Moved \(and(names)) \(placement.rawValue) \(anchor)."
-        }
-    }
-
-    func enabledMessage(_ enable: Bool, _ changed: [String], _ unchanged: [String]) -> String {
-        var message = changed.isEmpty ? "" : "\(enable ? "Enabled" : "Disabled") \(changed.joined(separator: " and "))."
-        if !unchanged.isEmpty {
-            message += (message.isEmpty ? "" : " ") + "\(unchanged.joined(separator: " and ")) "
-                + "\(unchanged.count == 1 ? "was" : "were") already \(enable ? "enabled" : "disabled")."
-        }
-        return message
     }
 }
 

@@ -47,16 +47,13 @@ extension CommandRegistry {
             (Dexcom G7 user guide), at least 5 cm (Medtronic sensor user
             guide); a lumpy or hard site rests about a month (Medtronic).
             """,
-        options: [
-            deviceOption,
-            OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
-            OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
-        ],
+        options: RecommendOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let strategy = try RecommendReport.strategy(invocation.arguments, default: journal.settings.strategy)
-                let device = try invocation.device(in: journal)
+                let options = try RecommendOptions(invocation.arguments)
+                let strategy = options.strategy(default: journal.settings.strategy)
+                let device = try options.device.name(in: journal)
                 let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)
                 let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now, device: device)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
@@ -64,111 +61,48 @@ extension CommandRegistry {
         })
 }
 
-struct RecommendReport {
-    let style: RenderStyle
-    let zone: ZoneRules
-    let now: Instant
-    var device = Device.pumpName
+/// What `recommend` was asked for.
+struct RecommendOptions {
+    enum Strategy: String, CaseIterable { case bySite = "by-site", byBodyPart = "by-body-part", cooldown }
 
-    static func strategy(_ arguments: ParsedArguments, default fallback: RecommendationStrategy) throws(CommandError)
-        -> RecommendationStrategy {
-        var cooldown = RecommendationStrategy.defaultCooldown
-        if case .cooldown(let n) = fallback { cooldown = n }
+    static let specs = DeviceOption.specs + [
+        OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
+        OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
+    ]
+
+    var device: DeviceOption
+    var strategy: Strategy?
+    /// `--cooldown N`, clamped to `RecommendationStrategy.cooldownRange`.
+    var cooldown: Int?
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
         if let text = arguments.value("--cooldown") {
             guard let n = Int(text) else { throw CommandError("--cooldown takes a whole number, not `\(text)`", usage: true) }
             cooldown = min(max(n, RecommendationStrategy.cooldownRange.lowerBound), RecommendationStrategy.cooldownRange.upperBound)
         }
-        switch arguments.value("--strategy") {
-        case nil: return arguments.has("--cooldown") ? .cooldown(cooldown) : fallback
-        case "by-site": return .bySite
-        case "by-body-part": return .byBodyPart
-        case "cooldown": return .cooldown(cooldown)
-        case let other?:
-            let guess = suggestion(for: other, among: ["by-site", "by-body-part", "cooldown"])
-            throw CommandError("unknown strategy `\(other)`",
-                               help: guess.map { "did you mean `\($0)`?" } ?? "use by-site, by-body-part or cooldown", usage: true)
-        }
-    }
-
-    /// "resting until 2026-02-10 08:00", "paused until …", "in use by the sensor".
-    static func describe(_ r: Recommendation.Restriction, zone: ZoneRules) -> String {
-        switch r {
-        case .resting(let t): return "resting until \(displayTime(t, in: zone))"
-        case .paused(let t): return "paused until \(displayTime(t, in: zone))"
-        case .occupied(let device): return "in use by the \(device)"
-        }
-    }
-
-    /// When it last went in, and how the skin stands now (`BodyWords`).
-    func lastUsed(_ item: Recommendation.Item) -> String {
-        guard let use = item.lastUse else { return "never used" }
-        return "\(displayStart(use))  \(BodyWords.state(item, device: device))"
-    }
-
-    func text(_ r: Recommendation) -> String {
-        let unicode = self.style.unicode, style = self.style.text
-        let width = max(20, (r.all.map { $0.item.location.name.count }.max() ?? 0) + 2)
-        func row(_ marker: String, _ item: Recommendation.Item, tag: String = "") -> String {
-            let name = item.location.name
-            var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
-            if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
-            return line + "\n"
-        }
-        let (no, yes) = unicode ? ("✗", "✓") : ("x", "+")
-        var out = "Strategy: \(r.strategy.journalText)\n\n"
-        out += style.red(style.bold("Avoid")) + " (used most recently)\n"
-        out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0)) }.joined()
-        out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
-        out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0)) }.joined()
-        let avoided = Set(r.avoid.map(\.location.name))
-        let held = r.all.compactMap { e -> String? in
-            guard !avoided.contains(e.item.location.name), let why = r.restriction(of: e.item.location.name) else { return nil }
-            return e.item.location.name + " is " + RecommendReport.describe(why, zone: zone)
-        }
-        if r.recommended.count < Recommender.listSize && !held.isEmpty {
-            for line in TextWrap.lines("(fewer than \(Recommender.listSize): " + held.joined(separator: "; ") + ")", width: 76) {
-                out += "  " + line + "\n"
+        if let name = arguments.value("--strategy") {
+            guard let known = Strategy(rawValue: name) else {
+                let guess = suggestion(for: name, among: Strategy.allCases.map(\.rawValue))
+                throw CommandError("unknown strategy `\(name)`",
+                                   help: guess.map { "did you mean `\($0)`?" } ?? "use by-site, by-body-part or cooldown",
+                                   usage: true)
             }
+            strategy = known
         }
-        out += "\n" + style.bold("All locations") + "\n"
-        for (item, tag) in r.all {
-            let restriction = r.restriction(of: item.location.name)
-            // Another device's site: the state column already says
-            // "in use (sensor)".
-            var label = tag == .occupied ? "" : tag.map { $0 == .avoid ? style.red("avoid")
-                : $0 == .recommended ? style.green("recommended") : style.yellow($0.rawValue) } ?? ""
-            if let until = restriction?.until, tag != .avoid {
-                label += " until " + String(displayTime(until, in: zone).prefix(10))
-            }
-            out += row(" ", item, tag: label)
-        }
-        return out
     }
 
-    func json(_ r: Recommendation) -> JSON {
-        func item(_ i: Recommendation.Item) -> [(String, JSON)] {
-            [("location", .string(i.location.name)),
-             ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
-             ("inUseBy", .array((i.site?.occupiedBy ?? []).map { .string($0) })),
-             ("freeSince", i.site?.vacatedAt.map { .string(isoTime($0, in: zone)) } ?? .null),
-             ("restedDays", i.restedDays.map { .int($0) } ?? .null)]
+    /// The strategy asked for, else the journal's (`fallback`); --cooldown
+    /// alone picks the cooldown strategy.
+    func strategy(default fallback: RecommendationStrategy) -> RecommendationStrategy {
+        var n = RecommendationStrategy.defaultCooldown
+        if case .cooldown(let m) = fallback { n = m }
+        if let cooldown { n = cooldown }
+        switch strategy {
+        case nil: return self.cooldown != nil ? .cooldown(n) : fallback
+        case .bySite: return .bySite
+        case .byBodyPart: return .byBodyPart
+        case .cooldown: return .cooldown(n)
         }
-        var strategy: [(String, JSON)] = []
-        switch r.strategy {
-        case .bySite: strategy = [("strategy", .string("by-site"))]
-        case .byBodyPart: strategy = [("strategy", .string("by-body-part"))]
-        case .cooldown(let n): strategy = [("strategy", .string("cooldown")), ("cooldown", .int(n))]
-        }
-        return .object(strategy + [
-            ("avoid", .array(r.avoid.map { .object(item($0)) })),
-            ("recommended", .array(r.recommended.map { .object(item($0)) })),
-            ("all", .array(r.all.map { entry -> JSON in
-                var fields = item(entry.item) + [("tag", .optional(entry.tag?.rawValue))]
-                if entry.tag != .avoid, let until = r.restriction(of: entry.item.location.name)?.until {
-                    fields.append(("until", .string(isoTime(until, in: zone))))
-                }
-                return .object(fields)
-            })),
-        ])
     }
 }

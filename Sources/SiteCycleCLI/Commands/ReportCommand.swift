@@ -45,26 +45,25 @@ extension CommandRegistry {
 
             Example: sitecycle -f examples/realistic.journal report -o /tmp
             """,
-        options: [
-            OptionSpec(["--device"], value: "NAME", "only this device (default: every device)"),
-            OptionSpec(["--output", "-o"], value: "PATH", "write to a file (- for stdout), or into a folder"),
-        ] + periodOptions,
+        options: ReportOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
-                let selection = try HistorySelection(invocation, journal: journal, now: now, allowLocation: false)
+                let options = try ReportOptions(invocation.arguments)
+                let selection = try options.period.selection(invocation, in: journal, now: now)
                 let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
                 guard from <= selection.to else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
-                let device = invocation.arguments.has("--device") ? try invocation.device(in: journal) : nil
+                // Every device unless --device names one.
+                let device = options.device.given == nil ? nil : try options.device.name(in: journal)
                 let period = ClinicReport.Period(from: from, to: selection.to)
                 if invocation.json {
                     invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
                     return
                 }
                 let html = ClinicReport.html(journal, device: device, period: period, now: now)
-                guard let output = invocation.arguments.value("--output") else {
+                guard let output = options.output.path else {
                     invocation.out(html)
                     return
                 }
@@ -73,6 +72,23 @@ extension CommandRegistry {
                 invocation.out("Wrote the report to \(path).\n")
             }
         })
+}
+
+/// What `report` was asked for.
+struct ReportOptions {
+    static let specs = [
+        DeviceOption.spec("only this device (default: every device)"),
+    ] + OutputOption.specs + PeriodOptions.specs
+
+    var device: DeviceOption
+    var period: PeriodOptions
+    var output: OutputOption
+
+    init(_ arguments: ParsedArguments) throws(CommandError) {
+        device = DeviceOption(arguments)
+        period = try PeriodOptions(arguments)
+        output = OutputOption(arguments)
+    }
 }
 
 /// The report's figures: each device's stats over the period, as `stats

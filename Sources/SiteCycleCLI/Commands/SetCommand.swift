@@ -31,53 +31,34 @@ extension CommandRegistry {
         positionals: 0...5,
         reportsJSON: true,
         run: { invocation in
-            let words = invocation.arguments.positionals
-            guard let key = words.first else {
-                return invocation.report { journal, _ throws(CommandError) in SettingsCommand.show(journal, invocation) }
+            let options = SetOptions(invocation.arguments)
+            guard let key = options.key else {
+                return invocation.report { journal, _ throws(CommandError) in SettingsRenderer.show(journal, invocation) }
             }
             return invocation.change({ journal, _ throws(CommandError) in
-                let request = try SettingsCommand.request(key, Array(words.dropFirst()).joined(separator: " "))
+                let request = try SettingsCommand.request(key, options.value)
                 do throws(ServiceError) { return try SettingsService.set(request, in: journal) } catch { throw CommandError(error) }
-            }, render: { o in SettingsCommand.render(o, invocation) })
+            }, render: { o in SettingsRenderer.render(o, invocation) })
         })
 }
 
-/// `set` on the command line: shows the settings, or reads a setting and
-/// its value into a request for `SettingsService` and renders the outcome.
-enum SettingsCommand {
-    static func show(_ journal: Journal, _ invocation: Invocation) {
-        let durationText = SettingsService.durationText
-        let s = journal.settings
-        var rows: [(String, JSON, String)] = [
-            ("timezone", .string(journal.zone.identifier), journal.zone.identifier + (s.timezone == nil ? " (system)" : "")),
-            ("target", .double(s.targetHours), SettingValues.hoursSetting(s.targetHours)),
-            ("absorption-threshold", .double(s.absorptionThresholdPercent), SettingValues.formatPercent(s.absorptionThresholdPercent)),
-            ("absorption-mode", .string(s.robustStatistics ? "robust" : "mean"), s.robustStatistics ? "robust" : "mean"),
-            ("strategy", .string(s.strategy.journalText), s.strategy.journalText),
-        ]
-        // Only journals that have them show devices and rest: an older
-        // journal's settings read as before.
-        if let rest = s.restHours { rows.insert(("rest", .double(rest), durationText(rest)), at: 2) }
-        if !s.devices.isEmpty {
-            let text = s.devices.map { "\($0.name) \(durationText($0.targetHours))" + ($0.graceHours.map { " grace " + durationText($0) } ?? "") }
-                .joined(separator: ", ")
-            let json = JSON.object(s.devices.map { ($0.name, .double($0.targetHours)) })
-            rows.insert(("devices", json, text), at: 2)
-        }
-        if let grace = s.graceHours { rows[1].2 += " grace " + durationText(grace) }
-        // Graces only where declared, by device, as the targets are.
-        let graces = [(Device.pumpName, s.graceHours)] + s.devices.map { ($0.name, $0.graceHours) }
-        if graces.contains(where: { $0.1 != nil }) {
-            rows.append(("grace", .object(graces.compactMap { g in g.1.map { (g.0, JSON.double($0)) } }), ""))
-        }
-        if invocation.json {
-            invocation.out(JSON.object(rows.map { ($0.0, $0.1) }).rendered())
-        } else {
-            // The text shows each grace beside its target.
-            invocation.out(table(rows.filter { !$0.2.isEmpty }.map { [$0.0, $0.2] }))
-        }
-    }
+/// What `set` was asked for: nothing (show the settings), or a setting
+/// and its value as typed.
+struct SetOptions {
+    var key: String?
+    /// The words after KEY, joined by spaces.
+    var value: String
 
+    init(_ arguments: ParsedArguments) {
+        key = arguments.positionals.first
+        value = arguments.positionals.dropFirst().joined(separator: " ")
+    }
+}
+
+/// `set` on the command line: reads a setting and its value into a request
+/// for `SettingsService` (`SettingsRenderer` shows the settings and the
+/// outcome).
+enum SettingsCommand {
     /// `KEY VALUE` as typed, read into a request.
     static func request(_ key: String, _ value: String) throws(CommandError) -> SettingsService.Request {
         let keys = SettingsService.keys
@@ -114,17 +95,6 @@ enum SettingsCommand {
         do throws(ServiceError) { try SettingsService.checkDeviceName(name) } catch { throw CommandError(error) }
         let grace = words.count == 4 ? try validated(SettingValues.hours(words[3]), "grace") : nil
         return .device(name, hours: try validated(SettingValues.hours(duration), "device \(name)"), graceHours: grace)
-    }
-
-    static func render(_ o: SettingsService.Outcome, _ invocation: Invocation) {
-        if invocation.json { return show(o.journal, invocation) }
-        switch o.change {
-        case .set(let setting, let text, let old):
-            invocation.out("Set \(setting) to \(text) (was \(old)).\n")
-        case .addedDevice(let name, let text):
-            invocation.out("Added device \(name), target \(text). Give it the locations it may use, e.g.\n"
-                           + "`sitecycle locations for \"Left Back Arm\" pump,\(name)`.\n")
-        }
     }
 
     static func validated<T>(_ result: Result<T, SettingError>, _ key: String) throws(CommandError) -> T {

@@ -43,9 +43,28 @@ extension CommandRegistry {
             Every command warns when such copies exist. Outside git, with no
             conflict copies, there is nothing to sync (exit 1).
             """,
-        options: [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only"),
-                  OptionSpec(["--timeout"], value: "SECONDS", "give up on the remote after this long (default 60)")],
+        options: SyncOptions.specs,
         run: { SyncCommand(invocation: $0).run() })
+}
+
+/// What `sync` was asked for.
+struct SyncOptions {
+    static let specs = [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only"),
+                        OptionSpec(["--timeout"], value: "SECONDS", "give up on the remote after this long (default 60)")]
+
+    var setupOnly: Bool
+    /// Seconds for each fetch and push.
+    var timeout = 60.0
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        setupOnly = arguments.flag("--setup")
+        if let text = arguments.value("--timeout") {
+            guard let t = Double(text), t.isFinite, t > 0 else {
+                throw UsageError("--timeout takes a number of seconds, not `\(text)`", help: "for example --timeout 120")
+            }
+            timeout = t
+        }
+    }
 }
 
 /// `sync` on the command line: read the options into a request, hand it to
@@ -55,20 +74,14 @@ struct SyncCommand {
     let invocation: Invocation
 
     func run() -> Int32 {
-        var timeout = 60.0
-        if let text = invocation.arguments.value("--timeout") {
-            guard let t = Double(text), t.isFinite, t > 0 else {
-                return invocation.usageError(UsageError("--timeout takes a number of seconds, not `\(text)`",
-                                                        help: "for example --timeout 120"))
-            }
-            timeout = t
-        }
+        let options: SyncOptions
+        do throws(UsageError) { options = try SyncOptions(invocation.arguments) } catch { return invocation.usageError(error) }
         guard JournalFile.exists(invocation.journalLocation.path) else {
             _ = invocation.readJournal()
             return ExitCode.failure
         }
         let request = SyncService.Request(journal: invocation.journalLocation.path,
-                                          setupOnly: invocation.arguments.flag("--setup"), timeout: timeout)
+                                          setupOnly: options.setupOnly, timeout: options.timeout)
         // Like every command that changes the journal, merging a conflict
         // copy first checks `--now`.
         let service = SyncService(git: Git(environment: invocation.env), fileSystem: invocation.fileSystem,

@@ -1,0 +1,72 @@
+import SiteCycleKit
+
+/// What `import` says it read, matched, added, skipped and rejected; or
+/// the same as JSON.
+enum ImportReport {
+    static func json(_ o: ImportService.Outcome) -> JSON {
+        func rows(_ list: [(row: Int, reason: String)]) -> JSON {
+            .array(list.map { .object([("row", .int($0.row)), ("reason", .string($0.reason))]) })
+        }
+        return .object([
+            ("format", .string(o.format.rawValue)),
+            ("rows", .int(o.rows)),
+            ("dryRun", .bool(o.dryRun)),
+            ("added", .int(o.sitesAdded)),
+            ("removedMarkers", .int(o.removedMarkers)),
+            ("skipped", .int(o.plan.skipped.count)),
+            ("conflicts", rows(o.plan.conflicts)),
+            ("rejected", rows(o.plan.rejected)),
+            ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
+            ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
+        ])
+    }
+
+    static func text(_ o: ImportService.Outcome, file: String) -> String {
+        let plan = o.plan, dryRun = o.dryRun
+        let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
+        var out = "Read \(file) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
+            + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
+        let translated = plan.translations.filter { !$0.isNew }
+        if !translated.isEmpty {
+            out += "Names matched to your locations:\n" + translated.map { "  \($0.from.terminalSafe) → \($0.to)\n" }.joined()
+        }
+        if !plan.newLocations.isEmpty {
+            out += "New locations\(dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
+            for l in plan.newLocations {
+                let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from.terminalSafe) → " } ?? ""
+                let devices = plan.newLocationDevices[l.name].map { " (for \($0.joined(separator: ", ")))" } ?? ""
+                out += "  \(from)\(l.name)\(devices)\(l.enabled ? "" : " (disabled)")\n"
+            }
+        }
+        if !plan.settings.isEmpty {
+            out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
+        }
+        for d in plan.newDevices {
+            // Only the sensor a Nightscout or CSV row implied has a target we chose.
+            let chosen = !o.plan.declaredBySource.contains(d.name)
+            out += TextWrap.wrap("Device\(dryRun ? " to add" : " added"): `device \(d.name) \(d.target)` "
+                                 + "(\(chosen ? "a 10-day sensor; " : "")change it with `sitecycle set device \(d.name) DURATION`).")
+                + "\n"
+        }
+        // Conflicts and rejected rows are lists of their own, each under its
+        // heading, never indented as if they belonged to the list above.
+        func list(_ heading: String, _ rows: [(row: Int, reason: String)]) {
+            guard !rows.isEmpty else { return }
+            out += heading + ":\n"
+            for r in rows {
+                let lead = "  row \(r.row): "
+                out += lead + TextWrap.wrap(r.reason.terminalSafe, start: lead.count, indent: "    ") + "\n"
+            }
+        }
+        list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
+        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
+        let markers = o.removedMarkers, sites = o.sitesAdded
+        let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
+            + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
+            + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
+            + "\(plan.rejected.count) rejected."
+        out += TextWrap.wrap(summary, indent: "  ") + "\n"
+        if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
+        return out
+    }
+}

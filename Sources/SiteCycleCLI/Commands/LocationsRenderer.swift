@@ -1,0 +1,130 @@
+import SiteCycleKit
+
+/// What `locations` shows: the list (a table, or JSON), and what a
+/// subcommand changed.
+struct LocationsRenderer {
+    let invocation: Invocation
+
+    func list(_ journal: Journal, now: Instant) {
+        var uses: [String: Int] = [:]
+        var last: [String: SiteChange] = [:]
+        for change in journal.changes where change.start <= now {
+            guard let name = journal.name(of: change) else { continue }
+            uses[name, default: 0] += 1
+            last[name] = change
+        }
+        // Devices and pauses show only where the journal has them, so an
+        // older journal lists exactly as before.
+        let showDevices = journal.hasDevices || journal.locations.contains { $0.pausedUntil != nil }
+        let today = journal.zone.civil(now).date
+        let matcher = LocationMatcher(locations: journal.locations)
+        if invocation.json {
+            invocation.out(JSON.array(journal.locations.map { l in
+                var fields: [(String, JSON)] = [
+                    ("location", .string(l.name)), ("short", .string(matcher.shortForm(of: l))),
+                    ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
+                    ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
+                    ("uses", .int(uses[l.name] ?? 0)),
+                    ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+                ]
+                if showDevices {
+                    fields += [("devices", .array(l.devices.map { .string($0) })), ("pausedUntil", .optional(l.pausedUntil?.iso))]
+                }
+                return .object(fields)
+            }).rendered())
+            return
+        }
+        guard !journal.locations.isEmpty else {
+            invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
+            return
+        }
+        if showDevices {
+            let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
+                let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
+                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
+                        last[l.name].map(displayStart) ?? "never"]
+            }
+            invocation.out(table(rows, rightAligned: [4]))
+            return
+        }
+        let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
+            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no",
+             String(uses[l.name] ?? 0), last[l.name].map(displayStart) ?? "never"]
+        }
+        invocation.out(table(rows, rightAligned: [5]))
+    }
+
+    // MARK: Outcomes
+
+    /// With --json, the locations as they now are; else what changed.
+    func render(_ o: LocationsService.Outcome) {
+        if invocation.json {
+            list(o.journal, now: Instant(seconds: .max))
+        } else {
+            invocation.out(message(o.change) + "\n")
+        }
+    }
+
+    func message(_ change: LocationsService.Change) -> String {
+        func and(_ names: [String]) -> String { names.joined(separator: " and ") }
+        func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
+        switch change {
+        case .added(let names, let devices):
+            return "Added \(and(names))\(devices.isEmpty ? "" : " (for \(devices.joined(separator: ", ")))")."
+        case .devicesSet(let changed, let devices, let unchanged):
+            let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
+            var message = changed.isEmpty ? "" : "\(and(changed)) \(changed.count == 1 ? "is" : "are") now for \(what)."
+            if !unchanged.isEmpty {
+                message += (message.isEmpty ? "" : " ") + "\(and(unchanged)) \(unchanged.count == 1 ? "was" : "were") "
+                    + "already for \(what)."
+            }
+            return TextWrap.wrap(message)
+        case .renamed(let renamings, let entries):
+            let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
+            return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")
+        case .enabled(let changed, let unchanged):
+            return enabledMessage(true, changed, unchanged)
+        case .disabled(let changed, let unchanged):
+            return enabledMessage(false, changed, unchanged)
+        case .removed(let removals):
+            return removals.map { removal in
+                switch removal {
+                case .deleted(let name):
+                    return "Removed \(name) (it had no site changes)."
+                case .disabled(let name, let uses):
+                    return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
+                        + "the history (`locations enable` brings it back)."
+                case .alreadyDisabled(let name, let uses):
+                    return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
+                }
+            }.joined(separator: "\n")
+        case .sides(let s):
+            guard s.changed else { return "\(s.zone) already \(s.on ? "has sides" : "is one location")." }
+            var message = "\(s.zone) " + (s.on ? "now has sides" : "is one location again") + ":"
+            if !s.added.isEmpty { message += " added \(and(s.added));" }
+            if !s.enabled.isEmpty { message += " enabled \(and(s.enabled));" }
+            if !s.disabled.isEmpty { message += " disabled \(and(s.disabled)), kept for its history;" }
+            return TextWrap.wrap(String(message.dropLast()) + ".")
+        case .paused(let names, let until):
+            return TextWrap.wrap("Paused \(and(names)) until \(until.iso): not recommended before then.")
+        case .resumed(let resumed, let notPaused):
+            var message = resumed.isEmpty ? "" : "Resumed \(and(resumed)): back in rotation."
+            if !notPaused.isEmpty {
+                message += (message.isEmpty ? "" : " ") + "\(and(notPaused)) "
+                    + "\(notPaused.count == 1 ? "was" : "were") not paused."
+            }
+            return TextWrap.wrap(message)
+        case .moved(let names, let placement, let anchor):
+            return "Moved \(and(names)) \(placement.rawValue) \(anchor)."
+        }
+    }
+
+    func enabledMessage(_ enable: Bool, _ changed: [String], _ unchanged: [String]) -> String {
+        var message = changed.isEmpty ? "" : "\(enable ? "Enabled" : "Disabled") \(changed.joined(separator: " and "))."
+        if !unchanged.isEmpty {
+            message += (message.isEmpty ? "" : " ") + "\(unchanged.joined(separator: " and ")) "
+                + "\(unchanged.count == 1 ? "was" : "were") already \(enable ? "enabled" : "disabled")."
+        }
+        return message
+    }
+}
