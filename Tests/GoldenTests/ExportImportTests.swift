@@ -44,6 +44,36 @@ struct ExportImportTests {
 
     static let pumpAndSensor = CompletionTests.repo.appendingPathComponent("examples/pump-and-sensor.journal")
 
+    /// Issue 24, item 4: one JSON shape per domain type. A location in
+    /// `locations --json` is the export's location plus what the listing
+    /// adds; a change in `history --json` is the export's entry plus its
+    /// line, on a journal with a pump and a sensor.
+    @Test func everyCommandWritesALocationAndAChangeInOneShape() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = Self.pumpAndSensor.path
+        func json(_ args: [String]) throws -> Any {
+            try JSONSerialization.jsonObject(with: Data(try sitecycle(["-f", file, "--now", Self.now] + args).stdout.utf8))
+        }
+        let export = try #require(try json(["export", "--format", "json"]) as? [String: Any])
+        let exported = try #require(export["locations"] as? [[String: Any]])
+        let listed = try #require(try json(["locations", "--json"]) as? [[String: Any]])
+        #expect(exported.count == listed.count && exported.count > 5)
+        for (e, l) in zip(exported, listed) {
+            #expect(Set(l.keys).subtracting(["short", "uses", "lastUsed"]) == Set(e.keys), "\(l["name"] ?? "?")")
+            for key in e.keys { #expect("\(e[key]!)" == "\(l[key]!)", "\(key) of \(e["name"] ?? "?")") }
+        }
+        let entries = try #require(export["entries"] as? [[String: Any]])
+        for device in ["pump", "sensor"] {
+            let history = try #require(try json(["history", "--device", device, "--json"]) as? [[String: Any]])
+            let mine = entries.filter { $0["device"] as? String == device }
+            #expect(history.count == mine.count && !mine.isEmpty)
+            for (h, e) in zip(history.reversed(), mine) {
+                #expect(Set(h.keys).subtracting(["line"]) == Set(e.keys))
+                for key in e.keys { #expect("\(e[key]!)" == "\(h[key]!)", "\(key) of \(e["start"] ?? "?")") }
+            }
+        }
+    }
+
     /// Issue 23, item 4: a sensor's CSV says it is the sensor's (a last
     /// column the app skips), goes back into the sensor rotation, and is
     /// never read as pump rows: into the journal it came from, every row is

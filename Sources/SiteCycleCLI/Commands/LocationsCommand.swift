@@ -7,7 +7,10 @@ extension CommandRegistry {
         usage: "sitecycle locations [list | add NAME [--sides] [--for DEV,…] | for NAME DEV,… | rename OLD NEW | pause NAME --until DATE|--for Nd [--reason TEXT] | resume NAME | enable NAME | disable NAME | remove NAME | move NAME --before|--after OTHER | sides ZONE on|off]",
         details: """
             With no subcommand, lists every location in header order: name,
-            zone, side, enabled, uses, last used (--json for a list of objects).
+            zone, side, enabled, uses, last used. --json prints a list of
+            locations in the shape `export --format json` writes them
+            ({"name","zone","side","bodyPart","enabled","order","devices",
+            "pausedUntil","note"}) with "short", "uses" and "lastUsed" added.
             In a journal with devices or a paused location, the list shows
             instead which devices each location is for and whether it is in
             rotation: yes, no (disabled), or from the day its pause ends.

@@ -19,18 +19,13 @@ struct LocationsRenderer {
         let today = journal.zone.civil(now).date
         let matcher = LocationMatcher(locations: journal.locations)
         if invocation.json {
+            // The one shape of a location (as in `export --format json`),
+            // then what this listing adds.
             invocation.out(JSON.array(journal.locations.map { l in
-                var fields: [(String, JSON)] = [
-                    ("location", .string(l.name)), ("short", .string(matcher.shortForm(of: l))),
-                    ("zone", .string(l.zone)), ("side", .optional(l.side?.rawValue)),
-                    ("bodyPart", .string(l.bodyPart)), ("enabled", .bool(l.isEnabled)), ("order", .int(l.order + 1)),
-                    ("uses", .int(uses[l.name] ?? 0)),
+                .object(l.jsonFields(note: journal.comment(of: l)) + [
+                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses[l.name] ?? 0)),
                     ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
-                ]
-                if showDevices {
-                    fields += [("devices", .array(l.devices.map { .string($0) })), ("pausedUntil", .optional(l.pausedUntil?.iso))]
-                }
-                return .object(fields)
+                ])
             }).rendered())
             return
         }

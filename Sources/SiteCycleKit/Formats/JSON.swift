@@ -107,13 +107,17 @@ extension Location {
     /// whether it is in rotation, its 1-based header order, the devices it
     /// is for, the day a pause ends and the line's comment (a pause's
     /// reason), each null where the line has none.
-    package func json(note: String?) -> JSON {
-        .object([
+    package func json(note: String?) -> JSON { .object(jsonFields(note: note)) }
+
+    /// The fields of `json(note:)`, for a listing that adds its own after
+    /// them (`locations --json`: the short form, uses, last used).
+    package func jsonFields(note: String?) -> [(String, JSON)] {
+        [
             ("name", .string(name)), ("zone", .string(zone)), ("side", .optional(side?.rawValue)),
             ("bodyPart", .string(bodyPart)), ("enabled", .bool(isEnabled)), ("order", .int(order + 1)),
             ("devices", .array(devices.map(JSON.string))), ("pausedUntil", .optional(pausedUntil?.iso)),
             ("note", .optional(note)),
-        ])
+        ]
     }
 }
 
