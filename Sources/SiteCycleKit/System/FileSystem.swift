@@ -66,6 +66,7 @@ public final class POSIXFileSystem: FileSystem {
         try JournalStore.replace(path, with: bytes, mode: mode_t(mode))
     }
     public func create(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalFile.createPrivate(path, bytes) }
+    /// Only `edit --discard` moves a file, so the failure is worded for it.
     public func move(_ path: String, to target: String) throws(FileError) {
         guard rename(path, target) == 0 else { throw JournalFile.error(path, "move aside") }
     }
