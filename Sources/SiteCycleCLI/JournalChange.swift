@@ -118,7 +118,7 @@ extension Invocation {
     /// Keeps `record` so that `undo` can reverse the write.
     func remember(_ record: WriteRecord) {
         let path = journalLocation.path
-        guard let history = WriteHistory(journalPath: path, environment: env) else {
+        guard let history = WriteHistory(journalPath: path, environment: env, fileSystem: fileSystem) else {
             warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
             return
         }

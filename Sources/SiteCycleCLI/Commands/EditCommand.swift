@@ -1,9 +1,3 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SiteCycleKit
 
 extension CommandRegistry {
@@ -41,10 +35,12 @@ extension CommandRegistry {
             OptionSpec(["--resume"], "reopen the copy an unfinished edit left"),
             OptionSpec(["--discard"], "move an unfinished edit's copy aside to .NAME.edit.discarded"),
         ],
-        run: { EditService(invocation: $0).run() })
+        run: { EditCommand(invocation: $0).run() })
 }
 
-struct EditService {
+/// Parses `edit`'s options, asks on a terminal, runs the editor, and says
+/// what `EditService` did with the copy and the journal.
+struct EditCommand {
     let invocation: Invocation
 
     func run() -> Int32 {
@@ -53,17 +49,19 @@ struct EditService {
             return invocation.usageError(UsageError("--resume and --discard cannot be used together"))
         }
         guard let journal = invocation.readJournal() else { return ExitCode.failure }
-        let copy = EditService.copyPath(for: JournalStore.resolvedPath(invocation.journalLocation.path))
+        let service = EditService(fileSystem: invocation.fileSystem, journalPath: invocation.journalLocation.path,
+                                  defaultZone: invocation.systemZone)
+        let copy = service.copy
         let line = journal.changes.last?.line ?? max(1, journal.source.lines.count)
-        guard EditService.entryExists(copy) else {
+        guard service.hasUnfinishedEdit else {
             if resume || discard {
                 return invocation.fail("there is no unfinished edit to \(resume ? "resume" : "discard"): no \(copy)",
                                        help: "`sitecycle edit` starts a new one")
             }
-            return freshEdit(journal, copy: copy, line: line)
+            return freshEdit(journal, service, line: line)
         }
-        if discard { return discardCopy(copy) }
-        if resume { return resumeEdit(journal, copy: copy, line: line) }
+        if discard { return discardCopy(service) }
+        if resume { return resumeEdit(journal, service, line: line) }
         guard invocation.environment.stdinIsTerminal else {
             return invocation.fail("an unfinished edit is waiting in \(copy)",
                                    help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
@@ -71,122 +69,82 @@ struct EditService {
         invocation.say("An unfinished edit is waiting in \(copy).")
         invocation.out("Resume it, discard it (moved aside), or cancel? [r/d/C] ")
         let answer = invocation.environment.stdin.readLine()?.trimmingBlanks().lowercased() ?? ""
-        if answer.hasPrefix("r") { return resumeEdit(journal, copy: copy, line: line) }
+        if answer.hasPrefix("r") { return resumeEdit(journal, service, line: line) }
         if answer.hasPrefix("d") {
-            let code = discardCopy(copy)
-            return code == ExitCode.ok ? freshEdit(journal, copy: copy, line: line) : code
+            let code = discardCopy(service)
+            return code == ExitCode.ok ? freshEdit(journal, service, line: line) : code
         }
         return invocation.fail("nothing was changed; the unfinished edit is still in \(copy)",
                                help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
     }
 
-    /// A new copy of the journal, and the journal as it is now beside it.
-    func freshEdit(_ journal: Journal, copy: String, line: Int) -> Int32 {
-        let original = journal.source.bytes.array
-        let base = EditService.basePath(for: copy)
-        unlink(base)  // a leftover of an edit whose copy was moved over the journal by hand
+    func freshEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
         do throws(FileError) {
-            try JournalFile.createPrivate(copy, original)
-            try JournalFile.createPrivate(base, original)
+            return editLoop(service, try service.begin(journal.source.bytes.array), line: line)
         } catch {
             return invocation.fail(error.message, help: error.hint)
         }
-        return editLoop(copy: copy, original: original, line: line)
     }
 
-    /// Reopens an unfinished edit's copy. What it is compared against when
-    /// saving is the journal as it was when that edit began, so lines logged
-    /// since are never silently dropped.
-    func resumeEdit(_ journal: Journal, copy: String, line: Int) -> Int32 {
-        let base = EditService.basePath(for: copy)
-        let original: [UInt8]
-        if EditService.entryExists(base) {
-            do { original = try JournalFile.read(base) } catch { return invocation.fail(error.message, help: error.hint) }
-        } else {
-            // Left by an older sitecycle, which kept no base: compare with the
-            // journal as it is now, and say what the copy lacks.
-            original = journal.source.bytes.array
-            let copyLines: Set<ArraySlice<UInt8>>
-            do { copyLines = Set(try JournalFile.read(copy).split(separator: 0x0A)) } catch {
-                return invocation.fail(error.message, help: error.hint)
-            }
-            let missing = original.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
-            if missing > 0 {
-                invocation.warn("\(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
-                                + " saving removes \(missing == 1 ? "it" : "them")")
-            }
+    func resumeEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
+        let start: EditService.Start
+        do throws(FileError) { start = try service.resume(journalNow: journal.source.bytes.array) } catch {
+            return invocation.fail(error.message, help: error.hint)
         }
-        return editLoop(copy: copy, original: original, line: line)
+        let missing = start.linesNotInCopy
+        if missing > 0 {
+            invocation.warn("\(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
+                            + " saving removes \(missing == 1 ? "it" : "them")")
+        }
+        return editLoop(service, start, line: line)
     }
 
-    /// Moves the copy aside to `.NAME.edit.discarded`, and drops its base.
-    func discardCopy(_ copy: String) -> Int32 {
-        let aside = copy + ".discarded"
-        guard rename(copy, aside) == 0 else {
-            let e = JournalFile.error(copy, "move aside")
-            return invocation.fail(e.message)
-        }
-        unlink(EditService.basePath(for: copy))
-        invocation.say("Moved the unfinished edit to \(aside).")
+    func discardCopy(_ service: EditService) -> Int32 {
+        do throws(FileError) { try service.discard() } catch { return invocation.fail(error.message) }
+        invocation.say("Moved the unfinished edit to \(service.discarded).")
         return ExitCode.ok
     }
 
-    func editLoop(copy: String, original: [UInt8], line: Int) -> Int32 {
+    func editLoop(_ service: EditService, _ start: EditService.Start, line: Int) -> Int32 {
+        let copy = service.copy
         while true {
             let status = openEditor(copy, line: line)
             guard status == 0 else {
                 return invocation.fail("the editor exited with status \(status); the journal was not changed",
                                        help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
             }
-            let edited: [UInt8]
-            do { edited = try JournalFile.read(copy) } catch { return invocation.fail(error.message, help: error.hint) }
-            if edited == original {
-                removeCopy(copy)
-                invocation.out("No changes.\n")
+            do throws(EditRefusal) {
+                switch try service.finish(start) {
+                case .unchanged:
+                    invocation.out("No changes.\n")
+                case .saved(let before, let after, let result):
+                    invocation.remember(from: before, to: after)
+                    let path = invocation.journalLocation.path
+                    if !result.diagnostics.isEmpty {
+                        invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+                    }
+                    invocation.say("Saved \(path)"
+                                   + (result.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(result.diagnostics)))") + ".")
+                }
                 return ExitCode.ok
+            } catch {
+                switch error {
+                case .copyHasErrors(let result):
+                    invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+                    invocation.err(CommandRegistry.summaryLine(result.diagnostics) + "\n")
+                    if askToEditAgain() { continue }
+                    return invocation.fail("the journal was not changed; your text is in \(copy)",
+                                           help: "fix it with `sitecycle edit --resume`, or `--discard` it")
+                case .journalChangedSince:
+                    return invocation.fail("\(invocation.journalLocation.path) changed since the edit began; nothing was overwritten",
+                                           help: "your text is in \(copy); merge the new lines into it, then move it over the journal")
+                case .file(let e):
+                    return invocation.fail(e.message, help: e.hint)
+                case .saveFailed(let e):
+                    return invocation.fail(e.message + "; your text is in \(copy)", help: e.hint)
+                }
             }
-            // Named by the copy: that is where the text to fix is.
-            let result = JournalBuilder.load(SourceFile(path: copy, bytes: edited), defaultZone: invocation.systemZone)
-            let renderer = DiagnosticRenderer(style: invocation.errStyle)
-            guard !result.diagnostics.hasErrors else {
-                invocation.err(renderer.render(result.diagnostics, in: result.source))
-                invocation.err(CommandRegistry.summaryLine(result.diagnostics) + "\n")
-                if askToEditAgain() { continue }
-                return invocation.fail("the journal was not changed; your text is in \(copy)",
-                                       help: "fix it with `sitecycle edit --resume`, or `--discard` it")
-            }
-            return save(edited, over: original, copy: copy, warnings: result)
         }
-    }
-
-    func removeCopy(_ copy: String) {
-        unlink(copy)
-        unlink(EditService.basePath(for: copy))
-    }
-
-    /// Replaces the journal under the lock, unless it changed meanwhile.
-    func save(_ edited: [UInt8], over original: [UInt8], copy: String, warnings: Journal) -> Int32 {
-        let path = invocation.journalLocation.path
-        do {
-            let replaced = try JournalStore.withLock(path) { () throws(FileError) -> Bool in
-                guard try JournalFile.read(path) == original else { return false }
-                try JournalStore.replace(path, with: edited)
-                invocation.remember(from: original, to: edited)
-                return true
-            }
-            guard replaced else {
-                return invocation.fail("\(path) changed since the edit began; nothing was overwritten",
-                                       help: "your text is in \(copy); merge the new lines into it, then move it over the journal")
-            }
-        } catch {
-            return invocation.fail(error.message + "; your text is in \(copy)", help: error.hint)
-        }
-        removeCopy(copy)
-        if !warnings.diagnostics.isEmpty {
-            invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(warnings.diagnostics, in: warnings.source))
-        }
-        invocation.say("Saved \(path)" + (warnings.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(warnings.diagnostics)))") + ".")
-        return ExitCode.ok
     }
 
     func askToEditAgain() -> Bool {
@@ -209,20 +167,5 @@ struct EditService {
         let r = Subprocess.run("/bin/sh", ["-c", editor + " \"$@\"", "sitecycle-edit"] + (takesLine ? ["+\(line)"] : []) + [file],
                                environment: env, stdin: .inherit, stdout: .inherit, stderr: .inherit, interactive: true)
         return r.failure == nil ? r.status : 127
-    }
-
-    /// Whether anything (a dangling symlink too) is at `path`.
-    static func entryExists(_ path: String) -> Bool {
-        var st = stat()
-        return lstat(path, &st) == 0
-    }
-
-    /// The journal as it was when the edit began, beside its copy.
-    static func basePath(for copy: String) -> String { copy + ".base" }
-
-    static func copyPath(for journal: String) -> String {
-        let folder = JournalStore.parentFolder(of: journal)
-        let name = journal.split(separator: "/").last.map(String.init) ?? journal
-        return (folder == "." && !journal.hasPrefix("./") ? "" : folder + "/") + "." + name + ".edit"
     }
 }

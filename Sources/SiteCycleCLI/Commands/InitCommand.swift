@@ -37,26 +37,27 @@ extension CommandRegistry {
             OptionSpec(["--target"], value: "HOURS", "hours a site is meant to stay in (default 72h)"),
             OptionSpec(["--sensor"], value: "DURATION", "a CGM sensor too, worn DURATION (e.g. 10d)"),
         ],
-        run: { InitService(invocation: $0).run() })
+        run: { InitCommand(invocation: $0).run() })
 }
 
 /// Gathers the choices for a new journal (flags, or questions on a terminal)
-/// and writes it.
-struct InitService {
+/// and hands them to `InitService`, which writes it.
+struct InitCommand {
     let invocation: Invocation
+
+    /// The new journal's comments that name commands: the Kit names none.
+    static let comments = NewJournal.Comments(
+        header: ["; Edit it in any editor; `sitecycle check` says if anything is wrong.",
+                 "; The format is described by `sitecycle help journal`."],
+        sensor: ["; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
+                 "; as their makers label them; `sitecycle help devices` has the sources)."])
+
+    var service: InitService { InitService(fileSystem: invocation.fileSystem) }
 
     func run() -> Int32 {
         let location = invocation.journalLocation
-        if location.origin == .noHome {
-            return invocation.fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
-        }
-        if let dangling = JournalFile.danglingJournalSymlink(location.path) {
-            return invocation.fail(dangling.message, help: dangling.hint)
-        }
-        if JournalFile.exists(location.path) {
-            return invocation.fail("\(location.path) already exists; init never overwrites a journal",
-                                   help: "use it as it is, or pass -f with a new path")
-        }
+        // Before any question: a journal that cannot be written is said at once.
+        do throws(InitRefusal) { try service.check(location) } catch { return fail(error) }
         do throws(UsageError) {
             if isInteractive {
                 // `--sensor` names the wear time; the rest is still asked.
@@ -68,10 +69,8 @@ struct InitService {
                 journal.sensorGraceHours = choices.sensor?.graceHours
                 journal.sensorComment = choices.sensor?.comment
                 journal.devices = choices.devices
-                do {
-                    try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
-                } catch {
-                    return invocation.fail(error.message)
+                do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
+                    return fail(error)
                 }
                 invocation.out("\n")
                 invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
@@ -89,16 +88,40 @@ struct InitService {
                 }
             }
             journal.sensorHours = try sensorHours()
-            do {
-                try JournalFile.createPrivate(location.path, Array(journal.text.utf8))
-            } catch {
-                return invocation.fail(error.message)
+            do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
+                return fail(error)
             }
             invocation.say("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).")
             invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
             return ExitCode.ok
         } catch {
             return invocation.usageError(error)
+        }
+    }
+
+    func fail(_ refusal: InitRefusal) -> Int32 {
+        switch refusal {
+        case .noLocation:
+            return invocation.fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
+        case .alreadyExists(let path):
+            return invocation.fail("\(path) already exists; init never overwrites a journal",
+                                   help: "use it as it is, or pass -f with a new path")
+        case .danglingSymlink(let path):
+            // The words name where the link points: read only to say so.
+            guard let dangling = JournalFile.danglingJournalSymlink(path) else {
+                return invocation.fail("\(path) already exists; init never overwrites a journal")
+            }
+            return invocation.fail(dangling.message, help: dangling.hint)
+        case .unknownTimeZone(let given):
+            return invocation.usageError(UsageError("unknown time zone `\(given)`", help: unknownZoneHelp(for: given)))
+        case .invalidLocationName(let name):
+            return invocation.fail("`\(name)` cannot be a location name; nothing was written")
+        case .wouldNotRead(let journal):
+            invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(journal.diagnostics.errors, in: journal.source))
+            return invocation.fail("the new journal would not read back; nothing was written",
+                                   help: "this is a bug in sitecycle; please report it with the lines above")
+        case .file(let error):
+            return invocation.fail(error.message)
         }
     }
 
@@ -128,7 +151,7 @@ struct InitService {
     }
 
     func chosenZones() throws(UsageError) -> [String] {
-        if let list = invocation.arguments.value("--zones") { return try InitService.parseZones(list) }
+        if let list = invocation.arguments.value("--zones") { return try InitCommand.parseZones(list) }
         return DefaultZones.all
     }
 

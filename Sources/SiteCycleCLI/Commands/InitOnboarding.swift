@@ -222,7 +222,7 @@ struct Onboarding {
     /// it went in, if the user names one. Returns the exit code of the last
     /// `log`, or ok.
     func offerFirstLog(path: String) -> Int32 {
-        guard let bytes = try? JournalFile.read(path) else { return ExitCode.ok }
+        guard let bytes = try? invocation.fileSystem.read(path) else { return ExitCode.ok }
         let journal = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: invocation.systemZone)
         let now = (try? invocation.now(in: journal.zone)) ?? invocation.environment.clock()
         var code = ExitCode.ok

@@ -40,20 +40,15 @@ extension CommandRegistry {
         positionals: 3...3,
         run: { invocation in
             let paths = invocation.arguments.positionals
-            var sources: [SourceFile] = []
-            for path in paths {
-                do throws(FileError) { sources.append(SourceFile(path: path, bytes: try JournalFile.read(path))) } catch {
-                    return invocation.fail(error.message)
-                }
+            let outcome: MergeDriver.Outcome
+            do throws(FileError) {
+                outcome = try MergeDriver(fileSystem: invocation.fileSystem, defaultZone: invocation.systemZone)
+                    .merge(base: paths[0], ours: paths[1], theirs: paths[2])
+            } catch {
+                return invocation.fail(error.message)
             }
-            let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: invocation.systemZone)
-            if !sources[1].bytes.same(as: result.bytes) {
-                do throws(FileError) { try JournalStore.replace(paths[1], with: result.bytes, mode: 0o600) } catch {
-                    return invocation.fail(error.message)
-                }
-            }
-            guard result.conflicts == 0 else {
-                let message = "\(result.conflicts) conflict\(result.conflicts == 1 ? "" : "s") marked in \(paths[1]); "
+            guard outcome.conflicts == 0 else {
+                let message = "\(outcome.conflicts) conflict\(outcome.conflicts == 1 ? "" : "s") marked in \(paths[1]); "
                     + "`sitecycle check` shows where"
                 invocation.err("sitecycle merge: " + Invocation.wrapped(message, after: "sitecycle merge: ") + "\n")
                 return ExitCode.failure

@@ -85,7 +85,8 @@ struct RemindCommand {
         guard let journal = invocation.loadJournal() else { return ExitCode.failure }
         let now: Instant
         do { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
-        let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env)
+        let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env,
+                              fileSystem: invocation.fileSystem)
         let sent = log?.sent() ?? []
         var code = ExitCode.ok
         // Each device has its own due moment (the pump first).

@@ -1,9 +1,4 @@
 import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import SiteCycleKit
 
 /// `remind --install` and `--uninstall`: a systemd user timer where
@@ -11,6 +6,8 @@ import SiteCycleKit
 struct ReminderInstaller {
     let invocation: Invocation
     var env: [String: String] { invocation.env }
+    /// Where the unit files are written: only through this.
+    var files: FileSystem { invocation.fileSystem }
 
     static let marker = "# Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it."
     static let service = "sitecycle-remind.service", timer = "sitecycle-remind.timer"
@@ -21,7 +18,7 @@ struct ReminderInstaller {
         return nil
     }
 
-    var journalPath: String { JournalStore.resolvedPath(WriteHistory.absolute(invocation.journalLocation.path)) }
+    var journalPath: String { files.resolvedPath(WriteHistory.absolute(invocation.journalLocation.path)) }
 
     /// Every this many seconds (at least a minute).
     func interval() throws(CommandError) -> Int64 {
@@ -143,7 +140,7 @@ struct ReminderInstaller {
     func install() -> Int32 {
         let seconds: Int64
         do { seconds = try interval() } catch { return invocation.fail(error) }
-        guard JournalFile.exists(invocation.journalLocation.path) else {
+        guard files.exists(invocation.journalLocation.path) else {
             _ = invocation.readJournal()  // says where it looked
             return ExitCode.failure
         }
@@ -153,9 +150,9 @@ struct ReminderInstaller {
                                    help: "move it to a folder whose name has none (`mv`), then run "
                                        + "`sitecycle -f NEWPATH remind --install`")
         }
-        let files = units(every: seconds)
+        let units = units(every: seconds)
         if invocation.arguments.flag("--print") {
-            for f in files { invocation.out("# \(unitFolder ?? "~/.config/systemd/user")/\(f.name)\n\(f.text)\n") }
+            for f in units { invocation.out("# \(unitFolder ?? "~/.config/systemd/user")/\(f.name)\n\(f.text)\n") }
             invocation.out("# without systemd, this crontab line (`crontab -e`) does the same:\n# \(cronLine)\n"
                            + cronNote.split(separator: "\n").map { "# " + $0 + "\n" }.joined())
             return ExitCode.ok
@@ -172,20 +169,19 @@ struct ReminderInstaller {
             return ExitCode.ok
         }
         var written: [String] = []
-        for f in files {
+        for f in units {
             let path = folder + "/" + f.name
             let bytes = Array(f.text.utf8)
-            if (try? JournalFile.read(path)) == bytes { continue }
-            do {
-                if JournalFile.exists(path) {
-                    guard ((try? JournalFile.read(path)).map { String(decoding: $0, as: UTF8.self) }
-                           ?? "").hasPrefix(ReminderInstaller.marker) else {
+            if (try? files.read(path)) == bytes { continue }
+            do throws(FileError) {
+                if files.exists(path) {
+                    guard isOurs(path) else {
                         return invocation.fail("\(path) exists and was not written by sitecycle; nothing was changed",
                                                help: "move it away, then run `sitecycle remind --install` again")
                     }
-                    try JournalStore.replace(path, with: bytes)
+                    try files.replace(path, with: bytes)  // replaced whole, its mode kept
                 } else {
-                    try JournalFile.createPrivate(path, bytes)
+                    try files.create(path, with: bytes)  // private, its folders made
                 }
             } catch {
                 return invocation.fail(error.message, help: error.hint)
@@ -205,18 +201,21 @@ struct ReminderInstaller {
         return ExitCode.ok
     }
 
+    /// A unit file this installer wrote: it starts with the marker.
+    func isOurs(_ path: String) -> Bool {
+        ((try? files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "").hasPrefix(ReminderInstaller.marker)
+    }
+
     func uninstall() -> Int32 {
         guard let folder = unitFolder else { return invocation.fail("no home folder: set HOME or XDG_CONFIG_HOME") }
-        let ours = [ReminderInstaller.timer, ReminderInstaller.service].map { folder + "/" + $0 }.filter { path in
-            ((try? JournalFile.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "").hasPrefix(ReminderInstaller.marker)
-        }
+        let ours = [ReminderInstaller.timer, ReminderInstaller.service].map { folder + "/" + $0 }.filter(isOurs)
         guard !ours.isEmpty else {
             invocation.out("Nothing to remove: no timer installed by sitecycle in \(folder).\n"
                            + "If you added a crontab line, remove it with `crontab -e`.\n")
             return ExitCode.ok
         }
         if systemdWorks { _ = systemctl(["disable", "--now", ReminderInstaller.timer]) }
-        for path in ours { unlink(path) }
+        for path in ours { try? files.remove(path) }
         if systemdWorks { _ = systemctl(["daemon-reload"]) }
         invocation.out("Removed \(ours.map { $0.split(separator: "/").last.map(String.init) ?? $0 }.joined(separator: " and ")).\n")
         return ExitCode.ok

@@ -29,77 +29,80 @@ extension CommandRegistry {
             """,
         options: [OptionSpec(["--list"], "show what undo would reverse, newest first"),
                   OptionSpec(["--force"], "undo even when it brings back errors")],
-        run: { UndoService(invocation: $0).run() })
+        run: { UndoCommand(invocation: $0).run() })
 }
 
-struct UndoService {
+/// Parses `undo`'s options, hands them to `UndoService`, and words what it
+/// did or why it refused.
+struct UndoCommand {
     let invocation: Invocation
 
     var path: String { invocation.journalLocation.path }
 
     func run() -> Int32 {
-        guard JournalFile.exists(path) else {
+        guard invocation.fileSystem.exists(path) else {
             _ = invocation.readJournal()  // says where it looked
             return ExitCode.failure
         }
-        guard let history = WriteHistory(journalPath: path, environment: invocation.env) else {
-            return invocation.fail("no home folder to keep the undo history in",
-                                   help: "set HOME or XDG_STATE_HOME")
+        guard let history = WriteHistory(journalPath: path, environment: invocation.env, fileSystem: invocation.fileSystem)
+        else {
+            return invocation.fail("no home folder to keep the undo history in", help: "set HOME or XDG_STATE_HOME")
         }
-        let unreadable = history.unreadable()
-        if !unreadable.isEmpty {
-            let n = unreadable.count
-            invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                           + " skipped \(n == 1 ? "an undo record" : "\(n) undo records") that cannot be read:\n")
-            for path in unreadable.prefix(5) { invocation.err("  " + path.terminalSafe + "\n") }
-            if n > 5 { invocation.err("  … and \(n - 5) more\n") }
+        let service = UndoService(fileSystem: invocation.fileSystem, path: path, history: history,
+                                  defaultZone: invocation.systemZone)
+        warnAboutUnreadable(service.unreadableRecords())
+        if invocation.arguments.flag("--list") {
+            render(service.list())
+            return ExitCode.ok
         }
-        if invocation.arguments.flag("--list") { return list(history) }
-        do throws(FileError) {
-            return try JournalStore.withLock(path) { () throws(FileError) -> Int32 in
-                try undoLast(history)
-            }
+        do throws(UndoRefusal) {
+            render(try service.undoLast(force: invocation.arguments.flag("--force")))
+            return ExitCode.ok
         } catch {
+            return fail(error)
+        }
+    }
+
+    func warnAboutUnreadable(_ unreadable: [String]) {
+        guard !unreadable.isEmpty else { return }
+        let n = unreadable.count
+        invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
+                       + " skipped \(n == 1 ? "an undo record" : "\(n) undo records") that cannot be read:\n")
+        for path in unreadable.prefix(5) { invocation.err("  " + path.terminalSafe + "\n") }
+        if n > 5 { invocation.err("  … and \(n - 5) more\n") }
+    }
+
+    func errorCount(_ journal: Journal) -> String {
+        let n = journal.diagnostics.errors.count
+        return "\(n) error\(n == 1 ? "" : "s")"
+    }
+
+    func fail(_ refusal: UndoRefusal) -> Int32 {
+        switch refusal {
+        case .nothingOnRecord:
+            return invocation.fail("nothing to undo: sitecycle has no write to \(path) on record",
+                                   help: "to delete the newest entry, `sitecycle delete last`")
+        case .changedSince(let command, let writtenAt, let zone):
+            return invocation.fail("\(path) changed after `\(command)` (\(displayTime(writtenAt, in: zone))); nothing was undone",
+                                   help: "it was edited by hand or synced since; `sitecycle edit` corrects by hand")
+        case .wouldBringBackErrors(let command, let journal):
+            invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(journal.diagnostics.errors, in: journal.source))
+            return invocation.fail("undoing `\(command)` would bring back the \(errorCount(journal)) above; nothing was undone",
+                                   help: "fix the journal instead, or `sitecycle undo --force` to undo all the same")
+        case .file(let error):
             return invocation.fail(error.message)
         }
     }
 
-    func zone(for bytes: [UInt8]) -> ZoneRules {
-        JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: invocation.systemZone).zone
-    }
-
-    func undoLast(_ history: WriteHistory) throws(FileError) -> Int32 {
-        let current = try JournalFile.read(path)
-        guard let (number, record) = history.records().first else {
-            return invocation.fail("nothing to undo: sitecycle has no write to \(path) on record",
-                                   help: "to delete the newest entry, `sitecycle delete last`")
+    func render(_ outcome: UndoService.Outcome) {
+        if let restored = outcome.restoredWithErrors {
+            invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(restored.diagnostics.errors, in: restored.source))
+            invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
+                           + " the journal now has the \(errorCount(restored)) above; `sitecycle check` lists them\n")
         }
-        let when = displayTime(Instant(seconds: record.writtenAt), in: zone(for: current))
-        switch record.reverse(current) {
-        case .changedSince:
-            return invocation.fail("\(path) changed after `\(record.command)` (\(when)); nothing was undone",
-                                   help: "it was edited by hand or synced since; `sitecycle edit` corrects by hand")
-        case .restored(let before):
-            let restored = JournalBuilder.load(SourceFile(path: path, bytes: before), defaultZone: invocation.systemZone)
-            let errors = restored.diagnostics.errors
-            if !errors.isEmpty {
-                invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(errors, in: restored.source))
-                let n = "\(errors.count) error\(errors.count == 1 ? "" : "s")"
-                guard invocation.arguments.flag("--force") else {
-                    return invocation.fail("undoing `\(record.command)` would bring back the \(n) above; nothing was undone",
-                                           help: "fix the journal instead, or `sitecycle undo --force` to undo all the same")
-                }
-                invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                               + " the journal now has the \(n) above; `sitecycle check` lists them\n")
-            }
-            try JournalStore.replace(path, with: before)
-            history.forget(number)
-            invocation.out("Undid `\(record.command)` (\(when)).\n")
-            let line = record.firstLine(in: before)
-            describe("Put back", record.removed, line: line)
-            describe("Took out", record.inserted, line: line)
-            return ExitCode.ok
-        }
+        invocation.out("Undid `\(outcome.command)` (\(displayTime(outcome.writtenAt, in: outcome.zone))).\n")
+        describe("Put back", outcome.putBack, line: outcome.firstLine)
+        describe("Took out", outcome.tookOut, line: outcome.firstLine)
     }
 
     func describe(_ verb: String, _ bytes: [UInt8], line: Int) {
@@ -118,26 +121,21 @@ struct UndoService {
         if n > 12 { invocation.out("  … and \(n - 10) more lines\n") }
     }
 
-    func list(_ history: WriteHistory) -> Int32 {
-        let records = history.records()
-        guard !records.isEmpty else {
+    func render(_ listing: UndoService.Listing) {
+        guard !listing.records.isEmpty else {
             invocation.out("No writes to \(path) on record; there is nothing to undo.\n")
-            return ExitCode.ok
+            return
         }
-        let current = (try? JournalFile.read(path)) ?? []
-        let zone = zone(for: current)
-        let ready = records[0].record.reverse(current) != .changedSince
-        invocation.out(ready ? "`sitecycle undo` would reverse the first of these:\n"
+        invocation.out(listing.newestCanBeUndone ? "`sitecycle undo` would reverse the first of these:\n"
                        : "The journal changed after the newest of these, so `sitecycle undo` would refuse:\n")
-        for (_, r) in records {
+        for r in listing.records {
             let out = lineCount(r.inserted), back = lineCount(r.removed)
             var change: [String] = []
             if back > 0 { change.append("+\(back)") }
             if out > 0 { change.append("−\(out)") }
             let lines = change.isEmpty ? "" : "  (undo: " + change.joined(separator: " ") + (max(out, back) == 1 && change.count == 1 ? " line)" : " lines)")
-            invocation.out("  " + displayTime(Instant(seconds: r.writtenAt), in: zone) + "  " + r.command.terminalSafe + lines + "\n")
+            invocation.out("  " + displayTime(Instant(seconds: r.writtenAt), in: listing.zone) + "  " + r.command.terminalSafe + lines + "\n")
         }
-        return ExitCode.ok
     }
 
     func lineCount(_ bytes: [UInt8]) -> Int {

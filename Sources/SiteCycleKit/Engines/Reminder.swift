@@ -49,17 +49,19 @@ public struct Reminder: Sendable, Equatable {
 }
 
 /// The due moments already reminded of, one line each, in the state folder
-/// (private), keyed by journal.
-public struct ReminderLog: Sendable {
+/// (private), keyed by journal, read and written through a `FileSystem`.
+public struct ReminderLog {
     public let path: String
+    public let fileSystem: FileSystem
 
-    public init?(journalPath: String, environment: [String: String]) {
+    public init?(journalPath: String, environment: [String: String], fileSystem: FileSystem = POSIXFileSystem()) {
         guard let state = StateFolder.path(environment: environment) else { return nil }
         path = state + "/remind/" + StateFolder.key(forJournal: journalPath)
+        self.fileSystem = fileSystem
     }
 
     public func sent() -> Set<String> {
-        guard let bytes = try? JournalFile.read(path) else { return [] }
+        guard let bytes = try? fileSystem.read(path) else { return [] }
         return Set(String(decoding: bytes, as: UTF8.self).split(separator: "\n").map(String.init))
     }
 
@@ -68,10 +70,10 @@ public struct ReminderLog: Sendable {
         var lines = Array(sent().sorted().suffix(20))
         if !lines.contains(moment) { lines.append(moment) }
         let bytes = Array((lines.joined(separator: "\n") + "\n").utf8)
-        if JournalFile.exists(path) {
-            try JournalStore.replace(path, with: bytes)
+        if fileSystem.exists(path) {
+            try fileSystem.replace(path, with: bytes)
         } else {
-            try JournalFile.createPrivate(path, bytes)
+            try fileSystem.create(path, with: bytes)
         }
     }
 }

@@ -1,5 +1,6 @@
 /// The text of a fresh journal, as `init` writes it: commented so that a
-/// person opening it in an editor sees how to add to it.
+/// person opening it in an editor sees how to add to it. The comments that
+/// name commands come from the command line (`Comments`).
 public struct NewJournal: Sendable {
     public var timezone: String
     public var targetHours: Double = 72
@@ -22,20 +23,29 @@ public struct NewJournal: Sendable {
         self.locations = locations
     }
 
-    public var text: String {
-        var lines = [
-            "; SiteCycle journal: one site change per line, oldest first.",
-            "; Edit it in any editor; `sitecycle check` says if anything is wrong.",
-            "; The format is described by `sitecycle help journal`.",
+    /// Comment lines that point the reader to the command line's help:
+    /// they name its commands, so it supplies them, each with its `; `.
+    public struct Comments: Sendable {
+        /// After the first line: how to check the journal, where its format is described.
+        public var header: [String]
+        /// Before `device sensor`: where the wear times come from.
+        public var sensor: [String]
+
+        public init(header: [String], sensor: [String]) {
+            self.header = header
+            self.sensor = sensor
+        }
+    }
+
+    public func text(_ comments: Comments) -> String {
+        var lines = ["; SiteCycle journal: one site change per line, oldest first."] + comments.header + [
             "",
             "timezone \(timezone)",
             "target \(SettingValues.hoursSetting(targetHours))",
             "absorption-threshold \(SettingValues.formatPercent(absorptionThresholdPercent))",
         ]
         if let sensorHours {
-            lines += [
-                "; A CGM sensor is a second rotation (Dexcom G7: 10 days, Libre: 14 days,",
-                "; as their makers label them; `sitecycle help devices` has the sources).",
+            lines += comments.sensor + [
                 "device sensor " + SettingValues.durationSetting(sensorHours)
                     + (sensorGraceHours.map { " grace " + SettingValues.durationSetting($0) } ?? "")
                     + (sensorComment.map { "  ; " + $0 } ?? ""),

@@ -245,18 +245,26 @@ public struct WriteRecord: Equatable, Sendable {
     }
 }
 
-/// The folder of write records for one journal.
-public struct WriteHistory: Sendable {
+/// The folder of write records for one journal, read and written through
+/// a `FileSystem`.
+public struct WriteHistory {
     /// How many writes are kept; older ones are forgotten.
     public static let limit = 50
 
     public let folder: String
+    public let fileSystem: FileSystem
 
     /// The history of the journal at `journalPath`, under the state folder
     /// the environment names; nil when there is no home to put it in.
-    public init?(journalPath: String, environment: [String: String]) {
+    public init?(journalPath: String, environment: [String: String], fileSystem: FileSystem = POSIXFileSystem()) {
         guard let state = StateFolder.path(environment: environment) else { return nil }
-        folder = state + "/undo/" + StateFolder.key(forJournal: journalPath)
+        self.init(folder: state + "/undo/" + StateFolder.key(forJournal: journalPath), fileSystem: fileSystem)
+    }
+
+    /// The history kept in `folder`.
+    public init(folder: String, fileSystem: FileSystem) {
+        self.folder = folder
+        self.fileSystem = fileSystem
     }
 
     package static func absolute(_ path: String) -> String {
@@ -277,15 +285,9 @@ public struct WriteHistory: Sendable {
 
     /// Every `*.undo` file in the folder, with its number when it is one.
     private func recordFiles() -> [(name: String, number: Int?)] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var found: [(String, Int?)] = []
-        while let entry = readdir(dir) {
-            let name = directoryEntryName(entry)
-            guard name.hasSuffix(".undo") else { continue }
-            found.append((name, Int(name.dropLast(5)).flatMap { WriteHistory.numberRange.contains($0) ? $0 : nil }))
+        fileSystem.names(in: folder).filter { $0.hasSuffix(".undo") }.map { name in
+            (name, Int(name.dropLast(5)).flatMap { WriteHistory.numberRange.contains($0) ? $0 : nil })
         }
-        return found
     }
 
     /// The `*.undo` files that are not records undo can read (a bad name,
@@ -293,7 +295,7 @@ public struct WriteHistory: Sendable {
     public func unreadable() -> [String] {
         recordFiles().filter { file in
             guard let n = file.number else { return true }
-            return (try? JournalFile.read(path(n))).flatMap(WriteRecord.decode) == nil
+            return (try? fileSystem.read(path(n))).flatMap(WriteRecord.decode) == nil
         }.map { folder + "/" + $0.name }.sorted()
     }
 
@@ -302,28 +304,28 @@ public struct WriteHistory: Sendable {
         return folder + "/" + String(repeating: "0", count: max(0, 8 - digits.count)) + digits + ".undo"
     }
 
-    /// Adds a record and forgets the oldest beyond the limit.
+    /// Adds a record (private, the folder made if need be) and forgets the
+    /// oldest beyond the limit.
     public func append(_ record: WriteRecord) throws(FileError) {
-        try JournalFile.makeParentDirectories(of: folder + "/x")
         var existing = numbers()
         if let last = existing.last, last >= WriteHistory.numberRange.upperBound {
             // Numbering has run out (only a hand-made file can do that):
             // start again rather than fail after the journal was written.
-            for n in existing { unlink(path(n)) }
+            for n in existing { try? fileSystem.remove(path(n)) }
             existing = []
         }
-        try JournalFile.createPrivate(path((existing.last ?? 0) + 1), record.encoded())
-        for n in existing.dropLast(max(0, WriteHistory.limit - 1)) { unlink(path(n)) }
+        try fileSystem.create(path((existing.last ?? 0) + 1), with: record.encoded())
+        for n in existing.dropLast(max(0, WriteHistory.limit - 1)) { try? fileSystem.remove(path(n)) }
     }
 
     /// Records, newest first; unreadable files are skipped.
     public func records() -> [(number: Int, record: WriteRecord)] {
         numbers().reversed().compactMap { n in
-            (try? JournalFile.read(path(n))).flatMap(WriteRecord.decode).map { (n, $0) }
+            (try? fileSystem.read(path(n))).flatMap(WriteRecord.decode).map { (n, $0) }
         }
     }
 
     public func forget(_ number: Int) {
-        unlink(path(number))
+        try? fileSystem.remove(path(number))
     }
 }

@@ -1,13 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What a service may do to files, as a value handed to it: the real POSIX
 /// form for the program, and an in-memory form for tests that need neither
-/// a disk nor a clock.
+/// a disk nor a clock. Health data is never written any other way.
 public protocol FileSystem: AnyObject {
     func read(_ path: String) throws(FileError) -> [UInt8]
+    /// Whether a file is there (a symlink is followed).
     func exists(_ path: String) -> Bool
-    /// Replaces the file whole: the old bytes or the new, never a mix.
+    /// Whether anything is there, a dangling symlink too: a name that a
+    /// new file must not take.
+    func entryExists(_ path: String) -> Bool
+    /// Replaces the file whole: the old bytes or the new, never a mix. The
+    /// file keeps its mode (a new one is private).
     func replace(_ path: String, with bytes: [UInt8]) throws(FileError)
     /// `bytes` and then `extra` as the new file (see the extension).
     func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError)
+    /// Replaces the file whole and gives it `mode` (0600: a merge result
+    /// that git checked out readable by everyone).
+    func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError)
+    /// Creates a new file, private (0600), with any missing parent folders
+    /// (0700); fails if anything is already there, a symlink too.
+    func create(_ path: String, with bytes: [UInt8]) throws(FileError)
+    /// Renames a file; whatever was at `target` is replaced.
+    func move(_ path: String, to target: String) throws(FileError)
+    func remove(_ path: String) throws(FileError)
+    /// The names in a folder (none when it does not exist).
+    func names(in folder: String) -> [String]
+    /// The file a path finally names, symlinks followed; the path itself
+    /// when there is none yet.
+    func resolvedPath(_ path: String) -> String
     /// Runs `body` while no other writer may change `path`.
     func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T
 }
@@ -27,10 +54,36 @@ public final class POSIXFileSystem: FileSystem {
 
     public func read(_ path: String) throws(FileError) -> [UInt8] { try JournalFile.read(path) }
     public func exists(_ path: String) -> Bool { JournalFile.exists(path) }
+    public func entryExists(_ path: String) -> Bool {
+        var st = stat()
+        return lstat(path, &st) == 0
+    }
     public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalStore.replace(path, with: bytes) }
     public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
         try JournalStore.replace(path, with: bytes, appending: extra)
     }
+    public func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError) {
+        try JournalStore.replace(path, with: bytes, mode: mode_t(mode))
+    }
+    public func create(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalFile.createPrivate(path, bytes) }
+    /// Only `edit --discard` moves a file, so the failure is worded for it.
+    public func move(_ path: String, to target: String) throws(FileError) {
+        guard rename(path, target) == 0 else { throw JournalFile.error(path, "move aside") }
+    }
+    public func remove(_ path: String) throws(FileError) {
+        guard unlink(path) == 0 else { throw JournalFile.error(path, "remove") }
+    }
+    public func names(in folder: String) -> [String] {
+        guard let dir = opendir(folder) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = directoryEntryName(entry)
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+    public func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)
     }
@@ -40,6 +93,9 @@ public final class POSIXFileSystem: FileSystem {
 /// back, and a file can be made to fail.
 public final class InMemoryFileSystem: FileSystem {
     public var files: [String: [UInt8]]
+    /// Each file's permission bits: 0644 for the files it was made with, as
+    /// git checks them out; 0600 for those a service created.
+    public var modes: [String: UInt32]
     /// Paths whose replacement fails, as a full disk would.
     public var failingWrites: Set<String> = []
     /// How many replacements happened (a refused change makes none).
@@ -47,6 +103,7 @@ public final class InMemoryFileSystem: FileSystem {
 
     public init(_ files: [String: String] = [:]) {
         self.files = files.mapValues { Array($0.utf8) }
+        modes = files.mapValues { _ in 0o644 }
     }
 
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
@@ -59,14 +116,50 @@ public final class InMemoryFileSystem: FileSystem {
     }
 
     public func exists(_ path: String) -> Bool { files[path] != nil }
+    public func entryExists(_ path: String) -> Bool { files[path] != nil }
 
     public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        try replace(path, with: bytes, mode: modes[path] ?? 0o600)
+    }
+
+    public func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError) {
         guard !failingWrites.contains(path) else {
             throw FileError(kind: .other, path: path, message: "cannot write \(path): no space left on device")
         }
         files[path] = bytes
+        modes[path] = mode
         writes += 1
     }
+
+    public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        guard files[path] == nil else {
+            throw FileError(kind: .exists, path: path, message: "cannot create \(path): file exists")
+        }
+        try replace(path, with: bytes, mode: 0o600)
+    }
+
+    public func move(_ path: String, to target: String) throws(FileError) {
+        guard let bytes = files.removeValue(forKey: path) else {
+            throw FileError(kind: .notFound, path: path, message: "cannot move aside \(path): no such file or directory")
+        }
+        files[target] = bytes
+        modes[target] = modes.removeValue(forKey: path)
+    }
+
+    public func remove(_ path: String) throws(FileError) {
+        guard files.removeValue(forKey: path) != nil else {
+            throw FileError(kind: .notFound, path: path, message: "cannot remove \(path): no such file or directory")
+        }
+        modes[path] = nil
+    }
+
+    public func names(in folder: String) -> [String] {
+        let prefix = folder + "/"
+        return files.keys.filter { $0.hasPrefix(prefix) && !$0.dropFirst(prefix.count).contains("/") }
+            .map { String($0.dropFirst(prefix.count)) }
+    }
+
+    public func resolvedPath(_ path: String) -> String { path }
 
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T { try body() }
 }

@@ -1,0 +1,124 @@
+/// What `edit` does with files around the editor: a private copy of the
+/// journal beside it (`.NAME.edit`) and the journal as it was when the edit
+/// began (`.NAME.edit.base`); after the editor, the copy is checked and
+/// saved over the journal only if the journal has not changed since. An
+/// edit that did not finish leaves both, to be resumed or discarded. The
+/// editor itself is the caller's to run.
+public struct EditService {
+    public let fileSystem: FileSystem
+    public let journalPath: String
+    /// The zone for a journal without a `timezone` line.
+    public let defaultZone: ZoneRules
+    /// The copy the editor opens, beside the journal's real file.
+    public let copy: String
+
+    public init(fileSystem: FileSystem, journalPath: String, defaultZone: ZoneRules) {
+        self.fileSystem = fileSystem
+        self.journalPath = journalPath
+        self.defaultZone = defaultZone
+        copy = EditService.copyPath(for: fileSystem.resolvedPath(journalPath))
+    }
+
+    /// The journal as it was when the edit began, beside its copy.
+    public var base: String { copy + ".base" }
+    /// Where `discard` moves the copy (replacing an older one).
+    public var discarded: String { copy + ".discarded" }
+
+    /// Whether an edit that did not finish left its copy (anything at that
+    /// name counts, a dangling symlink too: a copy is never overwritten).
+    public var hasUnfinishedEdit: Bool { fileSystem.entryExists(copy) }
+
+    /// The bytes an edit's copy is saved over: the journal as it was when
+    /// the edit began.
+    public struct Start: Equatable {
+        public var original: [UInt8]
+        /// Lines of the journal the copy lacks, when a copy left by an older
+        /// version (without a base) is resumed: saving removes them.
+        public var linesNotInCopy = 0
+    }
+
+    /// A new copy of `journal`, and the same bytes as the base beside it.
+    public func begin(_ journal: [UInt8]) throws(FileError) -> Start {
+        try? fileSystem.remove(base)  // a leftover of an edit whose copy was moved over the journal by hand
+        try fileSystem.create(copy, with: journal)
+        try fileSystem.create(base, with: journal)
+        return Start(original: journal)
+    }
+
+    /// Reopens an unfinished edit. What it is saved over is the journal as
+    /// it was when that edit began, so lines logged since are never
+    /// silently dropped; without a base (an older version's copy), the
+    /// journal as it is now.
+    public func resume(journalNow: [UInt8]) throws(FileError) -> Start {
+        if fileSystem.entryExists(base) { return Start(original: try fileSystem.read(base)) }
+        let copyLines = Set(try fileSystem.read(copy).split(separator: 0x0A))
+        let missing = journalNow.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
+        return Start(original: journalNow, linesNotInCopy: missing)
+    }
+
+    /// Moves the copy aside to `discarded` and drops its base.
+    public func discard() throws(FileError) {
+        try fileSystem.move(copy, to: discarded)
+        try? fileSystem.remove(base)
+    }
+
+    /// What became of an edit once the editor closed.
+    public enum Finished {
+        /// The copy is what it was: nothing to save; the copy is gone.
+        case unchanged
+        /// The journal was replaced by the copy, which is gone. `journal`
+        /// is the copy as read (its warnings to show).
+        case saved(before: [UInt8], after: [UInt8], journal: Journal)
+    }
+
+    /// Reads the copy back after the editor and saves it over the journal,
+    /// under the lock, if it reads without errors and the journal is still
+    /// `original`. On a refusal the copy stays.
+    public func finish(_ start: Start) throws(EditRefusal) -> Finished {
+        let edited: [UInt8]
+        do throws(FileError) { edited = try fileSystem.read(copy) } catch { throw .file(error) }
+        if edited == start.original {
+            removeCopy()
+            return .unchanged
+        }
+        // Named by the copy: that is where the text to fix is.
+        let result = JournalBuilder.load(SourceFile(path: copy, bytes: edited), defaultZone: defaultZone)
+        guard !result.diagnostics.hasErrors else { throw .copyHasErrors(result) }
+        let replaced: Bool
+        do throws(FileError) {
+            replaced = try fileSystem.withLock(journalPath) { () throws(FileError) -> Bool in
+                guard try fileSystem.read(journalPath) == start.original else { return false }
+                try fileSystem.replace(journalPath, with: edited)
+                return true
+            }
+        } catch {
+            throw .saveFailed(error)
+        }
+        guard replaced else { throw .journalChangedSince }
+        removeCopy()
+        return .saved(before: start.original, after: edited, journal: result)
+    }
+
+    func removeCopy() {
+        try? fileSystem.remove(copy)
+        try? fileSystem.remove(base)
+    }
+
+    static func copyPath(for journal: String) -> String {
+        let folder = JournalStore.parentFolder(of: journal)
+        let name = journal.split(separator: "/").last.map(String.init) ?? journal
+        return (folder == "." && !journal.hasPrefix("./") ? "" : folder + "/") + "." + name + ".edit"
+    }
+}
+
+/// Why an edit's copy was not saved; the copy keeps the text.
+public enum EditRefusal: Error {
+    /// The copy has errors; `journal` (named by the copy) shows them.
+    case copyHasErrors(Journal)
+    /// The journal changed while the copy was being edited.
+    case journalChangedSince
+    /// Reading the copy failed.
+    case file(FileError)
+    /// Reading or replacing the journal failed.
+    case saveFailed(FileError)
+}
