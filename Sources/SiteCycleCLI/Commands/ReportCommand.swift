@@ -94,15 +94,11 @@ struct ReportOptions {
 /// The report's figures: each device's stats over the period, as `stats
 /// --json` gives them (the same numbers the page shows).
 func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.Period, now: Instant) -> JSON {
-    let period = given.clamped(to: journal)
-    let until = min(now, period.to)
-    let body = Occupancy.compute(journal, now: until)
-    let devices = ClinicReport.devices(journal, device: device).map { d -> JSON in
-        let stats = Statistics.compute(journal.rotation(d), include: { $0.start >= period.from && $0.start <= period.to },
-                                       now: until, robust: journal.settings.robustStatistics, body: body)
-        return .object([("device", .string(d)), ("stats", StatsReport(style: .plain, stats: stats).json())])
+    let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
+    let devices = figures.devices.map { d -> JSON in
+        .object([("device", .string(d.name)), ("stats", StatsReport(style: .plain, stats: d.stats).json())])
     }
-    return .object([("period", .object([("from", .string(isoTime(period.from, in: journal.zone))),
-                                        ("to", .string(isoTime(period.to, in: journal.zone)))])),
+    return .object([("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
+                                        ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),
                      ("devices", .array(devices))])
 }

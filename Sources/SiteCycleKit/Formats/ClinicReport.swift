@@ -28,6 +28,9 @@ public enum ClinicReport {
             copy.from = min(max(from, earliest), to)
             return copy
         }
+
+        /// Whether a change is in the report: by its start, both ends included.
+        public func includes(_ change: SiteChange) -> Bool { change.start >= from && change.start <= to }
     }
 
     public static let defaultDays = 90
@@ -54,33 +57,52 @@ public enum ClinicReport {
         device.map { [$0] } ?? journal.deviceNames
     }
 
+    /// The figures a report shows, computed once for the page and for
+    /// `report --json`: the period (clamped to the journal), the moment
+    /// they are taken at, the body then, and each device's statistics.
+    public struct Figures {
+        public var period: Period
+        /// The period's end, or now when it ends later.
+        public var until: Instant
+        public var body: Occupancy
+        public var devices: [(name: String, rotation: Journal, stats: Statistics)]
+
+        public init(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) {
+            period = given.clamped(to: journal)
+            let period = self.period
+            until = min(now, period.to)
+            body = Occupancy.compute(journal, now: until)
+            let (until, body) = (until, body)
+            devices = ClinicReport.devices(journal, device: device).map { d in
+                let rotation = journal.rotation(d)
+                return (d, rotation, Statistics.compute(rotation, include: period.includes, now: until,
+                                                        robust: journal.settings.robustStatistics, body: body))
+            }
+        }
+    }
+
     /// One page: now, then per device its map, distribution, calendar and
     /// per-site table (figures of different devices are never averaged
     /// together), then the notes. `device` limits it to one device.
     public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) -> String {
-        let period = given.clamped(to: journal)
-        let devices = self.devices(journal, device: device)
-        let inPeriod: (SiteChange) -> Bool = { $0.start >= period.from && $0.start <= period.to }
-        let until = min(now, period.to)
-        let body = Occupancy.compute(journal, now: until)
+        let figures = Figures(journal, device: device, period: given, now: now)
+        let period = figures.period
         let zone = journal.zone
         let days = Int(zone.civil(period.to).date.daysSinceEpoch - zone.civil(period.from).date.daysSinceEpoch) + 1
+        let names = figures.devices.map(\.name)
         var page = head(journal, period: period, now: now)
-        page += nowSection(journal, now: now, devices: devices)
-        for d in devices {
-            let rotation = journal.rotation(d)
-            let part = Part(device: d, of: devices.count, first: d == devices.first)
-            let stats = Statistics.compute(rotation, include: inPeriod, now: until,
-                                           robust: journal.settings.robustStatistics, body: body)
+        page += nowSection(journal, now: now, devices: names)
+        for (d, rotation, stats) in figures.devices {
+            let part = Part(device: d, of: names.count, first: d == names.first)
             let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
             let keys = Keys(rotation.locations)
             page += mapSection(stats, keys: keys, part)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
-            page += tableSection(stats, body: body, part)
+            page += tableSection(stats, body: figures.body, part)
         }
-        let indexes = Set(devices.compactMap(journal.deviceIndex))
-        page += notesSection(journal, include: { inPeriod($0) && indexes.contains($0.device) })
+        let indexes = Set(names.compactMap(journal.deviceIndex))
+        page += notesSection(journal, include: { period.includes($0) && indexes.contains($0.device) })
         page += "</body>\n</html>\n"
         return page
     }
