@@ -63,7 +63,7 @@ public struct DiagnosticRenderer {
         }
         if let help = d.help {
             out += "\(pad) = " + style.help("help:") + " "
-                + TextWrap.wrap(excerpt.safe(help), start: gutterWidth + 9, indent: pad + "         ") + "\n"
+                + TextWrap.wrap(excerpt.safe(help.words), start: gutterWidth + 9, indent: pad + "         ") + "\n"
         }
         return out
     }
