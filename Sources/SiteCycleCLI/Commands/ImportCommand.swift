@@ -137,7 +137,7 @@ struct ImportCommand {
             ("removedMarkers", .int(o.removedMarkers)),
             ("skipped", .int(o.plan.skipped.count)),
             ("conflicts", rows(o.plan.conflicts)),
-            ("rejected", rows(o.plan.rejected)),
+            ("rejected", rows(o.plan.rejected.map { ($0.row, $0.reason.words) })),
             ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
             ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
         ])
@@ -181,7 +181,7 @@ struct ImportCommand {
             }
         }
         list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
-        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
+        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason.words) })
         let markers = o.removedMarkers, sites = o.sitesAdded
         let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
@@ -190,5 +190,16 @@ struct ImportCommand {
         out += TextWrap.wrap(summary, indent: "  ") + "\n"
         if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
         return out
+    }
+}
+
+extension RowRejection {
+    /// Why a row was not imported, with the option or command that fixes it.
+    var words: String {
+        switch self {
+        case .text(let text): text
+        case .undeclaredDevice(let device): "device `\(device)` is not declared; add it with `sitecycle set device \(device) DURATION`"
+        case .otherDevice(let row, let asked): "the row is for device `\(row)`, not `\(asked)` (--device)"
+        }
     }
 }

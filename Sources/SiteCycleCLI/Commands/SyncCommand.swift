@@ -76,7 +76,7 @@ struct SyncCommand {
                                   environment: invocation.env,
                                   checkBeforeMerging: { journal throws(ServiceError) in
                                       do throws(CommandError) { _ = try invocation.now(for: journal) } catch {
-                                          throw ServiceError(error.message, help: error.help, usage: error.usage)
+                                          throw ServiceError(.callerRefused(.init(error)))
                                       }
                                   })
         do throws(SyncError) {
@@ -118,10 +118,7 @@ struct SyncCommand {
         case .copyNotMerged(let e):
             return invocation.fail(e)
         case .journalHasErrors(let journal):
-            var e = ServiceError(error.message, help: error.help)
-            e.kind = .journalHasErrors
-            e.journal = journal
-            return invocation.fail(e)
+            return invocation.fail(ServiceError(.journalHasErrors(path: journal.source.path), journal: journal))
         case .journalUnreadable(let e):
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }

@@ -421,7 +421,7 @@ extension SyncService {
                     result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Int> in
                         try service.checkBeforeMerging(journal)
                         let theirs: [UInt8]
-                        do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(error.message) }
+                        do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
                         let merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
                                                        theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
                         var editor = JournalEditor(source: journal.source)
