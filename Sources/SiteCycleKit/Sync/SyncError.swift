@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Why sync stopped, as facts; the command line says it in words. Whatever
 /// was done before (a commit, a merged copy) is kept.
 package enum SyncError: Error {
