@@ -1,5 +1,16 @@
 import SiteCycleKit
 
+extension SyncService.SetupChange {
+    /// What setting up changed, as `sync --setup` lists it.
+    var words: String {
+        switch self {
+        case .attributesLine(let line): "added `\(line)` to .gitattributes"
+        case .config(let key): "set \(key)"
+        case .madePrivate(let path): "made \(path) readable by you only"
+        }
+    }
+}
+
 /// Why sync stopped, in the words the person at the keyboard reads (the
 /// Kit's `SyncError` holds only the facts).
 extension SyncError {

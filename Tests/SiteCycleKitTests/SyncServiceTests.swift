@@ -254,8 +254,8 @@ struct SyncServiceTests {
         let outcome = try service(git, fs).sync(req)
         #expect(fs.text("/repo/.gitattributes") == "*.png binary\n\"health/my sites.journal\" merge=sitecycle\n")
         #expect(outcome.events == [.setUp(journal: "health/my sites.journal", changes: [
-            "added `\"health/my sites.journal\" merge=sitecycle` to .gitattributes",
-            "set merge.sitecycle.name", "set merge.sitecycle.driver"])])
+            .attributesLine("\"health/my sites.journal\" merge=sitecycle"),
+            .config(key: "merge.sitecycle.name"), .config(key: "merge.sitecycle.driver")])])
         #expect(!git.ran("add") && !git.ran("commit"))
     }
 

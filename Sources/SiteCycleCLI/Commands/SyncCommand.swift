@@ -91,7 +91,8 @@ struct SyncCommand {
         switch event {
         case .setUp(let journal, let changes):
             invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
-                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".")
+                           : "Set up git to merge \(journal) with sitecycle: "
+                               + changes.map(\.words).joined(separator: "; ") + ".")
         case .journalWritten(let before, let after):
             invocation.remember(from: before, to: after)
         case .mergedCopy(let copy, let moved):
