@@ -4,8 +4,8 @@ import SiteCycleTestSupport
 @testable import SiteCycleCLI
 
 /// Words in the CLI, decisions in the Kit: no Kit source names a command
-/// (`sitecycle log …`), quotes one of our options (`"--device`) or writes
-/// an ANSI escape. The Kit says what happened as values; the command line
+/// (`sitecycle log …`, `` `locations rename` ``), quotes one of our options
+/// (`"--device`) or writes an ANSI escape. The Kit says what happened as values; the command line
 /// says it in words and colour. Comments may name anything.
 struct KitWordsTests {
     /// Kit files another change is still moving (the init template's
@@ -29,11 +29,13 @@ struct KitWordsTests {
         return lines
     }
 
+    /// `sitecycle log`, or a command quoted on its own (`` `locations rename` ``).
     @Test func noKitSourceNamesACommand() throws {
         let commands = CommandRegistry.all.map(\.name)
         for line in try kitLines() {
-            for command in commands where line.text.contains("sitecycle \(command)") {
-                Issue.record("\(line.file):\(line.number) names `sitecycle \(command)`: \(line.text)")
+            for command in commands
+            where ["sitecycle \(command)", "`\(command) ", "`\(command)`"].contains(where: line.text.contains) {
+                Issue.record("\(line.file):\(line.number) names the command `\(command)`: \(line.text)")
             }
         }
     }

@@ -22,6 +22,8 @@ extension Diagnostic.Help {
         case .addDeviceToLocation(let device, let location, let devices):
             "if it is, add `\(device)` to its `for` list: `sitecycle locations for "
                 + "\"\(location)\" \(devices.joined(separator: ","))`"
+        case .renameLocationNamedLikeDevice(let device):
+            "an entry `\(device) …` names the device; rename the location, e.g. `locations rename`"
         }
     }
 }

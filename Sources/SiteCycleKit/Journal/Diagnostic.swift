@@ -54,6 +54,9 @@ public struct Diagnostic: Equatable, Sendable {
         /// A device's entry at a location not for it: add the device to the
         /// location's `for` list, which would then be `devices`.
         case addDeviceToLocation(device: String, location: String, devices: [String])
+        /// A location whose first word is a device name reads as that
+        /// device's entry: rename the location.
+        case renameLocationNamedLikeDevice(device: String)
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }

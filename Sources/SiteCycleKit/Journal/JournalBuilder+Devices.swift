@@ -77,7 +77,7 @@ extension BuildState {
                names.count > 1 || first == Device.pumpName {
                 report(.invalidLocationName, "location \"\(excerpt(location.name))\" begins with the device name `\(first)`",
                        line: line, d.argument,
-                       help: "an entry `\(first) …` names the device; rename the location, e.g. `locations rename`")
+                       help: .renameLocationNamedLikeDevice(device: String(first)))
             }
         }
     }
