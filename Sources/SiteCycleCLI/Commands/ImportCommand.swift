@@ -192,14 +192,3 @@ struct ImportCommand {
         return out
     }
 }
-
-extension RowRejection {
-    /// Why a row was not imported, with the option or command that fixes it.
-    var words: String {
-        switch self {
-        case .text(let text): text
-        case .undeclaredDevice(let device): "device `\(device)` is not declared; add it with `sitecycle set device \(device) DURATION`"
-        case .otherDevice(let row, let asked): "the row is for device `\(row)`, not `\(asked)` (--device)"
-        }
-    }
-}
