@@ -127,6 +127,7 @@ final class Invocation {
         }
         let bytes: SourceBytes
         do {
+            if mapped { Invocation.saysWhenAMappedJournalIsCutShort() }
             bytes = mapped ? try JournalFile.readMapped(location.path) : SourceBytes(try JournalFile.read(location.path))
         } catch {
             if let dangling = JournalFile.danglingJournalSymlink(location.path) {
@@ -168,4 +169,20 @@ final class Invocation {
             throw UsageError("invalid \(typed ? "--now" : "$SITECYCLE_NOW"): \(e.message)", help: e.help)
         }
     }
+}
+
+extension Invocation {
+    /// A mapped journal cut short by another program ends the run from a
+    /// signal handler: these are its words and its exit status, given to
+    /// the Kit once, before the first mapping.
+    private static let cutShortReport: Void = {
+        MappedFile.cutShort = MappedFile.CutShort(message: """
+            sitecycle: error: the journal was cut short by another program while it
+                    was being read; nothing was changed
+              hint: run the command again
+
+            """, status: ExitCode.failure)
+    }()
+
+    static func saysWhenAMappedJournalIsCutShort() { _ = cutShortReport }
 }

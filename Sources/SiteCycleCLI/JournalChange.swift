@@ -56,7 +56,7 @@ extension Invocation {
                     return try plan(journal, try now(for: journal))
                 } catch {
                     refusal = error
-                    throw ServiceError(error.message, help: error.help, usage: error.usage)
+                    throw ServiceError(.callerRefused(.init(error)))
                 }
             }
             if result.wrote { remember(result.record(command: commandDescription, writtenAt: recordTime.seconds)) }

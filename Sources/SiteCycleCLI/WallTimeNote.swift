@@ -11,7 +11,12 @@ extension Invocation {
         let system = systemZone
         let read = end ? TimeArgument.readEnd(text, zone: zone, now: now, local: system)
             : TimeArgument.read(text, zone: zone, now: now, local: system)
-        guard case .success(let reading) = read else { return read.map(\.instant) }
+        guard case .success(let reading) = read else {
+            return read.map(\.instant).mapError { e in
+                // The forms a time takes: `help time` has them all.
+                e.help == TimeArgument.formsHelp ? SettingError(e.message, help: e.help! + " (`help time`)") : e
+            }
+        }
         if noting, reading.wallClock == .journal,
            zone.offset(at: reading.instant) != system.offset(at: reading.instant),
            notedWallTimes.insert(text).inserted {

@@ -178,25 +178,22 @@ struct CorrectionServiceTests {
     }
 
     @Test func refusalsSayWhyAndWriteNothing() {
-        #expect(refusal(.init(entry: .line(9)))?.message == "nothing to change")
-        #expect(refusal(.init(entry: .line(3), note: .remove))?.message == "line 3 is not a site change")
-        #expect(refusal(.init(entry: .line(3), note: .remove))?.usage == true)
-        #expect(refusal(.init(entry: .start(instant("2026-02-04T08:01:00Z")), note: .remove))?.message
-                == "no site change starts at 2026-02-04 08:01")
-        #expect(refusal(.init(entry: .last(upTo: instant("2026-01-01T00:00:00Z")), note: .remove))?.message
-                == "there are no site changes yet")
-        #expect(refusal(.init(entry: .line(9), start: instant("2026-02-07T08:00:00Z")))?.message
-                == "a site change is already logged at 2026-02-07 08:00 (line 10)")
-        let overlap = refusal(.init(entry: .line(7), end: instant("2026-02-05T08:00:00Z")))
-        #expect(overlap?.message == "that end is after the next site went in (line 9, 2026-02-04 08:00)")
-        #expect(overlap?.help == "amend that entry instead")
+        #expect(refusal(.init(entry: .line(9)))?.reason == .nothingToChange)
+        #expect(refusal(.init(entry: .line(3), note: .remove))?.reason == .notASiteChange(line: 3))
+        #expect(refusal(.init(entry: .start(instant("2026-02-04T08:01:00Z")), note: .remove))?.reason
+                == .noChangeStarts(time: "2026-02-04 08:01", device: nil))
+        #expect(refusal(.init(entry: .last(upTo: instant("2026-01-01T00:00:00Z")), note: .remove))?.reason
+                == .noSiteChanges(device: nil))
+        #expect(refusal(.init(entry: .line(9), start: instant("2026-02-07T08:00:00Z")))?.reason
+                == .startTaken(time: "2026-02-07 08:00", line: 10, newEntry: false))
+        #expect(refusal(.init(entry: .line(7), end: instant("2026-02-05T08:00:00Z")))?.reason
+                == .endAfterNextSite(line: 9, time: "2026-02-04 08:00"))
         #expect(refusal(.init(entry: .line(9), start: instant("2026-02-08T08:00:00Z"), end: instant("2026-02-09T08:00:00Z")))?
-                    .message == "change the start and the end in two steps")
+                    .reason == .startAndEndTogether)
         let removed = start + "2026-02-08 08:00   removed\n"
-        #expect(refusal(.init(entry: .line(11), location: "Left Arm"), in: removed)?.message
-                == "a `removed` line has no location")
-        #expect(refusal(.init(entry: .line(11), end: instant("2026-02-09T08:00:00Z")), in: removed)?.message
-                == "a `removed` line has no end")
+        #expect(refusal(.init(entry: .line(11), location: "Left Arm"), in: removed)?.reason == .removalHasNoLocation)
+        #expect(refusal(.init(entry: .line(11), end: instant("2026-02-09T08:00:00Z")), in: removed)?.reason
+                == .removalHasNoEnd)
     }
 
     @Test func deleteRemovesTheEntryAndItsNoteLines() throws {
@@ -226,8 +223,7 @@ struct CorrectionServiceTests {
             _ = try run(fs) { journal throws(ServiceError) in try CorrectionService.delete(.init(entry: .line(6)), in: journal) }
             Issue.record("deleted another device's line")
         } catch {
-            #expect(error.message == "line 6 is a site change of the sensor")
-            #expect(error.help == "add `--device sensor`")
+            #expect(error.reason == .otherDevicesLine(line: 6, device: "sensor"))
         }
         #expect(fs.writes == 0)
     }
@@ -294,8 +290,7 @@ struct SettingsServiceTests {
             _ = try set(.device("Sensor", hours: 240), fs)
             Issue.record("an invalid device name was written")
         } catch {
-            #expect(error.message == "invalid device name `Sensor`: a device name starts with a lowercase letter")
-            #expect(error.usage)
+            #expect(error.reason == .invalidDeviceName(name: "Sensor", problem: "a device name starts with a lowercase letter"))
         }
         #expect(fs.writes == 0 && fs.text(path) == start)
     }

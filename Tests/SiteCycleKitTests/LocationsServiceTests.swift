@@ -89,9 +89,8 @@ struct LocationsServiceTests {
         let fs = InMemoryFileSystem([path: "timezone UTC\ndevice sensor 10d\nlocation Belly\n"])
         let request = Service.AddRequest(name: "Tummy", devices: ["pump", "cgm"], devicesAsTyped: "pump, cgm")
         let error = refusal(fs) { journal throws(ServiceError) in try Service.add(request, in: journal) }
-        #expect(error?.message == "--for pump, cgm: no device `cgm` in \(path)")
-        #expect(error?.help == "declared: pump, sensor; add one with `sitecycle set device NAME DURATION`")
-        #expect(error?.usage == true)
+        #expect(error?.reason == .unknownDeviceInList(name: "cgm", list: "pump, cgm", withAdd: true, journal: path,
+                                                      declared: ["pump", "sensor"]))
         #expect(fs.writes == 0)
     }
 
@@ -148,7 +147,8 @@ struct LocationsServiceTests {
         let unknown = refusal(fs) { journal throws(ServiceError) in
             try Service.setDevices(.init(target: target("Belly"), devices: ["cgm"], devicesAsTyped: "cgm"), in: journal)
         }
-        #expect(unknown?.message == "cgm: no device `cgm` in \(path)")
+        #expect(unknown?.reason == .unknownDeviceInList(name: "cgm", list: "cgm", withAdd: false, journal: path,
+                                                        declared: ["pump", "sensor"]))
     }
 
     @Test func addWithForOnADeclaredNameOrZoneSetsItsDevices() throws {
@@ -170,16 +170,15 @@ struct LocationsServiceTests {
     @Test func addRefusesADeclaredNameAZoneAndASidedNameWithSides() {
         let fs = InMemoryFileSystem([path: start])
         let clash = refusal(fs) { journal throws(ServiceError) in try Service.add(.init(name: "belly"), in: journal) }
-        #expect(clash?.message == "\"Belly\" is already declared (line 5)")
+        #expect(clash?.reason == .alreadyDeclared(name: "Belly", line: 5, anotherDeviceMayUseIt: false))
         let zone = refusal(fs) { journal throws(ServiceError) in try Service.add(.init(name: "arm"), in: journal) }
-        #expect(zone?.message == "Arm is a zone: Left Arm and Right Arm")
-        #expect(zone?.help == "log one of them, or make it one location with `sitecycle locations sides \"Arm\" off`")
+        #expect(zone?.reason == .zoneOfSides(zone: "Arm", locations: ["Left Arm", "Right Arm"]))
         let sided = refusal(fs) { journal throws(ServiceError) in
             try Service.add(.init(name: "Left Hip", sides: true), in: journal)
         }
-        #expect(sided?.message == "\"Left Hip\" already has a side; --sides adds `Left` and `Right` to a zone")
+        #expect(sided?.reason == .alreadySided(name: "Left Hip"))
         let invalid = refusal(fs) { journal throws(ServiceError) in try Service.add(.init(name: "Hip; sore"), in: journal) }
-        #expect(invalid?.message == "a location name cannot contain `;` (it starts a comment)")
+        #expect(invalid?.reason == .invalidLocationName(problem: "a location name cannot contain `;` (it starts a comment)"))
         #expect(fs.writes == 0 && fs.text(path) == start)
     }
 
@@ -259,12 +258,11 @@ struct LocationsServiceTests {
         let clash = refusal(fs) { journal throws(ServiceError) in
             try Service.rename(.init(from: target("Left Arm"), to: "right arm"), in: journal)
         }
-        #expect(clash?.message == "\"Right Arm\" is already declared (line 4)")
+        #expect(clash?.reason == .alreadyDeclared(name: "Right Arm", line: 4, anotherDeviceMayUseIt: false))
         let sidedZone = refusal(fs) { journal throws(ServiceError) in
             try Service.rename(.init(from: target("Left Arm", "Right Arm", typed: "arm"), to: "Left Hip"), in: journal)
         }
-        #expect(sidedZone?.message == "\"arm\" is a zone; give the new zone name without Left/Right")
-        #expect(sidedZone?.usage == true)
+        #expect(sidedZone?.reason == .zoneRenamedWithSide(typed: "arm"))
         #expect(fs.writes == 0 && fs.text(path) == start)
     }
 
@@ -296,8 +294,7 @@ struct LocationsServiceTests {
         let disable = refusal(fs) { journal throws(ServiceError) in try Service.disable(all, in: journal) }
         let remove = refusal(fs) { journal throws(ServiceError) in try Service.remove(all, in: journal) }
         for error in [disable, remove] {
-            #expect(error?.message == "that would leave no enabled location")
-            #expect(error?.help == "add or enable another location first")
+            #expect(error?.reason == .noEnabledLocationLeft)
         }
         #expect(fs.writes == 0)
     }
@@ -334,7 +331,7 @@ struct LocationsServiceTests {
     @Test func sidesOfAnUnknownZoneIsRefused() {
         let fs = InMemoryFileSystem([path: start])
         let error = refusal(fs) { journal throws(ServiceError) in try Service.sides(.init(zone: "Hip", on: true), in: journal) }
-        #expect(error?.message == "no zone \"Hip\"" && error?.help == "`sitecycle locations` lists them")
+        #expect(error?.reason == .unknownLocation(name: "Hip", as: .zone))
         #expect(fs.writes == 0)
     }
 
@@ -377,7 +374,7 @@ struct LocationsServiceTests {
         let error = refusal(fs) { journal throws(ServiceError) in
             try Service.resume(.init(target: target("Left Arm", "Right Arm", typed: "arm"), today: date("2026-02-20")), in: journal)
         }
-        #expect(error?.message == "Left Arm and Right Arm are not paused")
+        #expect(error?.reason == .notPaused(["Left Arm", "Right Arm"]))
         #expect(fs.writes == 0)
     }
 
@@ -404,14 +401,14 @@ struct LocationsServiceTests {
         let fs = InMemoryFileSystem([path: start])
         let request = Service.MoveRequest(target: target("Left Arm"), .after, anchor: target("Left Arm", "Right Arm", typed: "arm"))
         let error = refusal(fs) { journal throws(ServiceError) in try Service.move(request, in: journal) }
-        #expect(error?.message == "cannot move a location relative to itself" && error?.usage == true)
+        #expect(error?.reason == .moveRelativeToItself)
         #expect(fs.writes == 0)
     }
 
     @Test func aTargetThatIsNotDeclaredIsRefused() {
         let fs = InMemoryFileSystem([path: start])
         let error = refusal(fs) { journal throws(ServiceError) in try Service.disable(target("Hip"), in: journal) }
-        #expect(error?.message == "no location \"Hip\"")
+        #expect(error?.reason == .unknownLocation(name: "Hip", as: .location))
         #expect(fs.writes == 0)
     }
 }

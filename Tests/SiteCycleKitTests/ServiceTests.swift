@@ -94,7 +94,8 @@ struct SiteChangeServiceTests {
             Issue.record("the write did not fail")
         } catch {
             #expect(error.kind == .file)
-            #expect(error.message.contains("no space left"))
+            guard case .file(let e) = error.reason else { Issue.record("not a file error: \(error.reason)"); return }
+            #expect(e.detail.contains("no space left"))
         }
         #expect(fs.text(path) == start)
     }

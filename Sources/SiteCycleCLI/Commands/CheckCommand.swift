@@ -40,7 +40,7 @@ extension CommandRegistry {
             .object([
                 ("file", .string(path)), ("line", .int(d.line)), ("column", .int(d.column)),
                 ("length", .int(d.length)), ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
-                ("help", .optional(d.help)),
+                ("help", .optional(d.help?.words)),
             ])
         }
         return .object([("errors", .array(diagnostics.errors.map(item))),

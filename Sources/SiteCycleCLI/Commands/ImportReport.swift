@@ -15,7 +15,7 @@ enum ImportReport {
             ("removedMarkers", .int(o.removedMarkers)),
             ("skipped", .int(o.plan.skipped.count)),
             ("conflicts", rows(o.plan.conflicts)),
-            ("rejected", rows(o.plan.rejected)),
+            ("rejected", rows(o.plan.rejected.map { ($0.row, $0.reason.words) })),
             ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
             ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
         ])
@@ -59,7 +59,7 @@ enum ImportReport {
             }
         }
         list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
-        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason) })
+        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason.words) })
         let markers = o.removedMarkers, sites = o.sitesAdded
         let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")

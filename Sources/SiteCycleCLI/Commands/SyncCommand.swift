@@ -89,7 +89,7 @@ struct SyncCommand {
                                   environment: invocation.env,
                                   checkBeforeMerging: { journal throws(ServiceError) in
                                       do throws(CommandError) { _ = try invocation.now(for: journal) } catch {
-                                          throw ServiceError(error.message, help: error.help, usage: error.usage)
+                                          throw ServiceError(.callerRefused(.init(error)))
                                       }
                                   })
         do throws(SyncError) {
@@ -104,7 +104,8 @@ struct SyncCommand {
         switch event {
         case .setUp(let journal, let changes):
             invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
-                           : "Set up git to merge \(journal) with sitecycle: " + changes.joined(separator: "; ") + ".")
+                           : "Set up git to merge \(journal) with sitecycle: "
+                               + changes.map(\.words).joined(separator: "; ") + ".")
         case .journalWritten(let before, let after):
             invocation.remember(from: before, to: after)
         case .mergedCopy(let copy, let moved):
@@ -131,10 +132,7 @@ struct SyncCommand {
         case .copyNotMerged(let e):
             return invocation.fail(e)
         case .journalHasErrors(let journal):
-            var e = ServiceError(error.message, help: error.help)
-            e.kind = .journalHasErrors
-            e.journal = journal
-            return invocation.fail(e)
+            return invocation.fail(ServiceError(.journalHasErrors(path: journal.source.path), journal: journal))
         case .journalUnreadable(let e):
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }

@@ -16,8 +16,7 @@ package struct EntryWriter {
     package func insertion(location: String, at: Instant, note: String?, device: UInt8 = 0) throws(ServiceError) -> JournalEditor {
         // Two changes at one instant are fine on two devices, not on one.
         if let same = journal.changes.first(where: { $0.start == at && $0.device == device }) {
-            throw ServiceError("a site change is already logged at \(displayStart(same)) (line \(same.line))",
-                               help: "pick another --at time, or correct that line with an editor")
+            throw ServiceError(.startTaken(time: displayStart(same), line: same.line, newEntry: true))
         }
         // Another device's entry names its device first, aligned like a name.
         let lines = EntryLayout(learningFrom: journal.syntax)

@@ -25,7 +25,7 @@ public struct ImportPlan: Sendable {
     public var additions: [Addition] = []
     public var skipped: [(row: Int, reason: String)] = []
     public var conflicts: [(row: Int, reason: String)] = []
-    public var rejected: [(row: Int, reason: String)] = []
+    public var rejected: [(row: Int, reason: RowRejection)] = []
     /// Header settings the journal lacks (from our JSON).
     public var settings: [(DirectiveSyntax.Keyword, String)] = []
     /// `device` lines the journal lacks: a sensor's records need
@@ -115,14 +115,13 @@ public struct ImportPlan: Sendable {
         func writable(_ t: Instant, offset: Int?) -> Bool { (1...9999).contains(wall(t, offset: offset).date.year) }
         for (i, r) in sorted.enumerated() {
             guard writable(r.start, offset: r.offset) else {
-                plan.rejected.append((r.row, "starts at \(wall(r.start, offset: r.offset).journalText) in the journal's time, "
-                                      + "outside the years 0001–9999 that a journal holds"))
+                plan.rejected.append((r.row, .text("starts at \(wall(r.start, offset: r.offset).journalText) in the journal's "
+                                                   + "time, outside the years 0001–9999 that a journal holds")))
                 continue
             }
             if journal.deviceIndex(r.device) == nil && !declaredDevices.contains(r.device) {
                 guard r.device == "sensor" else {
-                    plan.rejected.append((r.row, "device `\(r.device)` is not declared; add it with "
-                                          + "`sitecycle set device \(r.device) DURATION`"))
+                    plan.rejected.append((r.row, .undeclaredDevice(r.device)))
                     continue
                 }
                 if !plan.newDevices.contains(where: { $0.name == r.device }) {
@@ -142,7 +141,7 @@ public struct ImportPlan: Sendable {
                 switch NoteText.clean(text) {
                 case .success(let n): note = n
                 case .failure(let problem):
-                    plan.rejected.append((r.row, problem.message))
+                    plan.rejected.append((r.row, .text(problem.message)))
                     continue
                 }
             }

@@ -18,6 +18,20 @@ public struct ImportRecord: Equatable, Sendable {
     public var device: String = Device.pumpName
 }
 
+/// Why a row was not imported: plain words (written as a string, like
+/// "invalid date"), or a fix that names an option or a command, as a value
+/// the command line spells.
+public enum RowRejection: Equatable, Sendable, ExpressibleByStringInterpolation {
+    case text(String)
+    /// The row names a device the journal does not declare: declare it.
+    case undeclaredDevice(String)
+    /// The row is another device's than the one the import was asked for.
+    case otherDevice(row: String, asked: String)
+
+    public init(stringLiteral value: String) { self = .text(value) }
+    public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
+}
+
 /// What a source file holds: records, rows it could not read, rows that are
 /// not site changes, and (from our own JSON) the header it came with.
 public struct ImportSource: Sendable {
@@ -25,7 +39,7 @@ public struct ImportSource: Sendable {
 
     public var format: Format
     public var records: [ImportRecord] = []
-    public var rejected: [(row: Int, reason: String)] = []
+    public var rejected: [(row: Int, reason: RowRejection)] = []
     /// Rows that are fine but not site changes (a Nightscout "Temp Basal").
     public var ignored = 0
     /// From our JSON: locations in order, with their enabled flag.
@@ -106,7 +120,7 @@ public enum ImportReaders {
             }
             let named = field(deviceColumn).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 }
             if let named, let device, named != device {
-                source.rejected.append((record.line, "the row is for device `\(named)`, not `\(device)` (--device)"))
+                source.rejected.append((record.line, .otherDevice(row: named, asked: device)))
                 continue
             }
             let rowDevice = named ?? device ?? Device.pumpName

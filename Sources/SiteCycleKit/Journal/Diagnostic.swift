@@ -34,6 +34,34 @@ public struct Diagnostic: Equatable, Sendable {
         case deviceMismatch = "device-mismatch"
     }
 
+    /// How to fix it: plain words (written as a string, like "did you mean
+    /// …?"), or a fix that runs a command, as a value: the command line
+    /// spells it with its own command and option names.
+    public enum Help: Equatable, Sendable, ExpressibleByStringInterpolation {
+        case text(String)
+        /// Keep the right lines, delete the markers, then check the journal.
+        case resolveConflictMarkers
+        /// A site stayed in so long that a change was probably not logged.
+        case logMissingChange
+        /// A control character in a note, and how it is shown instead.
+        case deleteControlCharacter(shown: String)
+        /// Entries out of time order: formatting sorts them.
+        case sortEntries
+        /// Two devices may have logged one change: delete this line.
+        case deletePossibleDuplicate(line: Int)
+        /// An exact duplicate line: formatting folds it.
+        case foldDuplicate
+        /// A device's entry at a location not for it: add the device to the
+        /// location's `for` list, which would then be `devices`.
+        case addDeviceToLocation(device: String, location: String, devices: [String])
+        /// A location whose first word is a device name reads as that
+        /// device's entry: rename the location.
+        case renameLocationNamedLikeDevice(device: String)
+
+        public init(stringLiteral value: String) { self = .text(value) }
+        public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
+    }
+
     public var severity: Severity
     public var code: Code
     public var message: String
@@ -43,11 +71,11 @@ public struct Diagnostic: Equatable, Sendable {
     public var column: Int
     /// Span length in bytes (0 points between two bytes).
     public var length: Int
-    /// A plain suggestion for the fix, or nil.
-    public var help: String?
+    /// A suggestion for the fix, or nil.
+    public var help: Help?
 
     public init(_ severity: Severity, _ code: Code, _ message: String,
-                line: Int, column: Int, length: Int, help: String? = nil) {
+                line: Int, column: Int, length: Int, help: Help? = nil) {
         self.severity = severity
         self.code = code
         self.message = message

@@ -1,7 +1,7 @@
 /// What must hold for any input whatsoever, checked by the fuzzer and by the
 /// random-input test: reading never crashes, every unreadable line gets a
-/// diagnostic, rendering works, formatting keeps the meaning and is stable,
-/// and merging never crashes nor drops an entry. Returns the first broken
+/// diagnostic, quoting its line works, formatting keeps the meaning and is
+/// stable, and merging never crashes nor drops an entry. Returns the first broken
 /// promise, or nil.
 public enum JournalInvariants {
     public static func violation(in bytes: [UInt8]) -> String? {
@@ -12,7 +12,12 @@ public enum JournalInvariants {
         for (i, kind) in journal.syntax.kinds.enumerated() where kind == .invalid || kind == .conflictMarker {
             if !linesWithErrors.contains(i + 1) { return "line \(i + 1) is unreadable but has no error" }
         }
-        _ = DiagnosticRenderer(style: .plain).render(journal.diagnostics, in: journal.source)
+        let excerpt = SourceExcerpt()
+        for d in journal.diagnostics where d.line >= 1 && d.line <= source.lines.count {
+            let span = source.lines[d.line - 1]
+            _ = excerpt.window(source.bytes, span.start..<span.contentEnd, column: d.column, length: d.length)
+            _ = excerpt.safe(d.message)
+        }
         guard !journal.diagnostics.hasErrors else { return nil }
         let formatted = JournalFormatter(journal: journal).formatted()
         let again = JournalBuilder.load(SourceFile(path: "fmt", bytes: formatted), defaultZone: .utc)

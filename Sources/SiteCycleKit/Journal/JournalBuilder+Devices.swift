@@ -22,7 +22,7 @@ extension BuildState {
         switch SettingValues.hours(words[1]) {
         case .success(let h): hours = h
         case .failure(let e):
-            report(.invalidSetting, "invalid `device` target: \(e.message)", line: line, range, help: e.help)
+            report(.invalidSetting, "invalid `device` target: \(e.message)", line: line, range, help: e.help.map(Diagnostic.Help.text))
             return
         }
         var grace: Double?
@@ -32,7 +32,7 @@ extension BuildState {
             case .failure(let e):
                 // The device is still declared, so its lines read as its own.
                 report(.invalidSetting, "invalid `device` grace: expected hours like `12h` or days like `1d`, "
-                           + "more than 0, not `\(excerpt(words[3]))`", line: line, range, help: e.help)
+                           + "more than 0, not `\(excerpt(words[3]))`", line: line, range, help: e.help.map(Diagnostic.Help.text))
             }
         }
         if name == Device.pumpName {
@@ -77,7 +77,7 @@ extension BuildState {
                names.count > 1 || first == Device.pumpName {
                 report(.invalidLocationName, "location \"\(excerpt(location.name))\" begins with the device name `\(first)`",
                        line: line, d.argument,
-                       help: "an entry `\(first) …` names the device; rename the location, e.g. `locations rename`")
+                       help: .renameLocationNamedLikeDevice(device: String(first)))
             }
         }
     }

@@ -42,7 +42,7 @@ extension BuildState {
                         if let (line, e) = entryLine(change.line) {
                             report(.warning, .outOfOrder,
                                    "out of order: this site change is earlier than the one on line \(slots[written - 1].line)",
-                                   line: line, e.timestampRange, help: "`sitecycle fmt` puts entries in time order")
+                                   line: line, e.timestampRange, help: .sortEntries)
                         }
                     }
                     noteOwner = written
@@ -97,7 +97,7 @@ extension BuildState {
                     report(.warning, .possibleDuplicate,
                            "possible duplicate: line \(list[li].line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
                            line: line, e.timestampRange,
-                           help: "two devices may have logged the same change; delete one with `sitecycle delete \(list[i].line)`")
+                           help: .deletePossibleDuplicate(line: list[i].line))
                 }
                 if !list[li].isRemoval { list[li].end = start }
             }
@@ -119,7 +119,7 @@ extension BuildState {
         if lineBytes(number) == lineBytes(firstNumber) {
             report(.warning, .duplicateEntry, "duplicate of line \(firstNumber)", line: line,
                    line.span.start..<line.span.contentEnd,
-                   help: "delete one of the two lines; `sitecycle fmt` folds exact duplicates")
+                   help: .foldDuplicate)
         } else {
             report(.sameInstant, "two site changes at the same time: line \(firstNumber) is at the same instant",
                    line: line, e.timestampRange, help: "correct the time of one of them, or delete the one that is wrong")
@@ -191,8 +191,8 @@ extension BuildState {
             let deviceName = deviceName(field.device)
             report(.warning, .deviceMismatch, "\(excerpt(name)) is not a site for the \(deviceName)", line: line,
                    deviceAndLocation(e).2,
-                   help: "if it is, add `\(deviceName)` to its `for` list: `sitecycle locations for "
-                       + "\"\(excerpt(name))\" \((locations[i].devices + [deviceName]).joined(separator: ","))`")
+                   help: .addDeviceToLocation(device: deviceName, location: excerpt(name),
+                                               devices: locations[i].devices + [deviceName]))
         }
         return change
     }
@@ -216,7 +216,7 @@ extension BuildState {
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
         let help = suggester!.suggestion(for: name).map { "did you mean \"\($0)\"?" }
             ?? "declare it in the header with `location \(excerpt(name))`"
-        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: help)
+        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: .text(help))
         return false
     }
 }

@@ -16,7 +16,7 @@ extension BuildState {
             report(.warning, .longSession,
                    "in for \(Int(days.rounded())) days, more than \(SiteChange.longSessionFactor)× the target: a change missing?",
                    line: syntax.lines[c.line - 1], e.timestampRange,
-                   help: "log the missing change with `sitecycle log LOCATION --at TIME`")
+                   help: .logMissingChange)
         }
     }
 
@@ -29,6 +29,6 @@ extension BuildState {
         let b = bytes[i]
         let shown = width == 2 ? "\\x" + String(bytes[i + 1], radix: 16) : "\\x" + (b < 0x10 ? "0" : "") + String(b, radix: 16)
         report(.warning, .controlCharacter, "control character \(shown) in a note", lineNumber: line, i..<(i + width),
-               help: "delete it in an editor; sitecycle shows it as `\(shown)`")
+               help: .deleteControlCharacter(shown: shown))
     }
 }

@@ -61,17 +61,17 @@ struct BuildState {
     package var source: SourceFile { syntax.source }
 
     package mutating func report(_ code: Diagnostic.Code, _ message: String, line: SyntaxLine, _ range: Range<Int>,
-                         help: String? = nil) {
+                         help: Diagnostic.Help? = nil) {
         report(.error, code, message, line: line, range, help: help)
     }
 
     package mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
-                         line: SyntaxLine, _ range: Range<Int>, help: String? = nil) {
+                         line: SyntaxLine, _ range: Range<Int>, help: Diagnostic.Help? = nil) {
         report(severity, code, message, lineNumber: line.number, range, help: help)
     }
 
     package mutating func report(_ severity: Diagnostic.Severity, _ code: Diagnostic.Code, _ message: String,
-                         lineNumber: Int, _ range: Range<Int>, help: String? = nil) {
+                         lineNumber: Int, _ range: Range<Int>, help: Diagnostic.Help? = nil) {
         let start = source.lines[lineNumber - 1].start
         diagnostics.append(Diagnostic(severity, code, message, line: lineNumber,
                                       column: range.lowerBound - start + 1, length: range.count, help: help))
@@ -116,7 +116,7 @@ struct BuildState {
             settingLines[d.keyword] = line.number
             if let problem = apply(d.keyword, argument) {
                 let range = d.argument.isEmpty ? d.keywordRange.upperBound..<d.keywordRange.upperBound : d.argument
-                report(.invalidSetting, problem.message, line: line, range, help: problem.help)
+                report(.invalidSetting, problem.message, line: line, range, help: problem.help.map(Diagnostic.Help.text))
             }
         }
         if locations.isEmpty {

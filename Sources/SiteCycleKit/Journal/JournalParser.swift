@@ -106,7 +106,7 @@ private struct LineContext {
         self.number = number
     }
 
-    package mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: String? = nil) {
+    package mutating func report(_ code: Diagnostic.Code, _ message: String, _ range: Range<Int>, help: Diagnostic.Help? = nil) {
         diagnostics.append(Diagnostic(.error, code, message, line: number, column: range.lowerBound - span.start + 1,
                                       length: range.count, help: help))
     }
@@ -124,7 +124,7 @@ private struct LineContext {
         guard let first = cursor.peek else { return .blank }
         if isConflictMarker() {
             report(.mergeConflict, "unresolved merge conflict", span.start..<span.contentEnd,
-                   help: "keep the lines you want between the markers, delete the marker lines, then run `sitecycle check`")
+                   help: .resolveConflictMarkers)
             return .conflictMarker
         }
         if first == UInt8(ascii: ";") || first == UInt8(ascii: "#") { return .comment }
@@ -179,7 +179,7 @@ private struct LineContext {
             }
             if let (code, message, help, size) = problem {
                 ok = false
-                if seen.insert(code).inserted { report(code, message, i..<(i + size), help: help) }
+                if seen.insert(code).inserted { report(code, message, i..<(i + size), help: .text(help)) }
                 i += size
             }
         }
@@ -348,7 +348,7 @@ private struct LineContext {
             let known = DirectiveSyntax.Keyword.allCases.map(\.rawValue)
             let help = suggestion(for: word, among: known).map { "did you mean `\($0)`?" }
                 ?? "known directives: \(known.joined(separator: ", ")); comment the line out with `;`"
-            report(.unknownDirective, "unknown directive `\(excerpt(word))`", keywordRange, help: help)
+            report(.unknownDirective, "unknown directive `\(excerpt(word))`", keywordRange, help: .text(help))
             return .invalid
         }
         let argument = cursor.trimmed(cursor.position..<cursor.firstSemicolon())

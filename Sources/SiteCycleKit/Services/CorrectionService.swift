@@ -66,11 +66,11 @@ public enum CorrectionService {
     public static func select(_ entry: Entry, device: String, in journal: Journal) throws(ServiceError) -> SiteChange {
         _ = try SiteChangeService.deviceIndex(device, in: journal)
         let rotation = journal.rotation(device)
-        let of = journal.hasDevices ? " of the \(device)" : ""
+        let named = journal.hasDevices ? device : nil
         switch entry {
         case .last(let now):
             guard let last = rotation.changes.last(where: { $0.start <= now }) else {
-                throw ServiceError("there are no site changes\(of) yet")
+                throw ServiceError(.noSiteChanges(device: named))
             }
             return last
         case .line(let number):
@@ -80,19 +80,15 @@ public enum CorrectionService {
             }
             if let other = journal.changes.first(where: { $0.line == line }), !rotation.changes.contains(other) {
                 let name = journal.deviceNames[Int(other.device)]
-                throw ServiceError("line \(number) is a site change of the \(name)", help: "add `--device \(name)`",
-                                   usage: true)
+                throw ServiceError(.otherDevicesLine(line: number, device: name))
             }
             guard let change = rotation.changes.first(where: { $0.line == line }) else {
-                throw ServiceError("line \(number) is not a site change", help: "`sitecycle history` shows each change's line",
-                                   usage: true)
+                throw ServiceError(.notASiteChange(line: number))
             }
             return change
         case .start(let t):
             guard let change = rotation.changes.first(where: { $0.start == t }) else {
-                throw ServiceError("no site change\(of) starts at \(displayTime(t, in: journal.zone))",
-                                   help: "`sitecycle history\(device == Device.pumpName ? "" : " --device " + device)` "
-                                       + "shows the start times")
+                throw ServiceError(.noChangeStarts(time: displayTime(t, in: journal.zone), device: named))
             }
             return change
         }
@@ -114,23 +110,23 @@ public enum CorrectionService {
     public static func amend(_ request: AmendRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<AmendOutcome> {
         let entry = try select(request.entry, device: request.device, in: journal)
         guard request.location != nil || request.start != nil || request.end != nil || request.note != nil else {
-            throw ServiceError("nothing to change", help: "give --location, --at, --end or --note", usage: true)
+            throw ServiceError(.nothingToChange)
         }
         let writer = EntryWriter(journal: journal)
         guard let lines = writer.replacedLines(ofEntryOn: entry.line, start: request.start, location: request.location,
-                                               note: request.note) else { throw ServiceError("not an entry") }
+                                               note: request.note) else { throw ServiceError(.notAnEntry(line: entry.line)) }
         let start = request.start ?? entry.start
         if request.start != nil,
            let clash = journal.changes.first(where: { $0.line != entry.line && $0.start == start && $0.device == entry.device }) {
-            throw ServiceError("a site change is already logged at \(displayStart(clash)) (line \(clash.line))")
+            throw ServiceError(.startTaken(time: displayStart(clash), line: clash.line, newEntry: false))
         }
         if request.location != nil, entry.isRemoval {
-            throw ServiceError("a `removed` line has no location", help: "delete it and log the site instead")
+            throw ServiceError(.removalHasNoLocation)
         }
         var editor = JournalEditor(source: journal.source)
         let moves = writer.replaceEntry(entry, with: lines, startingAt: start, in: &editor)
         if let end = request.end {
-            guard !moves else { throw ServiceError("change the start and the end in two steps", usage: true) }
+            guard !moves else { throw ServiceError(.startAndEndTogether) }
             try setEnd(of: entry, to: end, start: start, in: journal, editor: &editor)
         }
         return PlannedChange(editor: editor) { updated in
@@ -145,8 +141,8 @@ public enum CorrectionService {
     /// written with the device word and goes where its time puts it.
     static func setEnd(of entry: SiteChange, to end: Instant, start: Instant, in journal: Journal,
                        editor: inout JournalEditor) throws(ServiceError) {
-        guard !entry.isRemoval else { throw ServiceError("a `removed` line has no end", usage: true) }
-        guard end > start else { throw ServiceError("the end must be after the start", usage: true) }
+        guard !entry.isRemoval else { throw ServiceError(.removalHasNoEnd) }
+        guard end > start else { throw ServiceError(.endNotAfterStart) }
         let writer = EntryWriter(journal: journal)
         let rotation = journal.rotation(journal.deviceNames[Int(entry.device)])
         let later = rotation.changes.filter { $0.start > entry.start }
@@ -160,8 +156,7 @@ public enum CorrectionService {
         }
         if let next = later.first, next.isRemoval {
             if let after = later.dropFirst().first, end >= after.start {
-                throw ServiceError("that end is after the next site went in (line \(after.line), \(displayStart(after)))",
-                                   help: "amend that entry instead")
+                throw ServiceError(.endAfterNextSite(line: after.line, time: displayStart(after)))
             }
             // Re-timed like any amended start: note, continuation lines and
             // offset stay; it moves only if another entry now lies between.
@@ -169,8 +164,7 @@ public enum CorrectionService {
             writer.replaceEntry(next, with: lines, startingAt: end, in: &editor)
         } else if let next = later.first {
             guard end <= next.start else {
-                throw ServiceError("that end is after the next site went in (line \(next.line), \(displayStart(next)))",
-                                   help: "amend that entry instead")
+                throw ServiceError(.endAfterNextSite(line: next.line, time: displayStart(next)))
             }
             if end < next.start { insertRemoved() }
         } else {

@@ -12,10 +12,7 @@ public enum FormatService {
         guard !journal.source.bytes.same(as: bytes) else { return PlannedChange(editor: editor) { _ in .alreadyFormatted } }
         let after = JournalBuilder.load(SourceFile(path: journal.source.path, bytes: bytes), defaultZone: journal.zone)
         guard Journal.sameMeaning(journal, after) else {
-            var e = ServiceError("formatting would change what the journal says, so nothing was written",
-                                 help: "this is a bug in sitecycle; please report it with the journal")
-            e.kind = .wouldBreakJournal
-            throw e
+            throw ServiceError(.formatChangesMeaning)
         }
         editor.replaceAll(with: bytes)
         return PlannedChange(editor: editor) { _ in .formatted }

@@ -48,7 +48,7 @@ public enum ImportService {
     /// an import that adds nothing, plans no edit.
     public static func merge(_ request: Request, into journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
         for (_, to) in request.maps where LocationName.problem(with: to) != nil {
-            throw ServiceError("--map target \"\(to)\" is not a valid location name", usage: true)
+            throw ServiceError(.invalidMapTarget(name: to))
         }
         let plan = ImportPlan.make(journal, request.source, maps: request.maps)
         let outcome = Outcome(plan: plan, format: request.source.format,

@@ -1,10 +1,11 @@
-/// Why a service did nothing, in words for the person at the keyboard.
-/// `usage` marks a mistake in what was asked (the command line's exit 2).
+/// Why a service did nothing, as facts: which line, which name, which
+/// device. The command line says it in words, with the hint and the exit
+/// status that go with it; no sentence is made here.
 public struct ServiceError: Error, Sendable {
     public enum Kind: Sendable {
         /// Refused: the request does not fit the journal.
         case refused
-        /// The journal has errors; `diagnostics` says which.
+        /// The journal has errors; `journal` says which.
         case journalHasErrors
         /// The planned result would not read back cleanly: a bug, caught.
         case wouldBreakJournal
@@ -12,17 +13,108 @@ public struct ServiceError: Error, Sendable {
         case file
     }
 
-    public var kind: Kind = .refused
-    public var message: String
-    public var help: String?
-    public var usage = false
+    /// What stopped the service, grouped by what the person must do.
+    public enum Reason: Equatable, Sendable {
+        // The journal itself
+        /// The journal has errors (`journal` carries them): fix them first.
+        case journalHasErrors(path: String)
+        /// A new line held a line break; nothing was written (a bug).
+        case newLineBreaksLines(path: String)
+        /// The result would not read back (`journal` is the result; a bug).
+        case resultUnreadable(path: String)
+        /// `fmt`'s layout would change what the journal says (a bug).
+        case formatChangesMeaning
+        case file(FileError)
+        /// A conflict copy to merge could not be read.
+        case copyUnreadable(FileError)
+        /// The caller's own check, run on the journal under the lock, refused
+        /// with an error of its own.
+        case callerRefused(CallerError)
+
+        // Which entry
+        /// No site changes yet (of `device`, when the journal has devices).
+        case noSiteChanges(device: String?)
+        /// The line is another device's site change: name that device.
+        case otherDevicesLine(line: Int, device: String)
+        case notASiteChange(line: Int)
+        /// No change (of `device`, when the journal has devices) starts at `time`.
+        case noChangeStarts(time: String, device: String?)
+        case notAnEntry(line: Int)
+
+        // Times
+        /// Another change of the device starts at `time` on `line`;
+        /// `newEntry` when a new line was to be written there.
+        case startTaken(time: String, line: Int, newEntry: Bool)
+        /// A new end would pass the next site, which went in at `time`.
+        case endAfterNextSite(line: Int, time: String)
+        case endNotAfterStart
+        case startAndEndTogether
+        case nothingToChange
+        case removalHasNoLocation
+        case removalHasNoEnd
+        /// No site was active at `time` to take the previous site's note.
+        case noSiteForPreviousNote(time: String)
+        /// No site is active at `time` to remove.
+        case nothingToRemove(time: String)
+
+        // Devices
+        /// The journal declares no such device; these are the ones it has.
+        case unknownDevice(name: String, declared: [String])
+        /// A `for` list names a device the journal lacks (`name` empty: an
+        /// empty name). `list` is as typed; `withAdd` when it followed
+        /// `add`'s option rather than being a word of its own.
+        case unknownDeviceInList(name: String, list: String, withAdd: Bool, journal: String, declared: [String])
+        /// Not a device name; `problem` says why (`Device.problem`).
+        case invalidDeviceName(name: String, problem: String)
+
+        // Locations
+        /// No such location, zone, or either, as typed.
+        case unknownLocation(name: String, as: LocationWord)
+        /// Not a location name; `problem` says why (`LocationName.problem`).
+        case invalidLocationName(problem: String)
+        /// An import's mapping names no valid location.
+        case invalidMapTarget(name: String)
+        /// `name` is declared on `line`; `anotherDeviceMayUseIt` when the
+        /// journal has devices (the location's `for` list may be the point).
+        case alreadyDeclared(name: String, line: Int, anotherDeviceMayUseIt: Bool)
+        /// Sides were asked for a name that has one.
+        case alreadySided(name: String)
+        /// A zone was named where one of its sided locations is needed.
+        case zoneOfSides(zone: String, locations: [String])
+        /// A zone's new name was given with a side.
+        case zoneRenamedWithSide(typed: String)
+        case notPaused([String])
+        case moveRelativeToItself
+        case noEnabledLocationLeft
+    }
+
+    /// An error the caller threw from inside a transaction, carried out
+    /// untouched; two are the same when they describe themselves alike.
+    public struct CallerError: Equatable, Sendable {
+        public let error: any Error
+        public init(_ error: any Error) { self.error = error }
+        public static func == (a: CallerError, b: CallerError) -> Bool { "\(a.error)" == "\(b.error)" }
+    }
+
+    /// What a name that matched nothing was looked up as.
+    public enum LocationWord: Equatable, Sendable { case location, zone, locationOrZone }
+
+    public var reason: Reason
     /// The journal (or the result) whose diagnostics explain the error.
     public var journal: Journal?
 
-    public init(_ message: String, help: String? = nil, usage: Bool = false) {
-        self.message = message
-        self.help = help
-        self.usage = usage
+    public init(_ reason: Reason, journal: Journal? = nil) {
+        self.reason = reason
+        self.journal = journal
+    }
+
+    public var kind: Kind {
+        switch reason {
+        case .journalHasErrors: .journalHasErrors
+        case .newLineBreaksLines, .resultUnreadable, .formatChangesMeaning: .wouldBreakJournal
+        case .file: .file
+        default: .refused
+        }
     }
 }
 
@@ -106,18 +198,12 @@ public struct JournalTransaction {
                 let bytes = try fileSystem.read(path)
                 let journal = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: defaultZone)
                 guard !journal.diagnostics.hasErrors else {
-                    var e = ServiceError("\(path) has errors; nothing was done", help: "fix them, then run `sitecycle check`")
-                    e.kind = .journalHasErrors
-                    e.journal = journal
-                    return .failure(e)
+                    return .failure(ServiceError(.journalHasErrors(path: path), journal: journal))
                 }
                 let change: PlannedChange<Outcome>
                 do throws(ServiceError) { change = try plan(journal) } catch { return .failure(error) }
                 guard !change.editor.breaksALine else {
-                    var e = ServiceError("a line break inside a new line would have added lines to \(path); "
-                                         + "nothing was written", help: "this is a bug in sitecycle; please report it")
-                    e.kind = .wouldBreakJournal
-                    return .failure(e)
+                    return .failure(ServiceError(.newLineBreaksLines(path: path)))
                 }
                 // An append is written as the file's bytes and the new ones,
                 // without first making one array of both (at a million
@@ -130,11 +216,7 @@ public struct JournalTransaction {
                                ? JournalTransaction.verifiedAppend(consume journal, change.editor) : nil)
                     ?? JournalBuilder.load(SourceFile(path: path, bytes: after ?? bytes + appended!), defaultZone: defaultZone)
                 guard !updated.diagnostics.hasErrors || change.writesConflictMarkers else {
-                    var e = ServiceError("the change would leave \(path) unreadable, so nothing was written",
-                                         help: "this is a bug in sitecycle; please report it with the lines above")
-                    e.kind = .wouldBreakJournal
-                    e.journal = updated
-                    return .failure(e)
+                    return .failure(ServiceError(.resultUnreadable(path: path), journal: updated))
                 }
                 if let appended {
                     if !appended.isEmpty { try fileSystem.replace(path, with: bytes, appending: appended) }
@@ -144,9 +226,7 @@ public struct JournalTransaction {
                 return .success(TransactionResult(outcome: change.outcome(updated), before: bytes, after: after!))
             }
         } catch {
-            var e = ServiceError(error.message, help: error.hint)
-            e.kind = .file
-            throw e
+            throw ServiceError(.file(error))
         }
         return try result.get()
     }

@@ -43,14 +43,16 @@ public enum LocationsService {
     public struct DevicesRequest: Sendable {
         public var target: Target
         public var devices: [String]
-        /// The list as it was typed (`--for pump,cgm` or `pump,cgm`), for a
-        /// refusal to quote.
+        /// The list as it was typed (`pump,cgm`), for a refusal to quote.
         public var devicesAsTyped: String
+        /// The list was given with `add` (after its option), not on its own.
+        public var withAdd = false
 
-        public init(target: Target, devices: [String], devicesAsTyped: String) {
+        public init(target: Target, devices: [String], devicesAsTyped: String, withAdd: Bool = false) {
             self.target = target
             self.devices = devices
             self.devicesAsTyped = devicesAsTyped
+            self.withAdd = withAdd
         }
     }
 
@@ -179,8 +181,9 @@ public enum LocationsService {
     /// `location` line.
     public static func add(_ request: AddRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
         let name = request.name
+        let typedList = request.devicesAsTyped ?? request.devices?.joined(separator: ",") ?? ""
         if request.sides, Location.split(name).side != nil {
-            throw ServiceError("\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone", usage: true)
+            throw ServiceError(.alreadySided(name: name))
         }
         let zoneWords = LocationMatcher.words(name)
         if request.sides, journal.locations.contains(where: { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }) {
@@ -189,14 +192,11 @@ public enum LocationsService {
         if !request.sides, Location.split(name).side == nil {
             let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
             if !sided.isEmpty, let list = request.devices {
-                let typed = "--for " + (request.devicesAsTyped ?? list.joined(separator: ","))
                 return try setDevices(DevicesRequest(target: Target(typed: name, names: sided.map(\.name)),
-                                                     devices: list, devicesAsTyped: typed), in: journal)
+                                                     devices: list, devicesAsTyped: typedList, withAdd: true), in: journal)
             }
             if let first = sided.first {
-                throw ServiceError("\(first.zone) is a zone: " + sided.map(\.name).joined(separator: " and "),
-                                   help: "log one of them, or make it one location with "
-                                       + "`sitecycle locations sides \"\(first.zone)\" off`")
+                throw ServiceError(.zoneOfSides(zone: first.zone, locations: sided.map(\.name)))
             }
         }
         let names = request.sides ? ["Left \(name)", "Right \(name)"] : [name]
@@ -204,25 +204,20 @@ public enum LocationsService {
         if let list = request.devices {
             let declared = names.compactMap { n in journal.locations.first { $0.name.lowercased() == n.lowercased() } }
             if declared.count == names.count {
-                let typed = "--for " + (request.devicesAsTyped ?? list.joined(separator: ","))
                 return try setDevices(DevicesRequest(target: Target(typed: name, names: declared.map(\.name)),
-                                                     devices: list, devicesAsTyped: typed), in: journal)
+                                                     devices: list, devicesAsTyped: typedList, withAdd: true), in: journal)
             }
         }
         for n in names {
             do throws(ServiceError) { try checkNewName(n, replacing: [], in: journal) } catch {
                 // A declared name may be there to be given to another device.
-                guard journal.hasDevices, error.help == nil, 
-                      let clash = journal.locations.first(where: { $0.name.lowercased() == n.lowercased() })
-                else { throw error }
-                throw ServiceError(error.message, help: "`sitecycle locations for \"\(clash.name)\" DEV,…` changes which "
-                                       + "devices may use it")
+                guard journal.hasDevices, case .alreadyDeclared(let clash, let line, _) = error.reason else { throw error }
+                throw ServiceError(.alreadyDeclared(name: clash, line: line, anotherDeviceMayUseIt: true))
             }
         }
         var devices: [String] = []
         if let list = request.devices {
-            let unique = try checkedDevices(list, typed: "--for " + (request.devicesAsTyped ?? list.joined(separator: ",")),
-                                            in: journal)
+            let unique = try checkedDevices(list, typed: typedList, withAdd: true, in: journal)
             // The pump alone is what no `for` means: nothing to write.
             if unique != [Device.pumpName] { devices = unique }
         }
@@ -237,7 +232,8 @@ public enum LocationsService {
     public static func setDevices(_ request: DevicesRequest, in journal: Journal) throws(ServiceError)
         -> PlannedChange<Outcome> {
         let targets = try locations(request.target, in: journal)
-        let devices = try checkedDevices(request.devices, typed: request.devicesAsTyped, in: journal)
+        let devices = try checkedDevices(request.devices, typed: request.devicesAsTyped, withAdd: request.withAdd,
+                                         in: journal)
         var editor = JournalEditor(source: journal.source)
         var changed: [String] = [], unchanged: [String] = []
         for location in targets {
@@ -261,8 +257,7 @@ public enum LocationsService {
         let pairs: [(Location, String)]
         if isZone {
             guard Location.split(newName).side == nil else {
-                throw ServiceError("\"\(request.from.typed)\" is a zone; give the new zone name without Left/Right",
-                                   usage: true)
+                throw ServiceError(.zoneRenamedWithSide(typed: request.from.typed))
             }
             pairs = targets.map { ($0, "\($0.side == .left ? "Left" : "Right") \(newName)") }
         } else {
@@ -331,7 +326,7 @@ public enum LocationsService {
         let unsided = journal.locations.first { $0.side == nil && LocationMatcher.words($0.name) == zoneWords }
         let sided = journal.locations.filter { $0.side != nil && LocationMatcher.words($0.zone) == zoneWords }
         guard unsided != nil || !sided.isEmpty else {
-            throw ServiceError("no zone \"\(typed)\"", help: "`sitecycle locations` lists them", usage: true)
+            throw ServiceError(.unknownLocation(name: typed, as: .zone))
         }
         var change = SidesChange(zone: unsided?.name ?? sided[0].zone, on: on)
         let keep = on ? sided : unsided.map { [$0] } ?? []
@@ -383,7 +378,7 @@ public enum LocationsService {
             }
         }
         guard !editor.isEmpty else {
-            throw ServiceError("\(notPaused.joined(separator: " and ")) \(notPaused.count == 1 ? "is" : "are") not paused")
+            throw ServiceError(.notPaused(notPaused))
         }
         return planned(editor, .resumed(resumed, notPaused: notPaused))
     }
@@ -394,7 +389,7 @@ public enum LocationsService {
         let targets = try locations(request.target, in: journal)
         let anchors = try locations(request.anchor, in: journal)
         guard !anchors.contains(where: { a in targets.contains { $0.name == a.name } }) else {
-            throw ServiceError("cannot move a location relative to itself", usage: true)
+            throw ServiceError(.moveRelativeToItself)
         }
         var editor = JournalEditor(source: journal.source)
         switch request.placement {
@@ -416,13 +411,12 @@ public enum LocationsService {
         var found: [Location] = []
         for name in target.names {
             guard let location = journal.location(named: name) else {
-                throw ServiceError("no location \"\(name)\"", help: "`sitecycle locations` lists them", usage: true)
+                throw ServiceError(.unknownLocation(name: name, as: .location))
             }
             found.append(location)
         }
         guard !found.isEmpty else {
-            throw ServiceError("no location or zone \"\(target.typed)\"", help: "`sitecycle locations` lists them",
-                               usage: true)
+            throw ServiceError(.unknownLocation(name: target.typed, as: .locationOrZone))
         }
         return found
     }
@@ -430,22 +424,21 @@ public enum LocationsService {
     /// A new name must be valid and not clash with another location
     /// (ignoring case); `replacing` may keep theirs (for a case-only rename).
     static func checkNewName(_ name: String, replacing: [Location], in journal: Journal) throws(ServiceError) {
-        if let problem = LocationName.problem(with: name) { throw ServiceError(problem, usage: true) }
+        if let problem = LocationName.problem(with: name) { throw ServiceError(.invalidLocationName(problem: problem)) }
         let lower = name.lowercased()
         if let clash = journal.locations.first(where: { $0.name.lowercased() == lower }),
            !replacing.contains(where: { $0.name == clash.name }) {
-            throw ServiceError("\"\(clash.name)\" is already declared (line \(clash.line))")
+            throw ServiceError(.alreadyDeclared(name: clash.name, line: clash.line, anotherDeviceMayUseIt: false))
         }
     }
 
     /// The devices of a `for` list, each declared, each once, in the
     /// order given.
-    static func checkedDevices(_ list: [String], typed: String, in journal: Journal) throws(ServiceError) -> [String] {
+    static func checkedDevices(_ list: [String], typed: String, withAdd: Bool, in journal: Journal) throws(ServiceError)
+        -> [String] {
         for device in list where journal.deviceIndex(device) == nil {
-            throw ServiceError(device.isEmpty ? "\(typed): an empty device name"
-                                   : "\(typed): no device `\(device)` in \(journal.source.path)",
-                               help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
-                                   + "`sitecycle set device NAME DURATION`", usage: true)
+            throw ServiceError(.unknownDeviceInList(name: device, list: typed, withAdd: withAdd, journal: journal.source.path,
+                                                    declared: journal.deviceNames))
         }
         var unique: [String] = []
         for d in list where !unique.contains(d) { unique.append(d) }
@@ -455,7 +448,7 @@ public enum LocationsService {
     static func keepOneEnabled(without targets: [Location], in journal: Journal) throws(ServiceError) {
         let left = journal.enabledLocations.filter { l in !targets.contains { $0.name == l.name } }
         if left.isEmpty {
-            throw ServiceError("that would leave no enabled location", help: "add or enable another location first")
+            throw ServiceError(.noEnabledLocationLeft)
         }
     }
 }

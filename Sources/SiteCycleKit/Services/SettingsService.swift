@@ -40,7 +40,7 @@ public enum SettingsService {
     /// Refuses a name that cannot be a device (see `Device.problem`).
     public static func checkDeviceName(_ name: String) throws(ServiceError) {
         if let problem = Device.problem(with: name) {
-            throw ServiceError("invalid device name `\(name)`: \(problem)", usage: true)
+            throw ServiceError(.invalidDeviceName(name: name, problem: problem))
         }
     }
 

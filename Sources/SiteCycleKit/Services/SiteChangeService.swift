@@ -50,8 +50,7 @@ public enum SiteChangeService {
 
     static func deviceIndex(_ name: String, in journal: Journal) throws(ServiceError) -> UInt8 {
         guard let index = journal.deviceIndex(name) else {
-            throw ServiceError("no device `\(name)` in this journal", help: "declared: \(journal.deviceNames.joined(separator: ", "))",
-                               usage: true)
+            throw ServiceError(.unknownDevice(name: name, declared: journal.deviceNames))
         }
         return index
     }
@@ -66,7 +65,7 @@ public enum SiteChangeService {
         let previous = journal.changes.last { $0.start < at && $0.device == device }
         if let given = request.previousNote {
             guard let previous, !previous.isRemoval else {
-                throw ServiceError("no site was active at \(displayTime(at, in: journal.zone)) to take --previous-note")
+                throw ServiceError(.noSiteForPreviousNote(time: displayTime(at, in: journal.zone)))
             }
             let added = given.isEmpty ? nil : given
             // Adding to a note never loses what was written before; replacing
@@ -112,8 +111,7 @@ public enum SiteChangeService {
         let at = request.at
         let device = try deviceIndex(request.device, in: journal)
         guard let active = journal.rotation(request.device).activeChange(at: at), active.start < at else {
-            throw ServiceError("no site is active at \(displayTime(at, in: journal.zone)); nothing to remove",
-                               help: "log the next site with `sitecycle log LOCATION`")
+            throw ServiceError(.nothingToRemove(time: displayTime(at, in: journal.zone)))
         }
         let editor = try EntryWriter(journal: journal).insertion(location: EntrySyntax.removedKeyword, at: at,
                                                                  note: request.note, device: device)

@@ -6,16 +6,47 @@ import Musl
 import Darwin
 #endif
 
-/// A failed file operation, worded for the person at the keyboard.
+/// A failed file operation: what failed and where, the system's account of
+/// it, and what to do about it as a value. The command line words it.
 public struct FileError: Error, Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case notFound, exists, isDirectory, permissionDenied, notRegularFile, tooLarge, other
+        /// Another writer has held the journal's lock for this long.
+        case busy(seconds: Int)
     }
+
+    /// What to do about it, when there is something better than the message:
+    /// plain words (written as a string), or a fix the command line spells.
+    public enum Advice: Equatable, Sendable, ExpressibleByStringInterpolation {
+        case text(String)
+        /// Write as the file's owner, or take the file over.
+        case runAsOwner
+        /// Only regular files (or symlinks to them) are read and written.
+        case regularFilesOnly
+        /// `symlink` points at `target`, which does not exist: create the
+        /// journal there, or remove the link.
+        case createJournal(at: String, symlink: String)
+        /// A `.gitattributes` that is not UTF-8 was left alone: add the merge
+        /// line by hand.
+        case addAttributesLineByHand
+
+        public init(stringLiteral value: String) { self = .text(value) }
+        public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
+    }
+
     public var kind: Kind
     public var path: String
-    public var message: String
-    /// What to do about it, when there is something better than the message.
-    public var hint: String? = nil
+    /// The system's account of what failed ("cannot open …: Permission
+    /// denied"); empty when `kind` says it all.
+    public var detail: String
+    public var advice: Advice?
+
+    public init(kind: Kind, path: String, message: String = "", hint: Advice? = nil) {
+        self.kind = kind
+        self.path = path
+        self.detail = message
+        self.advice = hint
+    }
 }
 
 /// File access through POSIX calls: exact error causes, explicit modes, and
@@ -84,7 +115,7 @@ public enum JournalFile {
     package static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
         FileError(kind: .notRegularFile, path: path,
                   message: "cannot \(verb) \(path): it is \(typeName(mode))",
-                  hint: "sitecycle only reads and writes regular files (or symlinks to them)")
+                  hint: .regularFilesOnly)
     }
 
     /// `$SITECYCLE_MAX_BYTES` (a positive number of bytes) lowers the limit;
@@ -218,7 +249,7 @@ public enum JournalFile {
         }
         return FileError(kind: .notFound, path: path,
                          message: "\(path) is a symlink to \(target), which does not exist",
-                         hint: "`sitecycle init -f \(resolved)` creates the journal there, or remove the symlink \(path)")
+                         hint: .createJournal(at: resolved, symlink: path))
     }
 
     /// Creates a new file with `bytes`, mode 0600, failing if anything is

@@ -41,18 +41,4 @@ public struct JournalLocation: Equatable, Sendable {
         let home = String(cString: dir)
         return home.hasPrefix("/") ? home : nil
     }
-
-    /// How the path was chosen, for "no journal at …" messages.
-    public var explanation: String {
-        switch origin {
-        case .flag: return "given with -f/--file"
-        case .environment: return "from $SITECYCLE_FILE"
-        case .xdgDefault: return "the default; set $SITECYCLE_FILE or pass -f to use another"
-        case .noHome: return "no home folder"
-        }
-    }
-
-    /// Why there is no default journal, when there is none.
-    public static let noHomeMessage = "$HOME is not set and this user has no passwd home folder"
-    public static let noHomeHint = "pass -f PATH, or set $SITECYCLE_FILE or $HOME"
 }

@@ -25,8 +25,7 @@ public enum JournalStore {
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else { throw JournalFile.error(folder, "lock") }
             guard monotonicSeconds() < deadline else {
-                throw FileError(kind: .other, path: path,
-                                message: "another sitecycle has been writing \(path) for \(Int(lockTimeoutSeconds)) seconds; nothing was changed, try again")
+                throw FileError(kind: .busy(seconds: Int(lockTimeoutSeconds)), path: path)
             }
             usleep(20_000)
         }
@@ -49,7 +48,7 @@ public enum JournalStore {
         let exists = stat(target, &st) == 0
         if exists && (st.st_mode & S_IFMT) != S_IFREG {
             var e = JournalFile.notRegular(path, st.st_mode, "replace")
-            e.message += "; nothing was changed"
+            e.detail += "; nothing was changed"
             throw e
         }
         let existing: mode_t = exists ? st.st_mode & 0o7777 : 0o600
@@ -75,7 +74,7 @@ public enum JournalStore {
             close(fd)
             unlink(temporary)
             var e = error
-            if e.kind != .permissionDenied || e.hint == nil { e.message += "; " + unchanged }
+            if e.kind != .permissionDenied || e.advice == nil { e.detail += "; " + unchanged }
             throw e
         }
         guard rename(temporary, target) == 0 else {
@@ -102,7 +101,7 @@ public enum JournalStore {
         guard own.st_uid == uid else {
             throw FileError(kind: .permissionDenied, path: path,
                             message: "cannot replace \(path) and keep its owner (uid \(uid)); nothing was changed",
-                            hint: "run sitecycle as the file's owner, or take the file over with chown")
+                            hint: .runAsOwner)
         }
         // Ours already; a group we are not in cannot be kept, and is not
         // worth refusing the write for (the mode is kept).
@@ -122,8 +121,8 @@ public enum JournalStore {
             guard errno == EEXIST else {
                 var e = JournalFile.error(folder, "write a temporary file in")
                 if e.kind == .permissionDenied {
-                    e.hint = "a change is written beside the file and renamed over it, so its folder must be "
-                        + "writable; nothing was changed"
+                    e.advice = .text("a change is written beside the file and renamed over it, so its folder must be "
+                                     + "writable; nothing was changed")
                 }
                 throw e
             }

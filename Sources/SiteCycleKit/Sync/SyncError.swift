@@ -1,7 +1,5 @@
-import FoundationEssentials
-
-/// Why sync stopped, with the message and hint the person at the keyboard
-/// sees. Whatever was done before (a commit, a merged copy) is kept.
+/// Why sync stopped, as facts; the command line says it in words. Whatever
+/// was done before (a commit, a merged copy) is kept.
 package enum SyncError: Error {
     /// `--setup` outside a git repository.
     case notARepository(journal: String)
@@ -42,73 +40,4 @@ package enum SyncError: Error {
     case revParseFailed(reason: String)
     case pushFailed(remote: String, reason: String)
     case stillDiffer(remote: String, branch: String)
-
-    package var message: String {
-        switch self {
-        case .notARepository(let journal): "\(journal) is not in a git repository"
-        case .nothingToSync(let journal):
-            "nothing to sync: \(journal) is not in a git repository and has no conflict copies beside it"
-        case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e), .journalNotWritten(let e):
-            e.message
-        case .configFailed(let key, let reason): "git config \(key) failed: \(reason)"
-        case .noIdentity(let name, let email):
-            "git does not know your \(name && email ? "name and email" : name ? "name" : "email") yet, "
-                + "so it cannot commit; nothing was changed"
-        case .stageUnreadable(let stage, let reason): "could not read git's version \(stage) of the journal: \(reason)"
-        case .copyNotMerged(let e): e.message
-        case .copyConflicts(let n): "\(n) conflict\(n == 1 ? "" : "s") between the copies are marked in the journal"
-        case .journalHasErrors(let journal):
-            "\(journal.source.path) has \(journal.diagnostics.errors.count) error"
-                + "\(journal.diagnostics.errors.count == 1 ? "" : "s"); nothing was done"
-        case .conflictMarkersRemain(let journal, let lines):
-            "a merge is in progress and the journal still has conflict markers: "
-                + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
-        case .addFailed(let reason): "git add failed: \(reason)"
-        case .concludeFailed(let reason): "could not conclude the merge: \(reason)"
-        case .commitFailed(let reason): "git commit failed: \(reason)"
-        case .diffFailed(let reason): "git diff failed: \(reason)"
-        case .remotesFailed(let reason): "git remote failed: \(reason)"
-        case .detachedHead: "not on a branch (detached HEAD)"
-        case .optionLikeRemote(let name):
-            "refusing the remote \"\(name)\": git would read a name starting with \"-\" as an option"
-        case .optionLikeBranch(let name):
-            "refusing the branch \"\(name)\": git would read a name starting with \"-\" as an option"
-        case .timedOut(let remote, let timeout, let doing):
-            "\(remote) did not answer within "
-                + "\(timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)) seconds (\(doing)); git was stopped"
-        case .fetchFailed(let remote, let reason): "could not fetch from \(remote): \(reason)"
-        case .mergeConflict: "the remote changed the same entry or setting differently; the conflict is marked in the journal"
-        case .mergeFailed(let reason): "git merge failed: \(reason)"
-        case .revParseFailed(let reason): "git rev-parse failed: \(reason)"
-        case .pushFailed(let remote, let reason): "could not push to \(remote): \(reason)"
-        case .stillDiffer(let remote, let branch): "after pushing, \(branch) and \(remote)/\(branch) still differ"
-        }
-    }
-
-    package var help: String? {
-        switch self {
-        case .notARepository: "run `git init` in its folder first"
-        case .noIdentity: "tell git once (leave out --global for this repository only), then sync again:"
-        case .stageUnreadable: "look with `git status`; the journal is unchanged"
-        case .nothingToSync: "for git: `git init`, then `sitecycle sync --setup`"
-        case .attributesNotWritten, .configFailed, .copyNotMovedAside, .addFailed, .commitFailed, .diffFailed,
-             .remotesFailed, .mergeFailed, .revParseFailed:
-            nil
-        case .copyNotMerged(let e): e.help
-        case .journalUnreadable(let e), .journalNotWritten(let e): e.hint
-        case .copyConflicts: "`sitecycle check` shows where; fix them in an editor"
-        case .journalHasErrors: "fix the lines above, then run `sitecycle check`"
-        case .conflictMarkersRemain: "keep the right lines and delete the marker lines in an editor, then sync again"
-        case .concludeFailed: "resolve the other files git lists in `git status`, then sync again"
-        case .detachedHead: "check out a branch first, then sync again"
-        case .optionLikeRemote: "rename it (`git remote rename -- OLD NEW`); your commit is kept"
-        case .optionLikeBranch: "rename it (`git branch -m -- NEW`); your commit is kept"
-        case .timedOut:
-            "your commit is kept here; sync again when the remote is reachable, or allow longer with --timeout SECONDS"
-        case .fetchFailed: "check the network and your access to the remote; the journal is unchanged"
-        case .mergeConflict: "`sitecycle check` shows where; fix it in an editor, then sync again"
-        case .pushFailed: "your commit is safe here; sync again when the remote is reachable"
-        case .stillDiffer: "your commit is safe here; look with `git status`, then sync again"
-        }
-    }
 }

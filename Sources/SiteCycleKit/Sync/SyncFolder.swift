@@ -34,7 +34,7 @@ package struct POSIXSyncFolder: SyncFolder {
         let bytes = try JournalFile.read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FileError(kind: .other, path: path, message: "\(path) is not UTF-8 text, so it was left as it is",
-                            hint: "add the sitecycle line to it yourself, or save it as UTF-8")
+                            hint: .addAttributesLineByHand)
         }
         return text
     }

@@ -29,11 +29,22 @@ package struct SyncService {
         }
     }
 
+    /// One thing setting up changed.
+    package enum SetupChange: Equatable, Sendable {
+        /// Added this line to `.gitattributes`.
+        case attributesLine(String)
+        /// Set this git config key.
+        case config(key: String)
+        /// Made the journal (this path, relative to the top) readable by
+        /// its owner only.
+        case madePrivate(String)
+    }
+
     /// One thing sync did, in the order it did them.
     package enum Event: Equatable, Sendable {
         /// Configured git to merge `journal` (relative to the top) with
         /// sitecycle; `changes` is what it changed, empty when nothing was needed.
-        case setUp(journal: String, changes: [String])
+        case setUp(journal: String, changes: [SetupChange])
         /// A conflict copy changed the journal: the bytes before and after.
         case journalWritten(before: [UInt8], after: [UInt8])
         /// A conflict copy was merged into the journal and moved aside.
@@ -212,23 +223,23 @@ extension SyncService {
             // Never replace a file we could not read with our one line.
             let existing: String
             do { existing = try service.folder.text(attributes) ?? "" } catch { throw .attributesNotWritten(error) }
-            var did: [String] = []
+            var did: [SetupChange] = []
             if !existing.split(separator: "\n").contains(where: { $0.trimmingBlanks() == line }) {
                 let text = existing + (existing.isEmpty || existing.hasSuffix("\n") ? "" : "\n") + line + "\n"
                 do { try service.folder.replaceAttributes(attributes, with: Array(text.utf8)) } catch {
                     throw .attributesNotWritten(error)
                 }
-                did.append("added `\(line)` to .gitattributes")
+                did.append(.attributesLine(line))
             }
             let driver = "\(SyncService.shellQuoted(request.executable)) merge %O %A %B"
             for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)]
             where git.value(["config", "--get", key], in: top) != value {
                 let r = git.run(["config", key, value], in: top)
                 guard r.ok else { throw .configFailed(key: key, reason: r.reason) }
-                did.append("set \(key)")
+                did.append(.config(key: key))
             }
             // A clone's files are readable by everyone (0666 less the umask).
-            if (try? service.folder.makePrivate(path)) == true { did.append("made \(relative) readable by you only") }
+            if (try? service.folder.makePrivate(path)) == true { did.append(.madePrivate(relative)) }
             if !quiet || !did.isEmpty { emit(.setUp(journal: relative, changes: did)) }
         }
 
@@ -421,7 +432,7 @@ extension SyncService {
                     result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Int> in
                         try service.checkBeforeMerging(journal)
                         let theirs: [UInt8]
-                        do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(error.message) }
+                        do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
                         let merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
                                                        theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
                         var editor = JournalEditor(source: journal.source)

@@ -9,9 +9,9 @@ import Darwin
 /// commands that write nothing (`JournalFile.readMapped`).
 ///
 /// A mapped file that another program cuts short while it is read raises
-/// SIGBUS on the missing pages. `map` installs a handler that says so in
-/// one sentence and exits 1: nothing was being written, so nothing is
-/// lost, and the next run reads the file as it is then.
+/// SIGBUS on the missing pages. `map` installs a handler that says so (in
+/// the words of `cutShort`) and ends the run: nothing was being written, so
+/// nothing is lost, and the next run reads the file as it is then.
 package final class MappedFile: @unchecked Sendable {
     package let base: UnsafePointer<UInt8>
     package let count: Int
@@ -66,15 +66,26 @@ package final class MappedFile: @unchecked Sendable {
 
     private static func installBusHandler() { _ = handlerInstalled }
 
+    /// What the handler writes to standard error and the status it exits
+    /// with: the program's own words, a literal, so that writing it is
+    /// async-signal-safe. Set once, before anything is mapped.
+    package struct CutShort: Sendable {
+        package let message: StaticString
+        package let status: Int32
+
+        package init(message: StaticString, status: Int32) {
+            self.message = message
+            self.status = status
+        }
+    }
+
+    /// Until the program says otherwise: a bare line, and failure.
+    nonisolated(unsafe) package static var cutShort = CutShort(message: "mapped file cut short\n", status: EXIT_FAILURE)
+
     /// The handler's whole work: async-signal-safe calls and a literal.
     private static func busError() {
-        let message: StaticString = """
-            sitecycle: error: the journal was cut short by another program while it
-                    was being read; nothing was changed
-              hint: run the command again
-
-            """
-        _ = write(2, message.utf8Start, message.utf8CodeUnitCount)
-        _exit(1)
+        let report = cutShort
+        _ = write(2, report.message.utf8Start, report.message.utf8CodeUnitCount)
+        _exit(report.status)
     }
 }

@@ -146,7 +146,9 @@ public enum TimeArgument {
         }
     }
 
-    package static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h` (`help time`)"
+    /// The forms a time takes, as the help of a text that is none of them
+    /// (the command line adds where its help says more).
+    package static let formsHelp = "try `2026-02-07 08:15`, `07:45`, `yesterday 21:00` or `-2h`"
 
     /// `2h`, `30m`, `3d`, `1d2h`, `90s`: a duration before now, in seconds.
     package static func relativeSeconds(_ text: Substring) -> Int64? {

@@ -1,61 +1,14 @@
-/// Renders diagnostics in a separate pass from finding them:
-///
-///     sites.journal:12:19: error: unknown location "Left Frnt Abdomen"
-///        |
-///     12 | 2026-02-01 08:15  Left Frnt Abdomen
-///        |                   ^^^^^^^^^^^^^^^^^
-///        = help: did you mean "Left Front Abdomen"?
-public struct DiagnosticRenderer {
-    public var style: TextStyle
+/// The part of a source line a diagnostic quotes, safe for any screen:
+/// control bytes and invalid UTF-8 shown as U+FFFD one for one, a long
+/// line cut around the span, and the white space that puts carets under
+/// it. No colour and no screen width of its own: the renderer that prints
+/// it (the command line's) says how wide it may be.
+package struct SourceExcerpt {
     /// Plain ASCII lines skip decoding; off only in the test that proves
     /// both ways render the same.
     package var asciiFastPath = true
 
-    public init(style: TextStyle) { self.style = style }
-
-    public func render(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
-        var out = ""
-        for d in diagnostics.sortedForDisplay() { out += render(d, in: source) }
-        return out
-    }
-
-    public func render(_ d: Diagnostic, in source: SourceFile) -> String {
-        let label = d.severity == .error ? style.error("error") : style.warning("warning")
-        // Messages quote the user's text: never let its control bytes reach the terminal.
-        let gutterWidth = String(d.line).count
-        let pad = String(repeating: " ", count: gutterWidth)
-        // Message and help are wrapped to 80 columns, continuing under the help.
-        let location = "\(source.path):\(d.line):\(d.column):"
-        let labelText = d.severity == .error ? "error" : "warning"
-        let start = TextWrap.columns(location) + labelText.count + 3
-        let message = safe(d.message)
-        // After a long path (an `edit` copy's), the message starts below.
-        let firstWord = message.prefix { $0 != " " && $0 != "\n" }
-        let below = start + TextWrap.columns(firstWord) > TextWrap.width
-        let messageLines = (below ? [""] : [])
-            + TextWrap.lines(message, start: below ? pad.count + 3 : start, indent: pad + "   ")
-        var out = style.bold(location) + " \(label):" + (below ? "" : " ")
-            + messageLines.enumerated().map { $0.offset == 0 ? (below ? "" : style.bold($0.element))
-                                                             : pad + "   " + style.bold($0.element) }
-                .joined(separator: "\n") + "\n"
-        let bar = style.dim("|")
-        if d.line >= 1 && d.line <= source.lines.count {
-            let span = source.lines[d.line - 1]
-            // The quoted line fits the screen after its `12 | ` gutter.
-            let (shown, indent, width) = window(source.bytes, span.start..<span.contentEnd, column: d.column,
-                                                length: d.length, width: TextWrap.width - gutterWidth - 3)
-            out += "\(pad) \(bar)\n"
-            out += style.dim(String(d.line)) + " \(bar) " + shown + "\n"
-            let carets = String(repeating: "^", count: max(1, width))
-            let colored = d.severity == .error ? style.error(carets) : style.warning(carets)
-            out += "\(pad) \(bar) " + indent + colored + "\n"
-        }
-        if let help = d.help {
-            out += "\(pad) = " + style.help("help:") + " "
-                + TextWrap.wrap(safe(help), start: gutterWidth + 9, indent: pad + "         ") + "\n"
-        }
-        return out
-    }
+    package init() {}
 
     package func safe(_ text: String) -> String { printable(Array(text.utf8)) }
 
@@ -68,14 +21,14 @@ public struct DiagnosticRenderer {
     /// The part of the line to show, the white space that puts the carets
     /// under the span, and the number of carets.
     package func window(_ bytes: SourceBytes, _ line: Range<Int>, column: Int, length: Int,
-                        width: Int = DiagnosticRenderer.windowWidth) -> (String, String, Int) {
+                        width: Int = SourceExcerpt.windowWidth) -> (String, String, Int) {
         let startByte = line.lowerBound + column - 1
         // Read only around the caret: a UTF-8 character is at most 4 bytes.
         var lo = max(line.lowerBound, startByte - 4 * width)
         while lo > line.lowerBound, lo < line.upperBound, bytes[lo] & 0xC0 == 0x80 { lo -= 1 }
         var hi = min(line.upperBound, max(startByte, lo) + 4 * width + max(0, length))
         while hi < line.upperBound, bytes[hi] & 0xC0 == 0x80 { hi += 1 }
-        if asciiFastPath, DiagnosticRenderer.isPlainASCII(bytes[lo..<max(lo, hi)]) {
+        if asciiFastPath, SourceExcerpt.isPlainASCII(bytes[lo..<max(lo, hi)]) {
             return asciiWindow(bytes, line, lo: lo, hi: max(lo, hi), startByte: startByte, length: length, width: width)
         }
         let slice = Array(bytes[lo..<max(lo, hi)])
@@ -105,7 +58,7 @@ public struct DiagnosticRenderer {
 
     /// Printable ASCII and tabs: one byte is one displayed character, so
     /// the window and the printable text need no decoding.
-    static func isPlainASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool {
+    package static func isPlainASCII<C: Collection<UInt8>>(_ bytes: C) -> Bool {
         bytes.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x09 }
     }
 
@@ -137,7 +90,7 @@ public struct DiagnosticRenderer {
     /// The line as it can safely be shown on a terminal: control bytes and
     /// invalid UTF-8 become U+FFFD one for one, so carets still line up.
     package func printable(_ bytes: [UInt8]) -> String {
-        if asciiFastPath, DiagnosticRenderer.isPlainASCII(bytes[...]) { return String(decoding: bytes, as: UTF8.self) }
+        if asciiFastPath, SourceExcerpt.isPlainASCII(bytes[...]) { return String(decoding: bytes, as: UTF8.self) }
         var scalars = String.UnicodeScalarView()
         forEachDisplayUnit(bytes) { _, scalar in scalars.append(scalar) }
         return String(scalars)

@@ -1,0 +1,25 @@
+import SiteCycleKit
+
+/// A failed file operation in the words the person at the keyboard reads:
+/// the system's account as the Kit has it, and the fixes that name this
+/// program or its commands spelled here.
+extension FileError {
+    var message: String {
+        if case .busy(let seconds) = kind {
+            return "another sitecycle has been writing \(path) for \(seconds) seconds; nothing was changed, try again"
+        }
+        return detail
+    }
+
+    var hint: String? {
+        switch advice {
+        case nil: nil
+        case .text(let text): text
+        case .runAsOwner: "run sitecycle as the file's owner, or take the file over with chown"
+        case .regularFilesOnly: "sitecycle only reads and writes regular files (or symlinks to them)"
+        case .createJournal(let target, let symlink):
+            "`sitecycle init -f \(target)` creates the journal there, or remove the symlink \(symlink)"
+        case .addAttributesLineByHand: "add the sitecycle line to it yourself, or save it as UTF-8"
+        }
+    }
+}

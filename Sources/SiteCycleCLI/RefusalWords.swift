@@ -1,0 +1,97 @@
+import SiteCycleKit
+
+/// A service's refusal in the words the person at the keyboard reads: the
+/// Kit gives the facts (`ServiceError.Reason`), and here they become the
+/// message, the hint and whether it was a mistake on the command line
+/// (`usage`, exit status 2) rather than a request the journal refused.
+extension ServiceError {
+    var message: String {
+        switch reason {
+        case .journalHasErrors(let path): "\(path) has errors; nothing was done"
+        case .newLineBreaksLines(let path):
+            "a line break inside a new line would have added lines to \(path); nothing was written"
+        case .resultUnreadable(let path): "the change would leave \(path) unreadable, so nothing was written"
+        case .formatChangesMeaning: "formatting would change what the journal says, so nothing was written"
+        case .file(let e), .copyUnreadable(let e): e.message
+        case .callerRefused(let e): (e.error as? CommandError)?.message ?? "\(e.error)"
+        case .noSiteChanges(let device): "there are no site changes\(of(device)) yet"
+        case .otherDevicesLine(let line, let device): "line \(line) is a site change of the \(device)"
+        case .notASiteChange(let line): "line \(line) is not a site change"
+        case .noChangeStarts(let time, let device): "no site change\(of(device)) starts at \(time)"
+        case .notAnEntry: "not an entry"
+        case .startTaken(let time, let line, _): "a site change is already logged at \(time) (line \(line))"
+        case .endAfterNextSite(let line, let time): "that end is after the next site went in (line \(line), \(time))"
+        case .endNotAfterStart: "the end must be after the start"
+        case .startAndEndTogether: "change the start and the end in two steps"
+        case .nothingToChange: "nothing to change"
+        case .removalHasNoLocation: "a `removed` line has no location"
+        case .removalHasNoEnd: "a `removed` line has no end"
+        case .noSiteForPreviousNote(let time): "no site was active at \(time) to take --previous-note"
+        case .nothingToRemove(let time): "no site is active at \(time); nothing to remove"
+        case .unknownDevice(let name, _): "no device `\(name)` in this journal"
+        case .unknownDeviceInList(let name, let list, let withAdd, let journal, _):
+            (withAdd ? "--for " : "") + list + (name.isEmpty ? ": an empty device name" : ": no device `\(name)` in \(journal)")
+        case .invalidDeviceName(let name, let problem): "invalid device name `\(name)`: \(problem)"
+        case .unknownLocation(let name, .location): "no location \"\(name)\""
+        case .unknownLocation(let name, .zone): "no zone \"\(name)\""
+        case .unknownLocation(let name, .locationOrZone): "no location or zone \"\(name)\""
+        case .invalidLocationName(let problem): problem
+        case .invalidMapTarget(let name): "--map target \"\(name)\" is not a valid location name"
+        case .alreadyDeclared(let name, let line, _): "\"\(name)\" is already declared (line \(line))"
+        case .alreadySided(let name): "\"\(name)\" already has a side; --sides adds `Left` and `Right` to a zone"
+        case .zoneOfSides(let zone, let locations): "\(zone) is a zone: " + locations.joined(separator: " and ")
+        case .zoneRenamedWithSide(let typed): "\"\(typed)\" is a zone; give the new zone name without Left/Right"
+        case .notPaused(let names): "\(names.joined(separator: " and ")) \(names.count == 1 ? "is" : "are") not paused"
+        case .moveRelativeToItself: "cannot move a location relative to itself"
+        case .noEnabledLocationLeft: "that would leave no enabled location"
+        }
+    }
+
+    var help: String? {
+        switch reason {
+        case .journalHasErrors: "fix them, then run `sitecycle check`"
+        case .newLineBreaksLines: "this is a bug in sitecycle; please report it"
+        case .resultUnreadable: "this is a bug in sitecycle; please report it with the lines above"
+        case .formatChangesMeaning: "this is a bug in sitecycle; please report it with the journal"
+        case .file(let e): e.hint
+        case .callerRefused(let e): (e.error as? CommandError)?.help
+        case .otherDevicesLine(_, let device): "add `--device \(device)`"
+        case .notASiteChange: "`sitecycle history` shows each change's line"
+        case .noChangeStarts(_, let device):
+            "`sitecycle history\(device.map { $0 == Device.pumpName ? "" : " --device " + $0 } ?? "")` shows the start times"
+        case .startTaken(_, _, newEntry: true): "pick another --at time, or correct that line with an editor"
+        case .endAfterNextSite: "amend that entry instead"
+        case .nothingToChange: "give --location, --at, --end or --note"
+        case .removalHasNoLocation: "delete it and log the site instead"
+        case .nothingToRemove: "log the next site with `sitecycle log LOCATION`"
+        case .unknownDevice(_, let declared): "declared: \(declared.joined(separator: ", "))"
+        case .unknownDeviceInList(_, _, _, _, let declared):
+            "declared: \(declared.joined(separator: ", ")); add one with `sitecycle set device NAME DURATION`"
+        case .unknownLocation: "`sitecycle locations` lists them"
+        case .alreadyDeclared(let name, _, anotherDeviceMayUseIt: true):
+            "`sitecycle locations for \"\(name)\" DEV,…` changes which devices may use it"
+        case .zoneOfSides(let zone, _): "log one of them, or make it one location with `sitecycle locations sides \"\(zone)\" off`"
+        case .noEnabledLocationLeft: "add or enable another location first"
+        case .copyUnreadable, .noSiteChanges, .notAnEntry, .startTaken, .endNotAfterStart, .startAndEndTogether,
+             .removalHasNoEnd, .noSiteForPreviousNote, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
+             .alreadyDeclared, .alreadySided, .zoneRenamedWithSide, .notPaused, .moveRelativeToItself:
+            nil
+        }
+    }
+
+    /// A mistake in what was typed (exit status 2), not a refusal by the journal.
+    var usage: Bool {
+        switch reason {
+        case .callerRefused(let e): (e.error as? CommandError)?.usage ?? false
+        case .otherDevicesLine, .notASiteChange, .nothingToChange, .startAndEndTogether, .removalHasNoEnd,
+             .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
+             .invalidLocationName, .invalidMapTarget, .alreadySided, .zoneRenamedWithSide, .moveRelativeToItself:
+            true
+        default:
+            false
+        }
+    }
+
+    /// " of the pump", when the journal has devices to tell apart.
+    private func of(_ device: String?) -> String { device.map { " of the \($0)" } ?? "" }
+}

@@ -1,0 +1,29 @@
+import SiteCycleKit
+
+/// A journal diagnostic's fix in words: the Kit says what to do as a value,
+/// and only here does it become a sentence naming `sitecycle` commands.
+extension Diagnostic.Help {
+    var words: String {
+        switch self {
+        case .text(let text):
+            text
+        case .resolveConflictMarkers:
+            "keep the lines you want between the markers, delete the marker lines, then run `sitecycle check`"
+        case .logMissingChange:
+            "log the missing change with `sitecycle log LOCATION --at TIME`"
+        case .deleteControlCharacter(let shown):
+            "delete it in an editor; sitecycle shows it as `\(shown)`"
+        case .sortEntries:
+            "`sitecycle fmt` puts entries in time order"
+        case .deletePossibleDuplicate(let line):
+            "two devices may have logged the same change; delete one with `sitecycle delete \(line)`"
+        case .foldDuplicate:
+            "delete one of the two lines; `sitecycle fmt` folds exact duplicates"
+        case .addDeviceToLocation(let device, let location, let devices):
+            "if it is, add `\(device)` to its `for` list: `sitecycle locations for "
+                + "\"\(location)\" \(devices.joined(separator: ","))`"
+        case .renameLocationNamedLikeDevice(let device):
+            "an entry `\(device) …` names the device; rename the location, e.g. `locations rename`"
+        }
+    }
+}
