@@ -24,34 +24,41 @@ extension HelpTopic {
                            name matching, Device, Settings
                 Time/      civil dates and instants, zone rules read from TZif
                            without a lock, command-line times
-                Engines/   selection (medians by quickselect), recommendation,
-                           status, statistics, timeline, body map, reminders,
-                           import planning
+                Engines/   occupancy (who is on each site), change selection
+                           (period, locations), order statistics (medians by
+                           quickselect), recommendation, status, statistics,
+                           timeline, body map, reminders, import planning
                 Editing/   the reconciler: JournalEditor and one edit per file
-                           (EntryPlacement, EntryReplacement, EntryDeletion,
+                           (EntryWriter, EntryReplacement, EntryDeletion,
                            EntryBatchInsertion, HeaderPlacement, LocationRename…)
-                Services/  request → planned edit → outcome, tested on an
-                           in-memory file system: JournalTransaction (lock,
-                           read, plan, re-parse, write), SiteChangeService,
+                Services/  request → planned edit → outcome or a typed
+                           refusal (facts, no words), tested on an in-memory
+                           file system: JournalTransaction (lock, read, plan,
+                           re-parse, write), SiteChangeService,
                            CorrectionService, SettingsService, LocationsService,
-                           ImportService, FormatService
+                           ImportService, FormatService, UndoService,
+                           EditService, InitService
                 Formats/   CSV, JSON (one shape per domain type), exporters,
-                           the clinic report (HTML), import readers, escaping
-                Rendering/ style values, wrapping, statistics sentences, rows
-                           assembled as bytes (ByteText)
+                           the clinic report (HTML), import readers, escaping,
+                           statistics sentences, rows assembled as bytes
+                           (ByteText)
                 Sync/      the three-way merge (MergeModel, JournalMerge),
                            SyncService behind a GitRunner protocol, conflict
                            copies
                 System/    FileSystem (POSIX and in-memory), Subprocess
-                           (posix_spawn), Lock, Memory, MappedFile
+                           (posix_spawn), Lock, Memory, MappedFile, a seeded
+                           random generator for benchmarks and tests
                 Storage/   reading with caps, locking, atomic replacement,
-                           output targets, where the journal is, undo history
+                           where the journal is, undo history
               Sources/SiteCycleCLI/          the command line: Run.swift and
                            Command.swift (one run of one command),
                            ArgumentParser.swift, Commands/<Name>Command.swift
-                           (parse, call, render), Help/ (the topics of `help`
-                           and the man page), Picker/ (the two-keystroke
-                           picker), Completion*.swift (__complete, scripts)
+                           (parse, call, render), Options/ (the shared typed
+                           option groups), *Words.swift (every refusal and
+                           hint in words), Rendering/ (colour, width,
+                           wrapping, diagnostics with carets), Help/ (the
+                           topics of `help` and the man page), Picker/ (the
+                           two-keystroke picker), Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
               Tests/Support/                 helpers every test target shares

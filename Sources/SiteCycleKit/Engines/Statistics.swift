@@ -232,9 +232,9 @@ public struct Statistics: Sendable {
             let median: Double?
             if robust {
                 var kept = hours[range].filter(keep)
-                median = Selection.median(inPlace: &kept)
+                median = OrderStatistics.median(inPlace: &kept)
             } else {
-                median = Selection.median(inPlace: &hours, in: range)
+                median = OrderStatistics.median(inPlace: &hours, in: range)
             }
             let last = lastAt[s].map { changes[$0] }
             var entry = PerLocation(
@@ -252,9 +252,9 @@ public struct Statistics: Sendable {
         let overallMedian: Double?
         if robust {
             var kept = hours.filter(keep)
-            overallMedian = Selection.median(inPlace: &kept)
+            overallMedian = OrderStatistics.median(inPlace: &kept)
         } else {
-            overallMedian = Selection.median(inPlace: &hours, in: 0..<total)
+            overallMedian = OrderStatistics.median(inPlace: &hours, in: 0..<total)
         }
         let overall = Summary(changes: selectedCount, completed: overallCount,
                               averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
@@ -286,7 +286,7 @@ public struct Statistics: Sendable {
     /// with fewer than 4 values.
     package static func lowFence(_ hours: [Double]) -> Double {
         guard hours.count >= 4 else { return -.infinity }
-        let (q1, q3) = Selection.pair(hours, hours.count / 4, 3 * hours.count / 4)
+        let (q1, q3) = OrderStatistics.pair(hours, hours.count / 4, 3 * hours.count / 4)
         return q1 - 1.5 * (q3 - q1)
     }
 
@@ -296,7 +296,7 @@ public struct Statistics: Sendable {
 
     /// The middle value; for an even count, the mean of the two middle values.
     public static func median(_ values: [Double]) -> Double? {
-        Selection.median(values)
+        OrderStatistics.median(values)
     }
 
     /// 100 · H / ln(k) with H = −Σ pᵢ ln pᵢ over the k enabled locations

@@ -2,7 +2,7 @@
 /// million session lengths costs one linear pass instead of n log n (sorting
 /// was two thirds of `stats`). Each returns exactly the element that sorting
 /// would put at that position, so results are identical to sorting first.
-package enum Selection {
+package enum OrderStatistics {
     /// Rearranges `values[range]` so that `values[k]` holds the value a sort
     /// would put there, everything before it is ≤ and everything after ≥.
     /// Quickselect with a median-of-three pivot and a branchless partition

@@ -2,8 +2,8 @@ import Testing
 @testable import SiteCycleKit
 import SiteCycleTestSupport
 
-/// Selection must give exactly what sorting gives, whatever the order.
-struct SelectionTests {
+/// Order statistics by selection must give exactly what sorting gives, whatever the order.
+struct OrderStatisticsTests {
     @Test(arguments: [0, 1, 2, 3, 4, 17, 100, 1_001, 4_096])
     func medianAndQuartilesMatchSorting(count: Int) {
         var r = SeededRandom(seed: UInt64(count) + 1)
@@ -20,9 +20,9 @@ struct SelectionTests {
             let sorted = values.sorted()
             let expected = sorted.isEmpty ? nil : count % 2 == 1 ? sorted[count / 2]
                 : (sorted[count / 2 - 1] + sorted[count / 2]) / 2
-            #expect(Selection.median(values) == expected)
+            #expect(OrderStatistics.median(values) == expected)
             guard count > 0 else { continue }
-            let (q1, q3) = Selection.pair(values, count / 4, 3 * count / 4)
+            let (q1, q3) = OrderStatistics.pair(values, count / 4, 3 * count / 4)
             #expect(q1 == sorted[count / 4] && q3 == sorted[3 * count / 4])
         }
     }
@@ -40,7 +40,7 @@ struct SelectionTests {
             let sorted = values[lo..<hi].sorted()
             let n = sorted.count
             let expected = n == 0 ? nil : n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
-            #expect(Selection.median(inPlace: &v, in: lo..<hi) == expected)
+            #expect(OrderStatistics.median(inPlace: &v, in: lo..<hi) == expected)
             #expect(Array(v[..<lo]) == Array(values[..<lo]) && Array(v[hi...]) == Array(values[hi...]))
             #expect(v[lo..<hi].sorted() == sorted)
         }

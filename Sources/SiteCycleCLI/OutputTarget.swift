@@ -5,12 +5,13 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SiteCycleKit
 
 /// Where a `-o PATH` goes. Only a regular file (or a new one) is written by
 /// replacing it; a device, a FIFO or a standard stream is written straight
 /// into, as the shell's `>` would, because renaming a file over it would
 /// destroy it (as root: `/dev/null` turned into a plain file).
-public enum OutputTarget: Equatable, Sendable {
+enum OutputTarget: Equatable, Sendable {
     /// `-`, `/dev/stdout`, `/dev/fd/1`: the command's own standard output.
     case standardOutput
     /// `/dev/stderr`, `/dev/fd/2`.
@@ -22,7 +23,7 @@ public enum OutputTarget: Equatable, Sendable {
     /// A regular file, new or existing (symlinks followed): replaced whole.
     case file(String)
 
-    public static func classify(_ path: String) -> OutputTarget {
+    static func classify(_ path: String) -> OutputTarget {
         switch path {
         case "-", "/dev/stdout", "/dev/fd/1", "/proc/self/fd/1": return .standardOutput
         case "/dev/stderr", "/dev/fd/2", "/proc/self/fd/2": return .standardError
@@ -41,7 +42,7 @@ public enum OutputTarget: Equatable, Sendable {
     /// Writes `bytes` into an existing device or FIFO without creating,
     /// truncating or renaming anything. A FIFO waits for its reader. If the
     /// path turned into a regular file meanwhile, it is replaced instead.
-    public static func writeStream(_ path: String, _ bytes: [UInt8], unchanged: String) throws(FileError) {
+    static func writeStream(_ path: String, _ bytes: [UInt8], unchanged: String) throws(FileError) {
         let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw JournalFile.error(path, "write") }
         var st = stat()
