@@ -28,6 +28,11 @@ extension HelpTopic {
               and their targets, the locations in order with zone, side,
               enabled, `for` devices, `paused until` and the line's comment (a
               pause's reason), and every entry with its own offset and device.
+              One shape per kind of thing, whichever command writes it: a
+              location in `locations --json` is the export's location object
+              plus `short`, `uses` and `lastUsed`; a site change in `history
+              --json`, `log --json` and `remove --json` is the export's entry
+              plus its `line`. Hours are rounded to one decimal everywhere.
               nightscout treatments carry `location` in AndroidAPS's wording
               where it has one (e.g. "Front Left Lower Abdomen").
               ics is an RFC 5545 calendar (CRLF, folded lines).
