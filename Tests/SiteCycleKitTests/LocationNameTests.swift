@@ -49,6 +49,27 @@ struct LocationNameTests {
     }
 }
 
+/// Issue 24, item 4: a `location` line is composed in one place, and the
+/// parser reads back what it wrote, whichever clauses it has.
+struct LocationLineTests {
+    @Test(arguments: [[], ["pump"], ["sensor"], ["pump", "sensor"]], [true, false])
+    func whatIsWrittenReadsBack(_ devices: [String], _ enabled: Bool) throws {
+        for until in [nil, CivilDate(year: 2026, month: 3, day: 1)] {
+            for note in [nil, "tender after swimming"] {
+                let line = LocationLine("Left Calf", devices: devices, pausedUntil: until, enabled: enabled, note: note)
+                let journal = load("timezone UTC\ndevice sensor 10d\n\(line.text)\n", zone: .utc)
+                #expect(journal.diagnostics.isEmpty, "\(line.text)")
+                let read = try #require(journal.locations.first)
+                #expect(read.name == "Left Calf")
+                #expect(read.devices == (devices.isEmpty ? ["pump"] : devices))
+                #expect(read.pausedUntil == until && read.isEnabled == enabled)
+                #expect(journal.comment(of: read) == note)
+            }
+        }
+        #expect(LocationLine("Calf", devices: ["pump"]).text == "location Calf")
+    }
+}
+
 /// Issue 22, item 19: every location has a short form that names it alone,
 /// and hints only ever suggest those.
 struct ShortFormTests {

@@ -67,7 +67,7 @@ struct MapReport {
             guard let days = mark.daysSinceUse else { return "-" }
             return days > 999 ? "999+" : "\(days)d"
         case .uses:
-            return "\(Int((mark.share * 100).rounded()))%"
+            return formatShare(mark.share, whole: true)
         case .hours:
             return mark.meanHours.map { "\(Int($0.rounded()))h" } ?? "-"
         }

@@ -47,14 +47,16 @@ struct StatsReport {
             basis += " \(n) session\(n == 1 ? "" : "s") ended by `removed` (a break, not a failed site) "
                 + "\(n == 1 ? "is" : "are") left out of the comparison."
         }
-        for line in wrap(basis, width: 76) { out += "  " + line + "\n" }
+        for line in TextWrap.lines(basis, width: 78, start: 2, indent: "  ") { out += "  " + line + "\n" }
         if flagged.isEmpty {
             out += "  No site stands out.\n"
         } else {
             let mark = self.style.unicode ? "⚠" : "!"
             for l in flagged {
                 out += style.yellow("  \(mark) \(l.location.name)") + "\n"
-                for line in wrap(StatisticsText.absorption(l.absorption!)!, width: 74) { out += "    " + line + "\n" }
+                for line in TextWrap.lines(StatisticsText.absorption(l.absorption!)!, width: 78, start: 4, indent: "    ") {
+                    out += "    " + line + "\n"
+                }
             }
         }
         out += "\n" + distribution()
@@ -77,19 +79,17 @@ struct StatsReport {
         let equalColumn = min(width - 1, Int((equal / top * Double(width)).rounded()))
         let (on, off) = style.unicode ? ("█", "·") : ("#", ".")
         let nameWidth = rows.map(\.location.name.count).max() ?? 0
-        var out = style.text.bold("Usage distribution") + " (| marks an equal share, \(percent(equal)))\n"
+        var out = style.text.bold("Usage distribution") + " (| marks an equal share, \(formatShare(equal)))\n"
         for (l, share) in zip(rows, shares) {
             let filled = Int((share / top * Double(width)).rounded())
             var bar = (0..<width).map { $0 < filled ? on : off }
             bar[equalColumn] = "|"
             out += "  " + l.location.name + String(repeating: " ", count: nameWidth - l.location.name.count) + "  "
                 + bar.joined() + "  " + String(repeating: " ", count: max(0, 4 - String(l.uses).count)) + "\(l.uses)  "
-                + percent(share) + "\n"
+                + formatShare(share) + "\n"
         }
         return out
     }
-
-    func percent(_ share: Double) -> String { formatShare(share) }
 
     func json() -> JSON {
         func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
@@ -124,18 +124,4 @@ struct StatsReport {
             ("balance", rounded(stats.balance)),
         ])
     }
-}
-
-/// Words of `text` in lines of at most `width` characters.
-func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = [], current = ""
-    for word in text.split(separator: " ") {
-        if !current.isEmpty, current.count + 1 + word.count > width {
-            lines.append(current)
-            current = ""
-        }
-        current += (current.isEmpty ? "" : " ") + word
-    }
-    if !current.isEmpty { lines.append(current) }
-    return lines
 }

@@ -7,10 +7,9 @@ extension JournalEditor {
     @discardableResult
     package mutating func setDevices(_ devices: [String], locationLine line: Int, in syntax: JournalSyntax) -> Bool {
         guard let parts = syntax.locationParts(atLine: line) else { return false }
-        let pumpOnly = devices.isEmpty || devices == [Device.pumpName]
-        let words = "for " + devices.joined(separator: ",")
+        let words = LocationLine.devicesClause(devices)
         if let old = parts.devices {
-            guard !pumpOnly else {
+            guard let words else {
                 replace(old, with: "")
                 return true
             }
@@ -20,7 +19,7 @@ extension JournalEditor {
             guard syntax.source.string(start..<old.upperBound) != words else { return false }
             replace(start..<old.upperBound, with: words)
         } else {
-            guard !pumpOnly else { return false }
+            guard let words else { return false }
             replace(parts.name.upperBound..<parts.name.upperBound, with: "  " + words)
         }
         return true

@@ -8,7 +8,7 @@ extension JournalEditor {
         guard let parts = syntax.locationParts(atLine: line) else { return false }
         if disabled {
             guard parts.disabled == nil else { return false }
-            replace(parts.end..<parts.end, with: "  disabled")
+            replace(parts.end..<parts.end, with: "  " + LocationLine.disabledClause)
         } else {
             guard let flag = parts.disabled else { return false }
             replace(flag, with: "")

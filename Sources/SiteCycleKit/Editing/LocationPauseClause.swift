@@ -11,7 +11,7 @@ extension JournalEditor {
             replace(old, with: "")
             return true
         }
-        let clause = "  paused until \(date.iso)"
+        let clause = "  " + LocationLine.pauseClause(date)
         if let old = parts.paused {
             replace(old, with: clause)
         } else {

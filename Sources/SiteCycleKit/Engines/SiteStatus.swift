@@ -52,9 +52,10 @@ public func calendarDays(from: Instant, to: Instant, zone: ZoneRules) -> Int {
     Int(zone.civil(to).date.daysSinceEpoch - zone.civil(from).date.daysSinceEpoch)
 }
 
-/// A share (0–1) as a percentage to one decimal, `14.7%`: one rule for
-/// stats and the report.
-public func formatShare(_ share: Double) -> String {
+/// A share (0–1) as a percentage to one decimal, `14.7%`, or whole where
+/// a map cell has no room, `15%`: one rule for stats, the map and the report.
+public func formatShare(_ share: Double, whole: Bool = false) -> String {
+    if whole { return "\(Int((share * 100).rounded()))%" }
     let tenths = Int((share * 1000).rounded())
     return "\(tenths / 10).\(tenths % 10)%"
 }

@@ -290,8 +290,6 @@ public enum ClinicReport {
         return r == r.rounded() ? String(Int(r)) : String(r)
     }
 
-    static func percent(_ share: Double) -> String { formatShare(share) }
-
     static func distributionSection(_ stats: Statistics, _ d: Part = .whole) -> String {
         let rows = stats.locations.filter(\.location.isEnabled)
         let total = rows.map(\.uses).reduce(0, +)
@@ -305,7 +303,7 @@ public enum ClinicReport {
         s += """
             <svg class="bars" viewBox="0 0 820 \(Int(height))" role="img" aria-labelledby="bars-title\(d.suffix) bars-desc\(d.suffix)">
             <title id="bars-title\(d.suffix)">Share of site changes per location</title>
-            <desc id="bars-desc\(d.suffix)">One bar per enabled location, its length the share of all site changes in the period; the dashed line marks an equal share of \(percent(equal)). The numbers are also in the per-site table.</desc>
+            <desc id="bars-desc\(d.suffix)">One bar per enabled location, its length the share of all site changes in the period; the dashed line marks an equal share of \(formatShare(equal)). The numbers are also in the per-site table.</desc>
 
             """
         for (i, (row, share)) in zip(rows, shares).enumerated() {
@@ -313,11 +311,11 @@ public enum ClinicReport {
             let w = share / top * barWidth
             s += "<text x=\"\(fmt(labelWidth - 8))\" y=\"\(fmt(y + 17))\" text-anchor=\"end\">\(escape(row.location.name))</text>\n"
             s += "<rect class=\"bar\" x=\"\(fmt(labelWidth))\" y=\"\(fmt(y + 4))\" width=\"\(fmt(w))\" height=\"\(fmt(rowHeight - 8))\"/>\n"
-            s += "<text x=\"\(fmt(labelWidth + w + 6))\" y=\"\(fmt(y + 17))\">\(row.uses) · \(percent(share))</text>\n"
+            s += "<text x=\"\(fmt(labelWidth + w + 6))\" y=\"\(fmt(y + 17))\">\(row.uses) · \(formatShare(share))</text>\n"
         }
         let ex = labelWidth + equal / top * barWidth
         s += "<line class=\"equal\" x1=\"\(fmt(ex))\" y1=\"4\" x2=\"\(fmt(ex))\" y2=\"\(fmt(height - 22))\"/>\n"
-        s += "<text x=\"\(fmt(ex))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">equal share \(percent(equal))</text>\n</svg>\n"
+        s += "<text x=\"\(fmt(ex))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">equal share \(formatShare(equal))</text>\n</svg>\n"
         let balance = stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "–"
         s += "<p>Rotation balance: <strong>\(balance)</strong> (100 means even use of all enabled locations, 0 every use on one).</p>\n</section>\n\n"
         return s
@@ -383,7 +381,7 @@ public enum ClinicReport {
 
             """
         for l in stats.locations {
-            let share = total > 0 ? percent(Double(l.uses) / Double(total)) : "–"
+            let share = total > 0 ? formatShare(Double(l.uses) / Double(total)) : "–"
             let last = l.lastUse.map { String(displayStart($0).prefix(10)) } ?? "never"
             // The body's figure (`Occupancy`), the same as recommend's and the map's.
             let site = body.site(l.location.name)

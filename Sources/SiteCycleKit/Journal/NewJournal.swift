@@ -58,7 +58,7 @@ public struct NewJournal: Sendable {
         ]
         lines += locations.map { name in
             let usedBy = devices[name] ?? (sensorHours == nil ? [Device.pumpName] : [Device.pumpName, "sensor"])
-            return "location \(name)" + (usedBy == [Device.pumpName] ? "" : "  for " + usedBy.joined(separator: ","))
+            return LocationLine(name, devices: usedBy).text
         }
         lines += [
             "",

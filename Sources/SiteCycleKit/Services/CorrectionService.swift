@@ -127,48 +127,11 @@ public enum CorrectionService {
         let moves = writer.replaceEntry(entry, with: lines, startingAt: start, in: &editor)
         if let end = request.end {
             guard !moves else { throw ServiceError(.startAndEndTogether) }
-            try setEnd(of: entry, to: end, start: start, in: journal, editor: &editor)
+            try writer.setEnd(of: entry, to: end, start: start, in: &editor)
         }
         return PlannedChange(editor: editor) { updated in
             let amended = updated.changes.first { $0.start == start && $0.device == entry.device }!
             return AmendOutcome(journal: updated, amended: amended, lines: EntryWriter(journal: updated).lines(of: amended))
-        }
-    }
-
-    /// Ends the site at `end`: moves the `removed` line that follows, or
-    /// adds one before the next site (or at the end).
-    /// The next change in that device's rotation counts; a `removed` line is
-    /// written with the device word and goes where its time puts it.
-    static func setEnd(of entry: SiteChange, to end: Instant, start: Instant, in journal: Journal,
-                       editor: inout JournalEditor) throws(ServiceError) {
-        guard !entry.isRemoval else { throw ServiceError(.removalHasNoEnd) }
-        guard end > start else { throw ServiceError(.endNotAfterStart) }
-        let writer = EntryWriter(journal: journal)
-        let rotation = journal.rotation(journal.deviceNames[Int(entry.device)])
-        let later = rotation.changes.filter { $0.start > entry.start }
-        let removed = EntryLayout(learningFrom: journal.syntax)
-            .lines(timestamp: writer.timestampText(end), location: writer.field(EntrySyntax.removedKeyword, device: entry.device),
-                   note: nil)
-        // After the last entry (of any device) before the end.
-        func insertRemoved() {
-            let before = journal.changes.last { $0.start < end && $0.start >= entry.start }
-            editor.insert(removed, afterLine: writer.lastLineOfEntry(before?.line ?? entry.line))
-        }
-        if let next = later.first, next.isRemoval {
-            if let after = later.dropFirst().first, end >= after.start {
-                throw ServiceError(.endAfterNextSite(line: after.line, time: displayStart(after)))
-            }
-            // Re-timed like any amended start: note, continuation lines and
-            // offset stay; it moves only if another entry now lies between.
-            guard end != next.start, let lines = writer.replacedLines(ofEntryOn: next.line, start: end) else { return }
-            writer.replaceEntry(next, with: lines, startingAt: end, in: &editor)
-        } else if let next = later.first {
-            guard end <= next.start else {
-                throw ServiceError(.endAfterNextSite(line: next.line, time: displayStart(next)))
-            }
-            if end < next.start { insertRemoved() }
-        } else {
-            insertRemoved()
         }
     }
 }

@@ -67,11 +67,10 @@ public enum ImportService {
         let syntax = journal.syntax
         editor.insertHeader(outcome.settingLines, as: .setting, in: syntax)
         editor.insertHeader(outcome.deviceLines, as: .device, in: syntax)
-        editor.insertHeader(plan.newLocations.map { l in
-            "location \(l.name)" + (plan.newLocationDevices[l.name].map { "  for " + $0.joined(separator: ",") } ?? "")
-                + (plan.newLocationPauses[l.name].map { "  paused until \($0.iso)" } ?? "")
-                + (l.enabled ? "" : "  disabled") + (plan.newLocationNotes[l.name].map { "  ; " + $0 } ?? "")
-        }, as: .location, in: syntax)
+        editor.declare(plan.newLocations.map { l in
+            LocationLine(l.name, devices: plan.newLocationDevices[l.name] ?? [], pausedUntil: plan.newLocationPauses[l.name],
+                         enabled: l.enabled, note: plan.newLocationNotes[l.name])
+        }, in: syntax)
         let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
         EntryWriter(journal: journal, zone: newZone).insertInTimeOrder(plan.additions.map {
             NewEntry(start: $0.start, offset: $0.offset, device: $0.device, location: $0.location, note: $0.note)

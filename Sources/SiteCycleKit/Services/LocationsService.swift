@@ -221,9 +221,8 @@ public enum LocationsService {
             // The pump alone is what no `for` means: nothing to write.
             if unique != [Device.pumpName] { devices = unique }
         }
-        let clause = devices.isEmpty ? "" : "  for " + devices.joined(separator: ",")
         var editor = JournalEditor(source: journal.source)
-        editor.insertHeader(names.map { "location \($0)\(clause)" }, as: .location, in: journal.syntax)
+        editor.declare(names.map { LocationLine($0, devices: devices) }, in: journal.syntax)
         return planned(editor, .added(names, devices: devices))
     }
 
@@ -335,7 +334,7 @@ public enum LocationsService {
         if keep.isEmpty {
             change.added = on ? ["Left \(change.zone)", "Right \(change.zone)"] : [change.zone]
             for n in change.added { try checkNewName(n, replacing: [], in: journal) }
-            editor.insert(change.added.map { "location \($0)" }, afterLine: retire.map(\.line).max()!)
+            editor.declare(change.added.map { LocationLine($0) }, afterLine: retire.map(\.line).max()!)
         }
         for location in keep where !location.isEnabled {
             editor.setDisabled(false, locationLine: location.line, in: journal.syntax)
