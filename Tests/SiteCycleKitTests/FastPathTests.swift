@@ -130,3 +130,39 @@ struct FastPathTests {
         #expect(table.names == seen)
     }
 }
+
+/// The byte writers the reports and exports use write what the String
+/// formatters write: one rule, two speeds.
+struct ByteTextTests {
+    func written(_ body: (inout ByteText) -> Void) -> String {
+        var out = ByteText()
+        body(&out)
+        return out.string
+    }
+
+    @Test func digitsPadAsTheyAreTold() {
+        for (value, width) in [(0, 0), (7, 2), (42, 2), (2026, 4), (5, 4), (123_456, 2), (Int.max, 0), (3, 30)] {
+            let plain = String(value)
+            #expect(written { $0.digits(value, width: width) }
+                    == String(repeating: "0", count: max(0, width - plain.count)) + plain)
+        }
+    }
+
+    @Test func hoursFollowFormatHours() {
+        for hours in [0, 0.05, 0.15, 60.25, 71.34, 72, 123_456.78, -0.5, -3.25, -0.04] {
+            #expect(written { $0.hours(hours) } == formatHours(hours), "\(hours)")
+        }
+    }
+
+    @Test func stampsReadAsTheJournalAndISOWriteThem() {
+        var seconds: Int64 = -62_135_596_800  // 0001-01-01
+        var random = SeededRandom(seed: 24)
+        while seconds < 253_402_300_799 {  // 9999-12-31
+            let t = CivilDateTime(secondsAsIfUTC: seconds)
+            #expect(written { $0.stamp(t, separator: 0x20, alwaysSeconds: false) } == t.journalText)
+            #expect(written { $0.stamp(t, separator: 0x54, alwaysSeconds: true) } + "Z"
+                    == formatISO8601(Instant(seconds: seconds), offsetSeconds: 0))
+            seconds += Int64(random.int(40_000_000))
+        }
+    }
+}

@@ -29,7 +29,7 @@ public enum Exporters {
             out.append(byte: 0x2C)
             out.append(fields[Int(c.locationIndex)])
             out.append(byte: 0x2C)
-            if let e = end(of: c, now: now) { out.append(appHours(c.start.hours(until: e))) }
+            if let e = end(of: c, now: now) { out.hours(c.start.hours(until: e)) }
             out.append(byte: 0x2C)
             if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
             if !isPump { out.append(deviceField) }
@@ -43,8 +43,6 @@ public enum Exporters {
         out.stamp(CivilDateTime(secondsAsIfUTC: t.seconds), separator: 0x54, alwaysSeconds: true)
         out.append(byte: 0x5A)
     }
-
-    package static func appHours(_ hours: Double) -> String { formatHours(hours) }
 
     // MARK: JSON
 
