@@ -14,6 +14,10 @@ struct CommandError: Error {
     }
 }
 
+extension CommandError {
+    init(_ e: ServiceError) { self.init(e.message, help: e.help, usage: e.usage) }
+}
+
 extension Invocation {
     /// "Now" for a command that has a journal; a bad `--now` is a usage error.
     func now(for journal: Journal) throws(CommandError) -> Instant {

@@ -55,76 +55,19 @@ extension CommandRegistry {
         run: { invocation in
             invocation.report { full, now throws(CommandError) in
                 let options = try ExportOptions(invocation.arguments)
-                // CSV is the app's format, one rotation: the pump unless
-                // --device names another. The others cover every device
-                // unless --device names one.
-                let device = try options.device.name(in: full)
-                let whole = options.format != .csv && options.device.given == nil
-                let journal = whole ? full : full.rotation(device)
-                let changes = try options.period.selection(invocation, in: journal, now: now, throughFuture: true)
-                    .apply(journal.changes)
-                let text: String
-                switch options.format {
-                case .csv: text = Exporters.csv(journal, changes, now: now, device: device)
-                case .json: text = Exporters.json(journal, changes, now: now).rendered()
-                case .nightscout: text = Exporters.nightscout(journal, changes).rendered()
-                case .ics:
-                    text = Exporters.ics(full, changes, now: now, devices: whole ? nil : [device]) { device in
-                        Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
-                    }
-                }
+                // The period is read in the journal's zone, which every
+                // rotation shares.
+                let request = ExportService.Request(
+                    format: options.format, device: try options.device.name(in: full), deviceNamed: options.device.given != nil,
+                    selection: try options.period.selection(invocation, in: full, now: now, throughFuture: true))
+                let export = ExportService.export(request, from: full, now: now)
                 guard let output = options.output.path else {
-                    invocation.out(text)
+                    invocation.out(export.text)
                     return
                 }
-                let ext = options.format == .nightscout ? "json" : options.format.rawValue
-                guard let path = try invocation.writeOutput(
-                    text, to: output, fileInFolder: "sitecycle-export-\(journal.zone.civil(now).date.iso).\(ext)") else { return }
-                let rows = changes.filter { !$0.isRemoval }.count
+                guard let path = try invocation.writeOutput(export.text, to: output, fileInFolder: export.fileName) else { return }
+                let rows = export.siteChanges
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
             }
         })
-}
-
-/// What `export` was asked for.
-struct ExportOptions {
-    enum Format: String, CaseIterable { case csv, json, nightscout, ics }
-
-    static let specs = DeviceOption.specs + [OptionSpec(["--format"], value: "FORMAT", "csv (default), json, nightscout or ics")]
-        + OutputOption.specs + PeriodOptions.specs
-
-    var device: DeviceOption
-    var period: PeriodOptions
-    var format: Format
-    var output: OutputOption
-
-    init(_ arguments: ParsedArguments) throws(CommandError) {
-        output = OutputOption(arguments)
-        let name = try exportFormat(given: arguments.value("--format"), output: output.path)
-        guard let format = Format(rawValue: name) else {
-            let guess = suggestion(for: name, among: Format.allCases.map(\.rawValue))
-            throw CommandError("unknown format `\(name)`",
-                               help: guess.map { "did you mean `\($0)`?" } ?? "use csv, json, nightscout or ics", usage: true)
-        }
-        self.format = format
-        device = DeviceOption(arguments)
-        period = try PeriodOptions(arguments)
-    }
-}
-
-/// The format asked for, or the one FILE's extension names: `-o sites.json`
-/// writes JSON, not CSV under a .json name. Nightscout is JSON too.
-func exportFormat(given: String?, output: String?) throws(CommandError) -> String {
-    var implied: [String]?
-    if let output, case .file = OutputTarget.classify(output),
-       let dot = output.lastIndex(of: "."), !output[dot...].contains("/") {
-        implied = ["csv": ["csv"], "json": ["json", "nightscout"], "ics": ["ics"]][output[output.index(after: dot)...].lowercased()]
-    }
-    guard let given else { return implied?.first ?? "csv" }
-    if let implied, ["csv", "json", "nightscout", "ics"].contains(given), !implied.contains(given) {
-        throw CommandError("--format \(given) contradicts the file name \(output!)",
-                           help: "drop --format to write \(implied[0]), or name the file .\(given == "nightscout" ? "json" : given)",
-                           usage: true)
-    }
-    return given
 }

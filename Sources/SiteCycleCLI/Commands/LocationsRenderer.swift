@@ -5,26 +5,30 @@ import SiteCycleKit
 struct LocationsRenderer {
     let invocation: Invocation
 
-    func list(_ journal: Journal, now: Instant) {
-        var uses: [String: Int] = [:]
+    /// Each location's uses up to `now` and the last of them.
+    struct Uses {
+        var count: [String: Int] = [:]
         var last: [String: SiteChange] = [:]
-        for change in journal.changes where change.start <= now {
-            guard let name = journal.name(of: change) else { continue }
-            uses[name, default: 0] += 1
-            last[name] = change
+
+        init(_ journal: Journal, now: Instant) {
+            for change in journal.changes where change.start <= now {
+                guard let name = journal.name(of: change) else { continue }
+                count[name, default: 0] += 1
+                last[name] = change
+            }
         }
-        // Devices and pauses show only where the journal has them, so an
-        // older journal lists exactly as before.
-        let showDevices = journal.hasDevices || journal.locations.contains { $0.pausedUntil != nil }
-        let today = journal.zone.civil(now).date
+    }
+
+    func list(_ journal: Journal, now: Instant) {
+        let uses = Uses(journal, now: now)
         let matcher = LocationMatcher(locations: journal.locations)
         if invocation.json {
             // The one shape of a location (as in `export --format json`),
             // then what this listing adds.
             invocation.out(JSON.array(journal.locations.map { l in
                 .object(l.jsonFields(note: journal.comment(of: l)) + [
-                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses[l.name] ?? 0)),
-                    ("lastUsed", last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses.count[l.name] ?? 0)),
+                    ("lastUsed", uses.last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
                 ])
             }).rendered())
             return
@@ -33,20 +37,25 @@ struct LocationsRenderer {
             invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
             return
         }
-        if showDevices {
+        invocation.out(table(journal, uses, matcher, today: journal.zone.civil(now).date))
+    }
+
+    /// Devices and pauses show only where the journal has them, so an
+    /// older journal lists exactly as before.
+    func table(_ journal: Journal, _ uses: Uses, _ matcher: LocationMatcher, today: CivilDate) -> String {
+        func count(_ l: Location) -> String { String(uses.count[l.name] ?? 0) }
+        func last(_ l: Location) -> String { uses.last[l.name].map(displayStart) ?? "never" }
+        if journal.hasDevices || journal.locations.contains(where: { $0.pausedUntil != nil }) {
             let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
                 let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
-                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, String(uses[l.name] ?? 0),
-                        last[l.name].map(displayStart) ?? "never"]
+                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, count(l), last(l)]
             }
-            invocation.out(table(rows, rightAligned: [4]))
-            return
+            return SiteCycleCLI.table(rows, rightAligned: [4])
         }
         let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
-            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no",
-             String(uses[l.name] ?? 0), last[l.name].map(displayStart) ?? "never"]
+            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no", count(l), last(l)]
         }
-        invocation.out(table(rows, rightAligned: [5]))
+        return SiteCycleCLI.table(rows, rightAligned: [5])
     }
 
     // MARK: Outcomes
@@ -61,19 +70,11 @@ struct LocationsRenderer {
     }
 
     func message(_ change: LocationsService.Change) -> String {
-        func and(_ names: [String]) -> String { names.joined(separator: " and ") }
-        func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
         switch change {
         case .added(let names, let devices):
             return "Added \(and(names))\(devices.isEmpty ? "" : " (for \(devices.joined(separator: ", ")))")."
         case .devicesSet(let changed, let devices, let unchanged):
-            let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
-            var message = changed.isEmpty ? "" : "\(and(changed)) \(changed.count == 1 ? "is" : "are") now for \(what)."
-            if !unchanged.isEmpty {
-                message += (message.isEmpty ? "" : " ") + "\(and(unchanged)) \(unchanged.count == 1 ? "was" : "were") "
-                    + "already for \(what)."
-            }
-            return TextWrap.wrap(message)
+            return devicesMessage(changed, devices, unchanged)
         case .renamed(let renamings, let entries):
             let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
             return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")
@@ -82,24 +83,9 @@ struct LocationsRenderer {
         case .disabled(let changed, let unchanged):
             return enabledMessage(false, changed, unchanged)
         case .removed(let removals):
-            return removals.map { removal in
-                switch removal {
-                case .deleted(let name):
-                    return "Removed \(name) (it had no site changes)."
-                case .disabled(let name, let uses):
-                    return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
-                        + "the history (`locations enable` brings it back)."
-                case .alreadyDisabled(let name, let uses):
-                    return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
-                }
-            }.joined(separator: "\n")
+            return removals.map(removedMessage).joined(separator: "\n")
         case .sides(let s):
-            guard s.changed else { return "\(s.zone) already \(s.on ? "has sides" : "is one location")." }
-            var message = "\(s.zone) " + (s.on ? "now has sides" : "is one location again") + ":"
-            if !s.added.isEmpty { message += " added \(and(s.added));" }
-            if !s.enabled.isEmpty { message += " enabled \(and(s.enabled));" }
-            if !s.disabled.isEmpty { message += " disabled \(and(s.disabled)), kept for its history;" }
-            return TextWrap.wrap(String(message.dropLast()) + ".")
+            return sidesMessage(s)
         case .paused(let names, let until):
             return TextWrap.wrap("Paused \(and(names)) until \(until.iso): not recommended before then.")
         case .resumed(let resumed, let notPaused):
@@ -112,6 +98,40 @@ struct LocationsRenderer {
         case .moved(let names, let placement, let anchor):
             return "Moved \(and(names)) \(placement.rawValue) \(anchor)."
         }
+    }
+
+    func and(_ names: [String]) -> String { names.joined(separator: " and ") }
+    func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
+
+    func devicesMessage(_ changed: [String], _ devices: [String], _ unchanged: [String]) -> String {
+        let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
+        var message = changed.isEmpty ? "" : "\(and(changed)) \(changed.count == 1 ? "is" : "are") now for \(what)."
+        if !unchanged.isEmpty {
+            message += (message.isEmpty ? "" : " ") + "\(and(unchanged)) \(unchanged.count == 1 ? "was" : "were") "
+                + "already for \(what)."
+        }
+        return TextWrap.wrap(message)
+    }
+
+    func removedMessage(_ removal: LocationsService.Removal) -> String {
+        switch removal {
+        case .deleted(let name):
+            return "Removed \(name) (it had no site changes)."
+        case .disabled(let name, let uses):
+            return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
+                + "the history (`locations enable` brings it back)."
+        case .alreadyDisabled(let name, let uses):
+            return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
+        }
+    }
+
+    func sidesMessage(_ s: LocationsService.SidesChange) -> String {
+        guard s.changed else { return "\(s.zone) already \(s.on ? "has sides" : "is one location")." }
+        var message = "\(s.zone) " + (s.on ? "now has sides" : "is one location again") + ":"
+        if !s.added.isEmpty { message += " added \(and(s.added));" }
+        if !s.enabled.isEmpty { message += " enabled \(and(s.enabled));" }
+        if !s.disabled.isEmpty { message += " disabled \(and(s.disabled)), kept for its history;" }
+        return TextWrap.wrap(String(message.dropLast()) + ".")
     }
 
     func enabledMessage(_ enable: Bool, _ changed: [String], _ unchanged: [String]) -> String {

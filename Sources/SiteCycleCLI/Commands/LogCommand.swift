@@ -58,55 +58,6 @@ extension CommandRegistry {
         })
 }
 
-extension CommandError {
-    init(_ e: ServiceError) { self.init(e.message, help: e.help, usage: e.usage) }
-}
-
-/// What `log` and `remove` were asked for. Notes stay as typed until the
-/// request is made: a note picked on the terminal is cleaned the same way.
-struct SiteChangeOptions {
-    static let logSpecs = DeviceOption.specs + [
-        OptionSpec(["--note"], value: "TEXT", "a note for this site (\"bled on insertion\")"),
-        PastTimeOption.spec("when it happened (default: now)"),
-        OptionSpec(["--previous-note"], value: "TEXT", "add to the note of the site being closed"),
-        OptionSpec(["--replace-note"], "with --previous-note: replace that note"),
-    ]
-    static let removeSpecs = DeviceOption.specs + [
-        PastTimeOption.spec("when it was taken out (default: now)"),
-        OptionSpec(["--note"], value: "TEXT", "why (\"pump break\")"),
-    ]
-
-    /// LOCATION's words, or for `remove` the DEVICE; a first word may name
-    /// the device (`log sensor Left Arm`).
-    var words: [String]
-    var device: DeviceOption
-    var at: PastTimeOption
-    var note: String?
-    var previousNote: String?
-    var replaceNote: Bool
-
-    init(_ arguments: ParsedArguments) {
-        words = arguments.positionals
-        device = DeviceOption(arguments)
-        at = PastTimeOption(arguments)
-        note = arguments.value("--note")
-        previousNote = arguments.value("--previous-note")
-        replaceNote = arguments.flag("--replace-note")
-    }
-
-    /// The device an entry is for: `--device`, or a first word that names
-    /// a declared device (`log sensor Left Arm`); and the words after it.
-    func deviceAndWords(in journal: Journal) throws(CommandError) -> (String, [String]) {
-        if let first = words.first, journal.deviceIndex(first) != nil, first != Device.pumpName || words.count > 1 {
-            if let given = device.given, given != first {
-                throw CommandError("`\(first)` and --device \(given) name two devices", usage: true)
-            }
-            return (first, Array(words.dropFirst()))
-        }
-        return (try device.name(in: journal), words)
-    }
-}
-
 /// `log` and `remove` on the command line: parse the arguments into a
 /// request, hand it to `SiteChangeService`, render the outcome.
 struct SiteChangeCommand {
@@ -119,62 +70,17 @@ struct SiteChangeCommand {
         options = SiteChangeOptions(invocation.arguments)
     }
 
-    /// Exit status when the picker is cancelled (as a shell's Ctrl-C).
-    static let cancelled: Int32 = 130
-
     func log() -> Int32 {
-        var picked: (location: String, note: String?)?
-        // `log sensor` with nothing after the device word picks too.
-        let words = options.words
-        let missing = UsageError("missing argument", help: "usage: \(invocation.command.usage)")
-        // Only with a picker is the journal read out here, to tell a device
-        // word from a location; without one, that is decided under the
-        // lock, on the one reading of the journal.
-        let picker = invocation.environment.picker
-        let onlyADevice = picker != nil && words.count == 1 && Device.problem(with: words[0]) == nil
-            && (words[0] == Device.pumpName || invocation.readJournalQuietly()?.deviceIndex(words[0]) != nil)
-        if words.isEmpty || onlyADevice {
-            guard let picker else { return invocation.usageError(missing) }
-            guard let journal = invocation.loadJournal() else { return ExitCode.failure }
-            let at: Instant, device: String
-            do {
-                let now = try invocation.now(for: journal)
-                at = try options.at.instant(invocation, in: journal, now: now)
-                device = try DeviceOption.declared(words.first ?? options.device.given ?? Device.pumpName, in: journal)
-            } catch {
-                return invocation.fail(error)
-            }
-            var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
-                                   zone: journal.zone, device: device)
-            sheet.asksForNote = options.note == nil
-            invocation.environment.stdout.flush()
-            guard let choice = picker(sheet) else { return SiteChangeCommand.cancelled }
-            picked = choice
+        let missing = CommandError("missing argument", help: "usage: \(invocation.command.usage)", usage: true)
+        var picked: PickedSite?
+        switch pick(missing: missing) {
+        case .typed: break
+        case .picked(let site): picked = site
+        case .ended(let status): return status
         }
         return invocation.change({ journal, now throws(CommandError) in
-            if picked == nil, words.count == 1, words[0] == Device.pumpName || journal.deviceIndex(words[0]) != nil {
-                throw CommandError(missing.message, help: missing.help, usage: true)
-            }
-            let (device, words) = try options.deviceAndWords(in: journal)
-            let location: Location
-            if let p = picked {
-                guard let l = journal.location(named: p.location), l.isEnabled else {
-                    throw CommandError("\"\(p.location)\" is no longer an enabled location")
-                }
-                location = l
-            } else {
-                location = try LocationResolver.enabledLocation(words.joined(separator: " "), in: journal)
-            }
-            var request = SiteChangeService.LogRequest(
-                location: location.name, at: try options.at.instant(invocation, in: journal, now: now),
-                note: try EntryWriter.cleanNote(options.note ?? picked?.note, option: "--note"))
-            if let text = options.previousNote {
-                request.previousNote = try EntryWriter.cleanNote(text, option: "--previous-note") ?? ""
-                request.replaceNote = options.replaceNote
-            } else if options.replaceNote {
-                throw CommandError("--replace-note goes with --previous-note", usage: true)
-            }
-            request.device = device
+            if picked == nil, options.namesOnlyADevice(in: journal) { throw missing }
+            let request = try options.logRequest(picked: picked, invocation, in: journal, now: now)
             do throws(ServiceError) { return try SiteChangeService.log(request, in: journal) } catch { throw CommandError(error) }
         }, render: renderer.logged)
     }
@@ -183,11 +89,7 @@ struct SiteChangeCommand {
         var asOf: Instant?
         return invocation.change({ journal, now throws(CommandError) in
             asOf = now
-            let (device, rest) = try options.deviceAndWords(in: journal)
-            guard rest.isEmpty else { throw CommandError("unexpected argument `\(rest[0])`", usage: true) }
-            let request = SiteChangeService.RemoveRequest(
-                at: try options.at.instant(invocation, in: journal, now: now),
-                note: try EntryWriter.cleanNote(options.note, option: "--note"), device: device)
+            let request = try options.removeRequest(invocation, in: journal, now: now)
             do throws(ServiceError) { return try SiteChangeService.remove(request, in: journal) } catch { throw CommandError(error) }
         }, render: { o in renderer.removed(o, asOf: asOf) })
     }

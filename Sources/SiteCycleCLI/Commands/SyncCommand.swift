@@ -47,29 +47,9 @@ extension CommandRegistry {
         run: { SyncCommand(invocation: $0).run() })
 }
 
-/// What `sync` was asked for.
-struct SyncOptions {
-    static let specs = [OptionSpec(["--setup"], "configure git's merge driver and .gitattributes only"),
-                        OptionSpec(["--timeout"], value: "SECONDS", "give up on the remote after this long (default 60)")]
-
-    var setupOnly: Bool
-    /// Seconds for each fetch and push.
-    var timeout = 60.0
-
-    init(_ arguments: ParsedArguments) throws(UsageError) {
-        setupOnly = arguments.flag("--setup")
-        if let text = arguments.value("--timeout") {
-            guard let t = Double(text), t.isFinite, t > 0 else {
-                throw UsageError("--timeout takes a number of seconds, not `\(text)`", help: "for example --timeout 120")
-            }
-            timeout = t
-        }
-    }
-}
-
 /// `sync` on the command line: read the options into a request, hand it to
-/// `SyncService` (git through the real `Git`, the disk through POSIX), print
-/// each step as it happens and, if it stopped, why.
+/// `SyncService` (git through the real `Git`, the disk through POSIX), and
+/// have `SyncRenderer` print each step as it happens and, if it stopped, why.
 struct SyncCommand {
     let invocation: Invocation
 
@@ -92,59 +72,16 @@ struct SyncCommand {
                                           throw ServiceError(.callerRefused(.init(error)))
                                       }
                                   })
+        let renderer = SyncRenderer(invocation: invocation)
         do throws(SyncError) {
-            _ = try service.sync(request, progress: render)
+            _ = try service.sync(request, progress: { event in
+                // Each write is kept for `undo`; each step is said.
+                if case .journalWritten(let before, let after) = event { invocation.remember(from: before, to: after) }
+                renderer.render(event)
+            })
             return ExitCode.ok
         } catch {
-            return fail(error)
-        }
-    }
-
-    func render(_ event: SyncService.Event) {
-        switch event {
-        case .setUp(let journal, let changes):
-            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
-                           : "Set up git to merge \(journal) with sitecycle: "
-                               + changes.map(\.words).joined(separator: "; ") + ".")
-        case .journalWritten(let before, let after):
-            invocation.remember(from: before, to: after)
-        case .mergedCopy(let copy, let moved):
-            // Where it went, by the folder's name: the full path of a copy
-            // beside a deep journal is wider than the screen.
-            let folder = moved.split(separator: "/").dropLast().last.map(String.init) ?? moved
-            invocation.say("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
-                           + "(moved to \(folder.terminalSafe)/ beside it).")
-        case .mergedTextConflict(let kept, let conflicts):
-            invocation.say("git had merged the journal as text; merged it by meaning instead"
-                           + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
-                           + ". git's marked text is kept in \(kept.terminalSafe).")
-        case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
-        case .committed(let message): invocation.say("Committed: \(message)")
-        case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
-        case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
-        case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
-        }
-    }
-
-    /// Why sync stopped (`Invocation.fail` breaks it for 80 columns).
-    func fail(_ error: SyncError) -> Int32 {
-        switch error {
-        case .copyNotMerged(let e):
-            return invocation.fail(e)
-        case .journalHasErrors(let journal):
-            return invocation.fail(ServiceError(.journalHasErrors(path: journal.source.path), journal: journal))
-        case .journalUnreadable(let e):
-            // Says where it looked, as every command does; else git's words.
-            if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
-            return ExitCode.failure
-        case .noIdentity(let name, let email):
-            // git's own fix, whole: one command a line, never broken.
-            invocation.fail(error.message, help: error.help)
-            if name { invocation.err("    git config --global user.name \"Your Name\"\n") }
-            if email { invocation.err("    git config --global user.email you@example.com\n") }
-            return ExitCode.failure
-        default:
-            return invocation.fail(error.message, help: error.help)
+            return renderer.fail(error)
         }
     }
 }

@@ -1,0 +1,63 @@
+import SiteCycleKit
+
+/// One `locations` change as typed: its name joined and tidied, a device
+/// list kept whole. Which locations a name means, and today, are read from
+/// the journal when the change is planned; what was typed is checked in the
+/// order the refusals have always come.
+enum LocationsRequest {
+    case add(LocationsService.AddRequest)
+    case devices(name: String, list: String)
+    case rename(from: String, to: String)
+    case enable(String), disable(String), remove(String), resume(String)
+    case sides(LocationsService.SidesRequest)
+    case pause(String)
+    case move(String)
+
+    static let pauseUsage = "locations pause NAME --until DATE | --for Nd [--reason TEXT]"
+
+    init(_ options: LocationsOptions) throws(CommandError) {
+        let words = options.words, sub = options.subcommand
+        switch sub {
+        case "add":
+            var request = LocationsService.AddRequest(name: try Self.name(words, usage: "locations add NAME [--sides]"),
+                                                      sides: options.sides)
+            if let list = options.forText {
+                request.devices = LocationsOptions.devices(list)
+                request.devicesAsTyped = list
+            }
+            self = .add(request)
+        case "for":
+            guard words.count >= 2, let list = words.last else {
+                throw CommandError("for takes a name and a list of devices", help: "sitecycle locations for \"Left Back Arm\" "
+                                       + "pump,sensor", usage: true)
+            }
+            self = .devices(name: try Self.name(Array(words.dropLast()), usage: "locations for NAME DEV,…"), list: list)
+        case "rename":
+            guard words.count == 2 else {
+                throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
+                                   help: "sitecycle locations rename \"Left Hip\" \"Left Flank\"", usage: true)
+            }
+            self = .rename(from: words[0], to: LocationsOptions.collapse(words[1]))
+        case "enable": self = .enable(try Self.name(words, usage: "locations enable NAME"))
+        case "disable": self = .disable(try Self.name(words, usage: "locations disable NAME"))
+        case "remove": self = .remove(try Self.name(words, usage: "locations remove NAME"))
+        case "resume": self = .resume(try Self.name(words, usage: "locations resume NAME"))
+        case "sides":
+            guard let last = words.last, ["on", "off"].contains(last.lowercased()), words.count >= 2 else {
+                throw CommandError("sides takes a zone and on or off", help: "sitecycle locations sides \"Upper Arm\" on",
+                                   usage: true)
+            }
+            self = .sides(LocationsService.SidesRequest(zone: LocationsOptions.collapse(words.dropLast().joined(separator: " ")),
+                                                        on: last.lowercased() == "on"))
+        case "pause": self = .pause(try Self.name(words, usage: Self.pauseUsage))
+        default: self = .move(try Self.name(words, usage: "locations move NAME --before OTHER"))
+        }
+    }
+
+    /// NAME: the words joined, refused when there are none.
+    static func name(_ words: [String], usage: String) throws(CommandError) -> String {
+        let name = LocationsOptions.collapse(words.joined(separator: " "))
+        guard !name.isEmpty else { throw CommandError("missing NAME", help: "sitecycle \(usage)", usage: true) }
+        return name
+    }
+}

@@ -1,0 +1,43 @@
+import SiteCycleKit
+
+extension SiteChangeCommand {
+    /// What `log` does before the journal is locked: nothing when LOCATION
+    /// was typed; else, on a terminal, the picker chooses.
+    enum Picking {
+        case typed
+        case picked(PickedSite)
+        /// Refused or cancelled: the exit status.
+        case ended(Int32)
+    }
+
+    /// Exit status when the picker is cancelled (as a shell's Ctrl-C).
+    static let cancelled: Int32 = 130
+
+    /// `log` alone, or `log sensor` with nothing after the device word,
+    /// opens the picker; without a terminal LOCATION is `missing`.
+    func pick(missing: CommandError) -> Picking {
+        // Only with a picker is the journal read out here, to tell a device
+        // word from a location; without one, that is decided under the
+        // lock, on the one reading of the journal.
+        let picker = invocation.environment.picker, words = options.words
+        let onlyADevice = picker != nil && words.count == 1 && Device.problem(with: words[0]) == nil
+            && (words[0] == Device.pumpName || invocation.readJournalQuietly()?.deviceIndex(words[0]) != nil)
+        guard words.isEmpty || onlyADevice else { return .typed }
+        guard let picker else { return .ended(invocation.fail(missing)) }
+        guard let journal = invocation.loadJournal() else { return .ended(ExitCode.failure) }
+        let at: Instant, device: String
+        do throws(CommandError) {
+            let now = try invocation.now(for: journal)
+            at = try options.at.instant(invocation, in: journal, now: now)
+            device = try DeviceOption.declared(words.first ?? options.device.given ?? Device.pumpName, in: journal)
+        } catch {
+            return .ended(invocation.fail(error))
+        }
+        var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
+                               zone: journal.zone, device: device)
+        sheet.asksForNote = options.note == nil
+        invocation.environment.stdout.flush()
+        guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
+        return .picked(choice)
+    }
+}

@@ -1,0 +1,55 @@
+import SiteCycleKit
+
+/// What `sync` says: each step as it happens (a fetch can take a while, so
+/// the steps before it are shown first), and why it stopped.
+struct SyncRenderer {
+    let invocation: Invocation
+
+    func render(_ event: SyncService.Event) {
+        switch event {
+        case .setUp(let journal, let changes):
+            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
+                           : "Set up git to merge \(journal) with sitecycle: "
+                               + changes.map(\.words).joined(separator: "; ") + ".")
+        case .journalWritten:
+            break  // kept for `undo` by the command; nothing to say
+        case .mergedCopy(let copy, let moved):
+            // Where it went, by the folder's name: the full path of a copy
+            // beside a deep journal is wider than the screen.
+            let folder = moved.split(separator: "/").dropLast().last.map(String.init) ?? moved
+            invocation.say("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
+                           + "(moved to \(folder.terminalSafe)/ beside it).")
+        case .mergedTextConflict(let kept, let conflicts):
+            invocation.say("git had merged the journal as text; merged it by meaning instead"
+                           + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
+                           + ". git's marked text is kept in \(kept.terminalSafe).")
+        case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
+        case .committed(let message): invocation.say("Committed: \(message)")
+        case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
+        case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
+        case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
+        }
+    }
+
+    /// Why sync stopped (`Invocation.fail` breaks it for 80 columns).
+    func fail(_ error: SyncError) -> Int32 {
+        switch error {
+        case .copyNotMerged(let e):
+            return invocation.fail(e)
+        case .journalHasErrors(let journal):
+            return invocation.fail(ServiceError(.journalHasErrors(path: journal.source.path), journal: journal))
+        case .journalUnreadable(let e):
+            // Says where it looked, as every command does; else git's words.
+            if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
+            return ExitCode.failure
+        case .noIdentity(let name, let email):
+            // git's own fix, whole: one command a line, never broken.
+            invocation.fail(error.message, help: error.help)
+            if name { invocation.err("    git config --global user.name \"Your Name\"\n") }
+            if email { invocation.err("    git config --global user.email you@example.com\n") }
+            return ExitCode.failure
+        default:
+            return invocation.fail(error.message, help: error.help)
+        }
+    }
+}
