@@ -30,7 +30,8 @@ extension HelpTopic {
                            timeline, body map, reminders, import planning
                 Editing/   the reconciler: JournalEditor and one edit per file
                            (EntryWriter, EntryReplacement, EntryDeletion,
-                           EntryBatchInsertion, HeaderPlacement, LocationRename…)
+                           EntryBatchInsertion, EntryEnd, HeaderPlacement,
+                           LocationLine, LocationRename…)
                 Services/  request → planned edit → outcome or a typed
                            refusal (facts, no words), tested on an in-memory
                            file system: JournalTransaction (lock, read, plan,
