@@ -312,6 +312,22 @@ struct LocationsServiceTests {
         #expect(used.outcome.change == .removed([.disabled("Left Arm", uses: 2), .disabled("Right Arm", uses: 1)]))
     }
 
+    /// One count of uses: `locations` lists those up to now; `remove`
+    /// counts a future line too, so a name a future line uses is disabled,
+    /// never deleted from under it.
+    @Test func usesAreCountedOnceForTheListAndForRemove() throws {
+        let text = start + "2027-01-01 08:00  Belly\n"
+        let journal = load(text, zone: .utc)
+        let now = Instant(seconds: 1_780_000_000)  // 2026-05-28
+        let listed = LocationUsage(journal, upTo: now), all = LocationUsage(journal)
+        #expect(["Left Arm", "Right Arm", "Belly"].map(listed.uses(of:)) == [2, 1, 0])
+        #expect(listed.lastUse(of: "Left Arm")?.line == 9 && listed.lastUse(of: "Belly") == nil)
+        #expect(all.uses(of: "Belly") == 1)
+        let fs = InMemoryFileSystem([path: text])
+        let removed = try run(fs) { journal throws(ServiceError) in try Service.remove(target("Belly"), in: journal) }
+        #expect(removed.outcome.change == .removed([.disabled("Belly", uses: 1)]))
+    }
+
     // MARK: sides
 
     @Test func sidesOffAddsTheZoneAfterItsSidesAndDisablesThem() throws {

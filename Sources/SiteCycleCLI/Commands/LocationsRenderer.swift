@@ -5,30 +5,16 @@ import SiteCycleKit
 struct LocationsRenderer {
     let invocation: Invocation
 
-    /// Each location's uses up to `now` and the last of them.
-    struct Uses {
-        var count: [String: Int] = [:]
-        var last: [String: SiteChange] = [:]
-
-        init(_ journal: Journal, now: Instant) {
-            for change in journal.changes where change.start <= now {
-                guard let name = journal.name(of: change) else { continue }
-                count[name, default: 0] += 1
-                last[name] = change
-            }
-        }
-    }
-
     func list(_ journal: Journal, now: Instant) {
-        let uses = Uses(journal, now: now)
+        let uses = LocationUsage(journal, upTo: now)
         let matcher = LocationMatcher(locations: journal.locations)
         if invocation.json {
             // The one shape of a location (as in `export --format json`),
             // then what this listing adds.
             invocation.out(JSON.array(journal.locations.map { l in
                 .object(l.jsonFields(note: journal.comment(of: l)) + [
-                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses.count[l.name] ?? 0)),
-                    ("lastUsed", uses.last[l.name].map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses.uses(of: l.name))),
+                    ("lastUsed", uses.lastUse(of: l.name).map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
                 ])
             }).rendered())
             return
@@ -42,9 +28,9 @@ struct LocationsRenderer {
 
     /// Devices and pauses show only where the journal has them, so an
     /// older journal lists exactly as before.
-    func table(_ journal: Journal, _ uses: Uses, _ matcher: LocationMatcher, today: CivilDate) -> String {
-        func count(_ l: Location) -> String { String(uses.count[l.name] ?? 0) }
-        func last(_ l: Location) -> String { uses.last[l.name].map(displayStart) ?? "never" }
+    func table(_ journal: Journal, _ uses: LocationUsage, _ matcher: LocationMatcher, today: CivilDate) -> String {
+        func count(_ l: Location) -> String { String(uses.uses(of: l.name)) }
+        func last(_ l: Location) -> String { uses.lastUse(of: l.name).map(displayStart) ?? "never" }
         if journal.hasDevices || journal.locations.contains(where: { $0.pausedUntil != nil }) {
             let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
                 let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"

@@ -302,8 +302,9 @@ public enum LocationsService {
         try keepOneEnabled(without: targets, in: journal)
         var editor = JournalEditor(source: journal.source)
         var removals: [Removal] = []
+        let usage = LocationUsage(journal)
         for location in targets {
-            let uses = journal.changes.filter { journal.name(of: $0) == location.name }.count
+            let uses = usage.uses(of: location.name)
             if uses == 0 {
                 editor.deleteLines(location.line, through: location.line)
                 removals.append(.deleted(location.name))
