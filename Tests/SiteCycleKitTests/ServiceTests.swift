@@ -84,6 +84,31 @@ struct SiteChangeServiceTests {
         #expect(fs.writes == 0)
     }
 
+    /// Taking one device off says what the others still occupy at the
+    /// run's now: a decision of the service, not of the words.
+    @Test func aRemovalSaysWhatTheOtherDevicesStillOccupy() throws {
+        let text = """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for pump,sensor
+            location Right Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Arm
+            2026-02-02 08:00  sensor Right Arm
+            2026-02-06 08:00  sensor removed
+
+            """
+        func stillIn(now: String) throws -> [String] {
+            let fs = InMemoryFileSystem([path: text])
+            let result = try transaction(fs).run { journal throws(ServiceError) in
+                try SiteChangeService.remove(.init(at: instant("2026-02-03T08:00:00Z"), now: instant(now)), in: journal)
+            }
+            return result.outcome.stillIn.map { "\($0.device) \($0.location)" }
+        }
+        #expect(try stillIn(now: "2026-02-04T08:00:00Z") == ["sensor Right Arm"])
+        #expect(try stillIn(now: "2026-02-07T08:00:00Z") == [])
+    }
+
     @Test func aFullDiskLeavesTheJournalAsItWas() {
         let fs = InMemoryFileSystem([path: start])
         fs.failingWrites = [path]

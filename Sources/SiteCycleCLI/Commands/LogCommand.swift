@@ -86,11 +86,9 @@ struct SiteChangeCommand {
     }
 
     func remove() -> Int32 {
-        var asOf: Instant?
-        return invocation.change({ journal, now throws(CommandError) in
-            asOf = now
+        invocation.change({ journal, now throws(CommandError) in
             let request = try options.removeRequest(invocation, in: journal, now: now)
             do throws(ServiceError) { return try SiteChangeService.remove(request, in: journal) } catch { throw CommandError(error) }
-        }, render: { o in renderer.removed(o, asOf: asOf) })
+        }, render: renderer.removed)
     }
 }

@@ -84,7 +84,8 @@ struct SiteChangeOptions {
         let (device, rest) = try deviceAndWords(in: journal)
         guard rest.isEmpty else { throw CommandError("unexpected argument `\(rest[0])`", usage: true) }
         return SiteChangeService.RemoveRequest(at: try at.instant(invocation, in: journal, now: now),
-                                               note: try EntryWriter.cleanNote(note, option: "--note"), device: device)
+                                               note: try EntryWriter.cleanNote(note, option: "--note"), device: device,
+                                               now: now)
     }
 }
 

@@ -41,8 +41,7 @@ struct SiteChangeRenderer {
         }
     }
 
-    /// `asOf`: the run's "now", to say what the other devices still occupy.
-    func removed(_ o: SiteChangeService.RemoveOutcome, asOf: Instant?) {
+    func removed(_ o: SiteChangeService.RemoveOutcome) {
         let writer = EntryWriter(journal: o.journal)
         if invocation.json {
             invocation.out(JSON.object([("removed", writer.entryJSON(o.removal)),
@@ -57,15 +56,11 @@ struct SiteChangeRenderer {
             return
         }
         // The body as it is now: what the other devices still occupy.
-        let device = o.journal.deviceNames[Int(o.removal.device)]
-        let now = max(asOf ?? o.removal.start, o.removal.start)
-        let others = Occupancy.compute(o.journal, now: now).sites.flatMap { s in
-            s.occupiedBy.filter { $0 != device }.map { (device: $0, at: s.location.name) }
-        }.sorted { o.journal.deviceIndex($0.device) ?? 0 < o.journal.deviceIndex($1.device) ?? 0 }
+        let device = o.journal.deviceNames[Int(o.removal.device)], others = o.stillIn
         var message = "Removed the \(device) from \(site) after \(hours) h (at \(displayStart(o.removal)))"
         message += others.isEmpty ? "; no site is in now. Log the next one with "
             + "`sitecycle log \(device == Device.pumpName ? "" : device + " ")LOCATION`."
-            : "; " + others.map { "the \($0.device) is still in at \($0.at)" }.joined(separator: ", ") + "."
+            : "; " + others.map { "the \($0.device) is still in at \($0.location)" }.joined(separator: ", ") + "."
         invocation.out(TextWrap.wrap(message) + "\n")
     }
 

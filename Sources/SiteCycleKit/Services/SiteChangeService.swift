@@ -93,10 +93,14 @@ public enum SiteChangeService {
         public var at: Instant
         public var note: String?
         public var device = Device.pumpName
-        public init(at: Instant, note: String? = nil, device: String = Device.pumpName) {
+        /// The run's "now", for what the other devices still occupy (the
+        /// removal's own time when nil or earlier).
+        public var now: Instant?
+        public init(at: Instant, note: String? = nil, device: String = Device.pumpName, now: Instant? = nil) {
             self.at = at
             self.note = note
             self.device = device
+            self.now = now
         }
     }
 
@@ -105,6 +109,9 @@ public enum SiteChangeService {
         public var removal: SiteChange
         public var closed: SiteChange
         public var longSessions: [SiteChange]
+        /// The other devices' sites that are in now, in device order: the
+        /// body as it is after the removal.
+        public var stillIn: [(device: String, location: String)]
     }
 
     public static func remove(_ request: RemoveRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<RemoveOutcome> {
@@ -118,8 +125,18 @@ public enum SiteChangeService {
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
             let closed = updated.changes.last { $0.start < at && $0.device == device }!
             return RemoveOutcome(journal: updated, removal: updated.changes.first { $0.start == at && $0.device == device }!,
-                                 closed: closed, longSessions: longSessions([closed], in: updated.rotation(request.device)))
+                                 closed: closed, longSessions: longSessions([closed], in: updated.rotation(request.device)),
+                                 stillIn: stillIn(updated, besides: request.device, now: max(request.now ?? at, at)))
         }
+    }
+
+    /// What the devices other than `device` occupy at `now`, in the
+    /// order the journal declares its devices.
+    static func stillIn(_ journal: Journal, besides device: String, now: Instant) -> [(device: String, location: String)] {
+        guard journal.hasDevices else { return [] }
+        return Occupancy.compute(journal, now: now).sites.flatMap { s in
+            s.occupiedBy.filter { $0 != device }.map { (device: $0, location: s.location.name) }
+        }.sorted { journal.deviceIndex($0.device) ?? 0 < journal.deviceIndex($1.device) ?? 0 }
     }
 
     /// A session that lasted far past the target is most likely a change
