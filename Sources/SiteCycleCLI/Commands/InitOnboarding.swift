@@ -58,17 +58,13 @@ struct Onboarding {
         let target = askTarget()
         let zones = askZones()
         let custom = askCustomZones(after: zones)
-        let all = zones + custom
-        let unsided = askUnsided(all)
-        func names(_ zone: String) -> [String] { unsided.contains(zone) ? [zone] : ["Left \(zone)", "Right \(zone)"] }
-        var choices = Choices(timezone: timezone, targetHours: target, locations: all.flatMap(names))
+        var zoneChoice = ZoneChoice(zones: zones + custom)
+        zoneChoice.unsided = askUnsided(zoneChoice.zones)
+        var choices = Choices(timezone: timezone, targetHours: target, locations: zoneChoice.locationNames)
         guard let sensor = given ?? askSensor() else { return choices }
         choices.sensor = sensor
-        let (shared, sensorOnly) = askSensorZones(all)
-        for zone in all {
-            let devices = sensorOnly.contains(zone) ? ["sensor"] : shared.contains(zone) ? [Device.pumpName, "sensor"] : [Device.pumpName]
-            for name in names(zone) { choices.devices[name] = devices }
-        }
+        (zoneChoice.shared, zoneChoice.sensorOnly) = askSensorZones(zoneChoice.zones)
+        choices.devices = zoneChoice.devices(sensor: "sensor")
         return choices
     }
 
