@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SiteCycleKit
 
 extension CommandRegistry {
