@@ -38,9 +38,7 @@ extension Onboarding {
     /// of those the ones for the sensor only. The pump keeps at least one.
     func askSensorZones(_ zones: [String]) -> (shared: Set<String>, sensorOnly: Set<String>) {
         guard !zones.isEmpty else { return ([], []) }
-        var prompt = "\nWhich zones may the sensor use?\n"
-        for (i, zone) in zones.enumerated() { prompt += "  \(i + 1). \(zone)\n" }
-        invocation.out(prompt)
+        invocation.out(numbered("\nWhich zones may the sensor use?\n", zones))
         let chosen = askNumbers("Numbers, or Enter for all (shared with the pump): ", among: zones) ?? zones
         guard !chosen.isEmpty else { return (Set(zones), []) }
         for _ in 0..<3 {

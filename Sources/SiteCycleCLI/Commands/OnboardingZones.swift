@@ -5,9 +5,7 @@ import SiteCycleKit
 extension Onboarding {
     /// Enter (or end of input) keeps every zone.
     func askZones() -> [String] {
-        var prompt = "\nWhich zones do you use? Each gets a Left and a Right location.\n"
-        for (i, zone) in DefaultZones.all.enumerated() { prompt += "  \(i + 1). \(zone)\n" }
-        invocation.out(prompt)
+        invocation.out(numbered("\nWhich zones do you use? Each gets a Left and a Right location.\n", DefaultZones.all))
         for _ in 0..<3 {
             guard let answer = ask("Numbers to keep (e.g. 1 2 4), or Enter for all: ") else { break }
             let words = answer.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
@@ -53,18 +51,8 @@ extension Onboarding {
     /// laterality switch, per zone).
     func askUnsided(_ zones: [String]) -> Set<String> {
         guard !zones.isEmpty else { return [] }
-        var prompt = "\nZones with sides:\n"
-        for (i, zone) in zones.enumerated() { prompt += "  \(i + 1). \(zone)\n" }
-        invocation.out(prompt)
-        for _ in 0..<3 {
-            guard let answer = ask("Numbers to use without Left/Right, or Enter to keep sides: ") else { break }
-            let words = answer.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "\t" })
-            if words.isEmpty { return [] }
-            let numbers = words.compactMap { Int($0) }.filter { (1...zones.count).contains($0) }
-            if numbers.count == words.count { return Set(numbers.map { zones[$0 - 1] }) }
-            invocation.out("Please type numbers from 1 to \(zones.count), separated by spaces.\n")
-        }
-        return []
+        invocation.out(numbered("\nZones with sides:\n", zones))
+        return Set(askNumbers("Numbers to use without Left/Right, or Enter to keep sides: ", among: zones) ?? [])
     }
 
     /// Numbers naming items of `among` (only those in `allowed`), asked up
@@ -85,5 +73,10 @@ extension Onboarding {
             }
         }
         return nil
+    }
+
+    /// `heading`, then `items` numbered from 1, one a line.
+    func numbered(_ heading: String, _ items: [String]) -> String {
+        heading + items.enumerated().map { "  \($0.offset + 1). \($0.element)\n" }.joined()
     }
 }
