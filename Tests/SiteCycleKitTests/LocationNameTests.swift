@@ -104,3 +104,19 @@ struct ShortFormTests {
         #expect(matcher.match(matcher.shortForm(of: hip)) == .disabled(hip))
     }
 }
+
+/// Issue 24, item 1: the zones `init` asks about make their locations and
+/// devices in the Kit, not in the questions.
+struct ZoneChoiceTests {
+    @Test func aZoneWithoutSidesIsOneLocationAndEachZoneSaysItsDevices() {
+        var choice = ZoneChoice(zones: ["Front Abdomen", "Back Arm", "Calf"], unsided: ["Calf"])
+        #expect(choice.locationNames == ["Left Front Abdomen", "Right Front Abdomen", "Left Back Arm", "Right Back Arm", "Calf"])
+        choice.shared = ["Front Abdomen", "Back Arm"]
+        choice.sensorOnly = ["Back Arm"]
+        let devices = choice.devices(sensor: "sensor")
+        #expect(devices["Right Front Abdomen"] == [Device.pumpName, "sensor"])
+        #expect(devices["Left Back Arm"] == ["sensor"])
+        #expect(devices["Calf"] == [Device.pumpName])
+        #expect(devices.count == 5)
+    }
+}

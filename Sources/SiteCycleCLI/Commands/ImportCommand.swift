@@ -59,68 +59,6 @@ extension ExitCode {
     public static let rowsRejected: Int32 = 4
 }
 
-/// What `import` was asked for. Each part is checked where it has always
-/// been, after the file is read: a missing file is said first.
-struct ImportOptions {
-    static let specs = [
-        OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
-        DeviceOption.spec("csv: the rotation of rows that name none (default pump)"),
-        OptionSpec(["--map"], value: "FROM=TO", "use location TO for the source's FROM", repeatable: true),
-        OptionSpec(["--dry-run"], "show what would change; change nothing"),
-    ]
-
-    var file: String
-    /// As typed; nil for auto.
-    var format: String?
-    var device: DeviceOption
-    /// Each `--map FROM=TO` as typed.
-    var maps: [String]
-    var dryRun: Bool
-
-    init(_ arguments: ParsedArguments) {
-        file = arguments.positionals[0]
-        format = arguments.value("--format")
-        device = DeviceOption(arguments)
-        maps = arguments.allValues("--map")
-        dryRun = arguments.flag("--dry-run")
-    }
-
-    /// The format asked for, or the one `text` looks like.
-    func format(of text: String) throws(UsageError) -> ImportSource.Format {
-        switch format ?? "auto" {
-        case "auto": return ImportReaders.detect(text)
-        case let f:
-            guard let known = ImportSource.Format(rawValue: f) else {
-                throw UsageError("unknown format `\(f)`", help: "use auto, csv, json or nightscout")
-            }
-            return known
-        }
-    }
-
-    /// `--device`, which only CSV rows lack.
-    func device(for format: ImportSource.Format) throws(UsageError) -> String? {
-        guard let name = device.given else { return nil }
-        guard format == .csv else {
-            throw UsageError("--device applies to CSV", help: "JSON and Nightscout rows say their own device")
-        }
-        if let problem = Device.problem(with: name) { throw UsageError("--device \(name): \(problem)") }
-        return name
-    }
-
-    /// Each `--map` as FROM and TO.
-    func mapping() throws(UsageError) -> [(from: String, to: String)] {
-        var result: [(from: String, to: String)] = []
-        for m in maps {
-            let parts = m.split(separator: "=", maxSplits: 1).map { String($0).trimmingBlanks() }
-            guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-                throw UsageError("--map takes FROM=TO, not `\(m)`")
-            }
-            result.append((parts[0], parts[1]))
-        }
-        return result
-    }
-}
-
 /// `import` on the command line: read the file and `--map`, hand the
 /// records to `ImportService`, render the outcome.
 struct ImportCommand {
@@ -128,43 +66,49 @@ struct ImportCommand {
 
     func run() -> Int32 {
         let options = ImportOptions(invocation.arguments)
-        let file = options.file
-        let bytes: [UInt8]
-        let read: Result<[UInt8], FileError> = JournalFile.$readLimit.withValue(
-            min(JournalFile.readLimit, JournalFile.importReadLimit)) {
-            do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
-        }
-        switch read {
-        case .success(let b): bytes = b
-        case .failure(let error):
-            return invocation.fail(error.message, help: error.kind == .tooLarge
-                                   ? "import at most 64 MB at a time: export or download a shorter period" : error.hint)
-        }
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return invocation.fail("\(file) is not UTF-8 text", help: "save it as UTF-8 and try again")
-        }
-        let format: ImportSource.Format, device: String?
-        do throws(UsageError) {
-            format = try options.format(of: text)
-            device = try options.device(for: format)
-        } catch {
-            return invocation.usageError(error)
-        }
-        let source: ImportSource
-        switch ImportReaders.read(text, as: format, device: device) {
-        case .success(let s): source = s
-        case .failure(let e): return invocation.fail("cannot read \(file) as \(format.rawValue): \(e.message)")
-        }
-        let maps: [(from: String, to: String)]
-        do throws(UsageError) { maps = try options.mapping() } catch { return invocation.usageError(error) }
-        let request = ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
+        let request: ImportService.Request
+        do throws(CommandError) { request = try self.request(options) } catch { return invocation.fail(error) }
         var rejected = false
         let code = invocation.change({ journal, _ throws(CommandError) in
             do throws(ServiceError) { return try ImportService.merge(request, into: journal) } catch { throw CommandError(error) }
         }, render: { o in
             rejected = !o.plan.rejected.isEmpty
-            invocation.out(invocation.json ? ImportReport.json(o).rendered() : ImportReport.text(o, file: file).terminalSafeMessage)
+            invocation.out(invocation.json ? ImportReport.json(o).rendered()
+                           : ImportReport.text(o, file: options.file).terminalSafeMessage)
         })
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
+    }
+
+    /// The file read in its format, with `--map`. A file that cannot be
+    /// read is said before any mistake in the options.
+    func request(_ options: ImportOptions) throws(CommandError) -> ImportService.Request {
+        let file = options.file
+        let text = try read(file)
+        let format = try options.format(of: text)
+        let device = try options.device(for: format)
+        let source: ImportSource
+        switch ImportReaders.read(text, as: format, device: device) {
+        case .success(let s): source = s
+        case .failure(let e): throw CommandError("cannot read \(file) as \(format.rawValue): \(e.message)")
+        }
+        return ImportService.Request(source: source, maps: try options.mapping(), dryRun: options.dryRun)
+    }
+
+    /// The file's text, read no further than an import's limit.
+    func read(_ file: String) throws(CommandError) -> String {
+        let read: Result<[UInt8], FileError> = JournalFile.$readLimit.withValue(
+            min(JournalFile.readLimit, JournalFile.importReadLimit)) {
+            do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
+        }
+        switch read {
+        case .success(let bytes):
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                throw CommandError("\(file) is not UTF-8 text", help: "save it as UTF-8 and try again")
+            }
+            return text
+        case .failure(let error):
+            throw CommandError(error.message, help: error.kind == .tooLarge
+                               ? "import at most 64 MB at a time: export or download a shorter period" : error.hint)
+        }
     }
 }

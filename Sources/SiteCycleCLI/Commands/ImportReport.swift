@@ -22,22 +22,40 @@ enum ImportReport {
     }
 
     static func text(_ o: ImportService.Outcome, file: String) -> String {
-        let plan = o.plan, dryRun = o.dryRun
         let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
         var out = "Read \(file) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
             + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
+        out += names(o) + additions(o)
+        // Conflicts and rejected rows are lists of their own, each under its
+        // heading, never indented as if they belonged to the list above.
+        out += rows("Conflicts (skipped; the journal's line stays)", o.plan.conflicts.map { ($0.row, $0.reason) })
+        out += rows("Rejected rows (not imported)", o.plan.rejected.map { ($0.row, $0.reason.words) })
+        return out + summary(o)
+    }
+
+    /// The source's names matched to the journal's, and the new locations.
+    static func names(_ o: ImportService.Outcome) -> String {
+        let plan = o.plan
+        var out = ""
         let translated = plan.translations.filter { !$0.isNew }
         if !translated.isEmpty {
             out += "Names matched to your locations:\n" + translated.map { "  \($0.from.terminalSafe) → \($0.to)\n" }.joined()
         }
         if !plan.newLocations.isEmpty {
-            out += "New locations\(dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
+            out += "New locations\(o.dryRun ? " to declare" : " declared") (send a name elsewhere with --map \"FROM=TO\"):\n"
             for l in plan.newLocations {
                 let from = plan.translations.first { $0.to == l.name && $0.from != l.name }.map { "\($0.from.terminalSafe) → " } ?? ""
                 let devices = plan.newLocationDevices[l.name].map { " (for \($0.joined(separator: ", ")))" } ?? ""
                 out += "  \(from)\(l.name)\(devices)\(l.enabled ? "" : " (disabled)")\n"
             }
         }
+        return out
+    }
+
+    /// The settings and devices the import declares.
+    static func additions(_ o: ImportService.Outcome) -> String {
+        let plan = o.plan, dryRun = o.dryRun
+        var out = ""
         if !plan.settings.isEmpty {
             out += "Settings\(dryRun ? " to add" : " added"): " + o.settingLines.joined(separator: ", ") + "\n"
         }
@@ -48,25 +66,27 @@ enum ImportReport {
                                  + "(\(chosen ? "a 10-day sensor; " : "")change it with `sitecycle set device \(d.name) DURATION`).")
                 + "\n"
         }
-        // Conflicts and rejected rows are lists of their own, each under its
-        // heading, never indented as if they belonged to the list above.
-        func list(_ heading: String, _ rows: [(row: Int, reason: String)]) {
-            guard !rows.isEmpty else { return }
-            out += heading + ":\n"
-            for r in rows {
-                let lead = "  row \(r.row): "
-                out += lead + TextWrap.wrap(r.reason.terminalSafe, start: lead.count, indent: "    ") + "\n"
-            }
+        return out
+    }
+
+    static func rows(_ heading: String, _ rows: [(row: Int, reason: String)]) -> String {
+        guard !rows.isEmpty else { return "" }
+        var out = heading + ":\n"
+        for r in rows {
+            let lead = "  row \(r.row): "
+            out += lead + TextWrap.wrap(r.reason.terminalSafe, start: lead.count, indent: "    ") + "\n"
         }
-        list("Conflicts (skipped; the journal's line stays)", plan.conflicts.map { ($0.row, $0.reason) })
-        list("Rejected rows (not imported)", plan.rejected.map { ($0.row, $0.reason.words) })
-        let markers = o.removedMarkers, sites = o.sitesAdded
-        let summary = (dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
+        return out
+    }
+
+    static func summary(_ o: ImportService.Outcome) -> String {
+        let plan = o.plan, markers = o.removedMarkers, sites = o.sitesAdded
+        let summary = (o.dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
             + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
             + "\(plan.rejected.count) rejected."
-        out += TextWrap.wrap(summary, indent: "  ") + "\n"
-        if dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
+        var out = TextWrap.wrap(summary, indent: "  ") + "\n"
+        if o.dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
         return out
     }
 }

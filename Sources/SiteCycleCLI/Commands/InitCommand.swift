@@ -30,18 +30,12 @@ extension CommandRegistry {
             also works). --no-sides declares each zone once, without Left/Right.
             The time zone defaults to the system's ($TZ, else /etc/localtime).
             """,
-        options: [
-            OptionSpec(["--timezone"], value: "TZ", "IANA time zone for wall-clock times (default: the system's)"),
-            OptionSpec(["--zones"], value: "LIST", "comma-separated default zones to keep"),
-            OptionSpec(["--no-sides"], "one location per zone instead of Left and Right"),
-            OptionSpec(["--target"], value: "HOURS", "hours a site is meant to stay in (default 72h)"),
-            OptionSpec(["--sensor"], value: "DURATION", "a CGM sensor too, worn DURATION (e.g. 10d)"),
-        ],
+        options: InitOptions.specs,
         run: { InitCommand(invocation: $0).run() })
 }
 
-/// Gathers the choices for a new journal (flags, or questions on a terminal)
-/// and hands them to `InitService`, which writes it.
+/// Gathers the choices for a new journal (flags, or questions on a terminal:
+/// `Onboarding`) and hands them to `InitService`, which writes it.
 struct InitCommand {
     let invocation: Invocation
 
@@ -58,45 +52,31 @@ struct InitCommand {
         let location = invocation.journalLocation
         // Before any question: a journal that cannot be written is said at once.
         do throws(InitRefusal) { try service.check(location) } catch { return fail(error) }
-        do throws(UsageError) {
-            if isInteractive {
-                // `--sensor` names the wear time; the rest is still asked.
-                let given = try sensorHours().map { Onboarding.Sensor(name: "sensor", hours: $0) }
-                let choices = Onboarding(invocation: invocation).run(sensor: given)
-                var journal = NewJournal(timezone: choices.timezone, locations: choices.locations)
-                journal.targetHours = choices.targetHours
-                journal.sensorHours = choices.sensor?.hours
-                journal.sensorGraceHours = choices.sensor?.graceHours
-                journal.sensorComment = choices.sensor?.comment
-                journal.devices = choices.devices
-                do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
-                    return fail(error)
-                }
-                invocation.out("\n")
-                invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
-                               + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours))"
-                               + (journal.sensorHours.map { ", a sensor every \(SettingValues.durationSetting($0))" } ?? "") + ".")
-                return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
-            }
-            var journal = NewJournal(timezone: try timezone(), locations: [])
-            let zones = try chosenZones()
-            journal.locations = DefaultZones.locationNames(zones: zones, sides: !invocation.arguments.flag("--no-sides"))
-            if let target = invocation.arguments.value("--target") {
-                switch SettingValues.hours(target) {
-                case .success(let h): journal.targetHours = h
-                case .failure(let e): throw UsageError("invalid --target: \(e.message)")
-                }
-            }
-            journal.sensorHours = try sensorHours()
-            do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
-                return fail(error)
-            }
-            invocation.say("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).")
-            invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
-            return ExitCode.ok
-        } catch {
-            return invocation.usageError(error)
+        let options: InitOptions
+        do throws(CommandError) { options = try InitOptions(invocation.arguments) } catch { return invocation.fail(error) }
+        if options.asks(invocation.environment) { return onboard(options, at: location) }
+        let journal = options.journal(systemZone: invocation.systemZone.identifier)
+        do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
+            return fail(error)
         }
+        invocation.say("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).")
+        invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
+        return ExitCode.ok
+    }
+
+    /// On a terminal: the questions, the journal, then the first log.
+    func onboard(_ options: InitOptions, at location: JournalLocation) -> Int32 {
+        // `--sensor` names the wear time; the rest is still asked.
+        let given = options.sensorHours.map { Onboarding.Sensor(name: "sensor", hours: $0) }
+        let journal = Onboarding(invocation: invocation).run(sensor: given).journal
+        do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
+            return fail(error)
+        }
+        invocation.out("\n")
+        invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
+                       + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours))"
+                       + (journal.sensorHours.map { ", a sensor every \(SettingValues.durationSetting($0))" } ?? "") + ".")
+        return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
     }
 
     func fail(_ refusal: InitRefusal) -> Int32 {
@@ -123,53 +103,5 @@ struct InitCommand {
         case .file(let error):
             return invocation.fail(error.message)
         }
-    }
-
-    func timezone() throws(UsageError) -> String {
-        guard let given = invocation.arguments.value("--timezone") else { return invocation.systemZone.identifier }
-        guard ZoneRules(identifier: given) != nil else {
-            throw UsageError("unknown time zone `\(given)`", help: unknownZoneHelp(for: given))
-        }
-        return given
-    }
-
-    /// `--sensor DURATION`, when given.
-    func sensorHours() throws(UsageError) -> Double? {
-        guard let sensor = invocation.arguments.value("--sensor") else { return nil }
-        switch SettingValues.hours(sensor) {
-        case .success(let h): return h
-        case .failure(let e): throw UsageError("invalid --sensor: \(e.message)", help: "e.g. `--sensor 10d`")
-        }
-    }
-
-    /// On a terminal and without any choice made by flags, `init` asks
-    /// (`--sensor` only says which sensor: the rest is still asked).
-    var isInteractive: Bool {
-        let args = invocation.arguments
-        let noFlags = !args.has("--zones") && !args.has("--no-sides") && !args.has("--timezone") && !args.has("--target")
-        return noFlags && invocation.environment.stdinIsTerminal && invocation.environment.stdoutIsTerminal
-    }
-
-    func chosenZones() throws(UsageError) -> [String] {
-        if let list = invocation.arguments.value("--zones") { return try InitCommand.parseZones(list) }
-        return DefaultZones.all
-    }
-
-    static func parseZones(_ list: String) throws(UsageError) -> [String] {
-        var zones: [String] = []
-        for raw in list.split(separator: ",") {
-            let word = raw.trimmingBlanks()
-            guard !word.isEmpty else { continue }
-            let normalized = String(word.lowercased().map { $0 == "-" ? " " : $0 })
-            guard let zone = DefaultZones.all.first(where: { $0.lowercased() == normalized }) else {
-                let guess = suggestion(for: normalized, among: DefaultZones.all)
-                throw UsageError("unknown zone `\(word)`",
-                                 help: guess.map { "did you mean `\($0)`?" }
-                                     ?? "the zones are: \(DefaultZones.all.joined(separator: ", "))")
-            }
-            if !zones.contains(zone) { zones.append(zone) }
-        }
-        guard !zones.isEmpty else { throw UsageError("`--zones` names no zone") }
-        return DefaultZones.all.filter(zones.contains)
     }
 }

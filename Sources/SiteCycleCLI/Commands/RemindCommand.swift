@@ -1,4 +1,3 @@
-import FoundationEssentials
 import SiteCycleKit
 
 extension CommandRegistry {
@@ -42,45 +41,23 @@ extension CommandRegistry {
             without writing them.
             --uninstall disables the timer and removes exactly those files.
             """,
-        options: [
-            OptionSpec(["--before"], value: "DURATION", "also remind when due within DURATION (2h, 30m)"),
-            OptionSpec(["--via"], value: "HOW", "auto (default), desktop, terminal or none"),
-            OptionSpec(["--again"], "remind even if this due moment was already reminded of"),
-            OptionSpec(["--install"], "run remind regularly (systemd user timer, or crontab)"),
-            OptionSpec(["--every"], value: "DURATION", "with --install: how often (default 30m)"),
-            OptionSpec(["--print"], "with --install: show the files, write nothing"),
-            OptionSpec(["--uninstall"], "remove what --install set up"),
-        ],
+        options: RemindOptions.specs,
         run: { RemindCommand(invocation: $0).run() })
 }
 
+/// Checks each device's due moment and sends what `Reminder.decide` says is
+/// due; `--install` and `--uninstall` go to `ReminderInstaller`.
 struct RemindCommand {
     let invocation: Invocation
-    var args: ParsedArguments { invocation.arguments }
-
-    enum Via: String { case auto, desktop, terminal, none }
 
     func run() -> Int32 {
-        if args.flag("--install") || args.flag("--uninstall") {
-            for option in ["--before", "--via", "--again"] where args.has(option) {
-                return invocation.usageError(UsageError("\(option) does not go with --install or --uninstall"))
-            }
-            return args.flag("--install") ? ReminderInstaller(invocation: invocation).install()
-                : ReminderInstaller(invocation: invocation).uninstall()
-        }
-        for option in ["--every", "--print"] where args.has(option) {
-            return invocation.usageError(UsageError("\(option) goes with --install"))
-        }
-        guard let via = Via(rawValue: args.value("--via") ?? "auto") else {
-            return invocation.usageError(UsageError("--via takes auto, desktop, terminal or none, not `\(args.value("--via")!)`"))
-        }
-        var before: Int64 = 0
-        if let text = args.value("--before") {
-            guard let seconds = TimeArgument.relativeSeconds(Substring(text)) else {
-                return invocation.usageError(UsageError("invalid --before: `\(text)` is not a duration",
-                                                        help: "give hours or minutes like `2h` or `30m`"))
-            }
-            before = seconds
+        let options: RemindOptions
+        do throws(CommandError) { options = try RemindOptions(invocation.arguments) } catch { return invocation.fail(error) }
+        let installer = ReminderInstaller(invocation: invocation)
+        switch options.setup {
+        case .install(let every, let printOnly): return installer.install(every: every, printOnly: printOnly)
+        case .uninstall: return installer.uninstall()
+        case nil: break
         }
         guard let journal = invocation.loadJournal() else { return ExitCode.failure }
         let now: Instant
@@ -88,108 +65,19 @@ struct RemindCommand {
         let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env,
                               fileSystem: invocation.fileSystem)
         let sent = log?.sent() ?? []
-        var code = ExitCode.ok
         // Each device has its own due moment (the pump first).
-        for device in journal.deviceNames {
-            switch Reminder.decide(journal, device: device, now: now, beforeSeconds: before, sent: sent,
-                                   again: args.flag("--again")) {
-            case .notDue:
-                continue
-            case .alreadySent:
-                code = ExitCode.due
-            case .send(let reminder):
-                code = ExitCode.due
-                var body = text(reminder, zone: journal.zone)
-                if journal.hasDevices { body = device.prefix(1).uppercased() + device.dropFirst() + ": " + body }
-                guard send(body, via: via) else { return ExitCode.failure }
-                if via != .none {
-                    do { try log?.record(reminder.moment) } catch {
-                        invocation.warn(error.message + "; the next run will remind again")
-                    }
-                }
+        let decisions = journal.deviceNames.map { device in
+            (device, Reminder.decide(journal, device: device, now: now, beforeSeconds: options.beforeSeconds,
+                                     sent: sent, again: options.again))
+        }
+        let notifier = ReminderNotifier(invocation: invocation, via: options.via)
+        for case (let device, .send(let reminder)) in decisions {
+            guard notifier.send(notifier.body(reminder, device: device, in: journal)) else { return ExitCode.failure }
+            guard options.via != .none else { continue }
+            do { try log?.record(reminder.moment) } catch {
+                invocation.warn(error.message + "; the next run will remind again")
             }
         }
-        return code
-    }
-
-    /// "Left Front Abdomen since 2026-11-19 08:00, due 2026-11-22 08:00. Next: Right Side Thigh."
-    /// In grace: "…, was due 2026-11-22 08:00, in grace until 2026-11-22 20:00."
-    func text(_ r: Reminder, zone: ZoneRules) -> String {
-        let past = r.overdue || r.inGrace
-        return "\(r.location) since \(displayTime(r.since, in: zone)), \(past ? "was due" : "due") "
-            + "\(displayTime(r.due, in: zone))"
-            + (r.inGrace ? ", in grace until \(displayTime(r.graceEnds!, in: zone))" : "") + "."
-            + (r.next.map { " Next: \($0)." } ?? "")
-    }
-
-    static let title = "Site change due"
-
-    func send(_ body: String, via: Via) -> Bool {
-        switch via {
-        case .none:
-            return true
-        case .terminal:
-            invocation.err("sitecycle: \(RemindCommand.title): \(body.terminalSafe)\n")
-            return true
-        case .desktop:
-            if let error = notifyDesktop(body) {
-                invocation.fail("could not send a desktop notification: \(error)",
-                                help: "install notify-send (libnotify-bin), or use --via terminal")
-                return false
-            }
-            return true
-        case .auto:
-            if desktopReachable, notifyDesktop(body) == nil { return true }
-            return send(body, via: .terminal)
-        }
-    }
-
-    var desktopReachable: Bool {
-        let env = invocation.env
-        let session = ["DISPLAY", "WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"].contains { !(env[$0] ?? "").isEmpty }
-        return session && Programs.find(notifier, in: env) != nil
-    }
-
-    #if os(macOS)
-    let notifier = "osascript"
-    #else
-    let notifier = "notify-send"
-    #endif
-
-    /// The notification body is markup to most notification servers
-    /// (Desktop Notifications spec: `<b>`, `<a href>`, entities): a location
-    /// name is the user's text, shown as written, never as a link or tag.
-    /// Escaped as g_markup_escape_text does.
-    static func markupEscaped(_ text: String) -> String {
-        // XML character data, as the report escapes it: one rule.
-        ClinicReport.escape(text)
-    }
-
-    /// Nil when sent; else why not.
-    func notifyDesktop(_ body: String) -> String? {
-        guard let program = Programs.find(notifier, in: invocation.env) else { return "\(notifier) is not installed" }
-        #if os(macOS)
-        let quoted = { (s: String) in "\"" + s.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\"" }
-        let arguments = ["-e", "display notification \(quoted(body)) with title \(quoted(RemindCommand.title))"]
-        #else
-        let arguments = ["--app-name=sitecycle", "--", RemindCommand.title, RemindCommand.markupEscaped(body)]
-        #endif
-        let result = Programs.run(program, arguments, environment: invocation.env)
-        return result.status == 0 ? nil : "\(notifier) exited with \(result.status)"
-    }
-}
-
-/// Running other programs by name, through `PATH`, with argument vectors.
-enum Programs {
-    static func find(_ name: String, in environment: [String: String]) -> String? {
-        Subprocess.find(name, in: environment)
-    }
-
-    /// Runs `program` and gives back its status and what it printed (both
-    /// streams, in order).
-    static func run(_ program: String, _ arguments: [String], environment: [String: String]) -> (status: Int32, output: String) {
-        let r = Subprocess.run(program, arguments, environment: environment, mergeErrors: true)
-        if let failure = r.failure { return (127, failure) }
-        return (r.status, String(decoding: r.stdout, as: UTF8.self))
+        return decisions.contains { $0.1 != .notDue } ? ExitCode.due : ExitCode.ok
     }
 }

@@ -1,0 +1,91 @@
+import SiteCycleKit
+
+/// One edit, begun, resumed or discarded: the editor is opened on the copy
+/// until `EditService` saves it, or the user stops.
+extension EditCommand {
+    func freshEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
+        do throws(FileError) {
+            return editLoop(service, try service.begin(journal.source.bytes.array), line: line)
+        } catch {
+            return invocation.fail(error.message, help: error.hint)
+        }
+    }
+
+    func resumeEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
+        let start: EditService.Start
+        do throws(FileError) { start = try service.resume(journalNow: journal.source.bytes.array) } catch {
+            return invocation.fail(error.message, help: error.hint)
+        }
+        let missing = start.linesNotInCopy
+        if missing > 0 {
+            invocation.warn("\(missing) journal line\(missing == 1 ? " is" : "s are") not in the copy;"
+                            + " saving removes \(missing == 1 ? "it" : "them")")
+        }
+        return editLoop(service, start, line: line)
+    }
+
+    func discardCopy(_ service: EditService) -> Int32 {
+        do throws(FileError) { try service.discard() } catch { return invocation.fail(error.message) }
+        invocation.say("Moved the unfinished edit to \(service.discarded).")
+        return ExitCode.ok
+    }
+
+    /// The editor, then the check; on errors, on a terminal, the editor again.
+    func editLoop(_ service: EditService, _ start: EditService.Start, line: Int) -> Int32 {
+        let copy = service.copy
+        while true {
+            let status = ExternalEditor(invocation: invocation).open(copy, line: line)
+            guard status == 0 else {
+                return invocation.fail("the editor exited with status \(status); the journal was not changed",
+                                       help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
+            }
+            do throws(EditRefusal) {
+                say(try service.finish(start))
+                return ExitCode.ok
+            } catch {
+                if case .copyHasErrors(let result) = error {
+                    invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+                    invocation.err(CommandRegistry.summaryLine(result.diagnostics) + "\n")
+                    if askToEditAgain() { continue }
+                }
+                return fail(error, copy: copy)
+            }
+        }
+    }
+
+    func say(_ outcome: EditService.Finished) {
+        switch outcome {
+        case .unchanged:
+            invocation.out("No changes.\n")
+        case .saved(let before, let after, let result):
+            invocation.remember(from: before, to: after)
+            if !result.diagnostics.isEmpty {
+                invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+            }
+            invocation.say("Saved \(invocation.journalLocation.path)"
+                           + (result.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(result.diagnostics)))") + ".")
+        }
+    }
+
+    func fail(_ refusal: EditRefusal, copy: String) -> Int32 {
+        switch refusal {
+        case .copyHasErrors:
+            return invocation.fail("the journal was not changed; your text is in \(copy)",
+                                   help: "fix it with `sitecycle edit --resume`, or `--discard` it")
+        case .journalChangedSince:
+            return invocation.fail("\(invocation.journalLocation.path) changed since the edit began; nothing was overwritten",
+                                   help: "your text is in \(copy); merge the new lines into it, then move it over the journal")
+        case .file(let e):
+            return invocation.fail(e.message, help: e.hint)
+        case .saveFailed(let e):
+            return invocation.fail(e.message + "; your text is in \(copy)", help: e.hint)
+        }
+    }
+
+    func askToEditAgain() -> Bool {
+        guard invocation.environment.stdinIsTerminal else { return false }
+        invocation.out("Edit again? [Y/n] ")
+        guard let answer = invocation.environment.stdin.readLine() else { return false }
+        return !answer.trimmingBlanks().lowercased().hasPrefix("n")
+    }
+}

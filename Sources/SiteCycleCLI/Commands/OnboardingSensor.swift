@@ -1,0 +1,52 @@
+import SiteCycleKit
+
+/// `init`'s questions about a CGM: which sensor, and the zones it may use.
+extension Onboarding {
+    /// Which CGM, if any: its wear time (and grace) come from its maker's
+    /// label; another's days are asked.
+    func askSensor() -> Sensor? {
+        var prompt = "\nDo you wear a CGM too? Its sensor sites rotate as well.\n"
+        for (i, s) in Sensor.known.enumerated() {
+            let days = Int(s.hours / 24)
+            prompt += "  \(i + 1). \(s.name) (\(days) days" + (s.graceHours.map { ", then \(Int($0)) h grace" } ?? "") + ")\n"
+        }
+        invocation.out(prompt + "  \(Sensor.known.count + 1). another sensor\n")
+        for _ in 0..<3 {
+            guard let answer = ask("Number, or Enter for none: "), !answer.isEmpty else { return nil }
+            if let n = Int(answer), (1...Sensor.known.count).contains(n) { return Sensor.known[n - 1] }
+            if Int(answer) == Sensor.known.count + 1 { return askSensorDays() }
+            invocation.out("Please type a number from 1 to \(Sensor.known.count + 1).\n")
+        }
+        invocation.out("No sensor.\n")
+        return nil
+    }
+
+    func askSensorDays() -> Sensor? {
+        for _ in 0..<3 {
+            guard let answer = ask("How many days is one sensor worn? (e.g. 10): "), !answer.isEmpty else { break }
+            let text = answer.allSatisfy { $0.isNumber || $0 == "." } ? answer + "d" : answer
+            switch SettingValues.hours(text) {
+            case .success(let h): return Sensor(name: "sensor", hours: h)
+            case .failure(let e): invocation.out("\(e.message.prefix(1).uppercased() + e.message.dropFirst())\n")
+            }
+        }
+        invocation.out("No sensor.\n")
+        return nil
+    }
+
+    /// The zones the sensor may use (Enter: all, shared with the pump), and
+    /// of those the ones for the sensor only. The pump keeps at least one.
+    func askSensorZones(_ zones: [String]) -> (shared: Set<String>, sensorOnly: Set<String>) {
+        guard !zones.isEmpty else { return ([], []) }
+        invocation.out(numbered("\nWhich zones may the sensor use?\n", zones))
+        let chosen = askNumbers("Numbers, or Enter for all (shared with the pump): ", among: zones) ?? zones
+        guard !chosen.isEmpty else { return (Set(zones), []) }
+        for _ in 0..<3 {
+            let only = askNumbers("Of those, the sensor's alone (never the pump's), or Enter for none: ",
+                                  among: zones, allowed: chosen) ?? []
+            if only.count < zones.count { return (Set(chosen), Set(only)) }
+            invocation.out("The pump needs at least one zone of its own or shared.\n")
+        }
+        return (Set(chosen), [])
+    }
+}
