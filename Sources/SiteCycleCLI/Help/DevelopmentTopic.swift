@@ -21,13 +21,15 @@ extension HelpTopic {
                            did-you-mean (Suggestions), fmt (Formatter), the
                            fuzzer's invariants
                 Domain/    Journal, SiteChange (a 32-byte value), Location and
-                           name matching, Device, Settings
+                           name matching, Device, Settings, ZoneChoice (the
+                           locations a body zone makes)
                 Time/      civil dates and instants, zone rules read from TZif
                            without a lock, command-line times
                 Engines/   occupancy (who is on each site), change selection
                            (period, locations), order statistics (medians by
                            quickselect), recommendation, status, statistics,
-                           timeline, body map, reminders, import planning
+                           timeline, body map, reminders, import planning,
+                           location usage
                 Editing/   the reconciler: JournalEditor and one edit per file
                            (EntryWriter, EntryReplacement, EntryDeletion,
                            EntryBatchInsertion, EntryEnd, HeaderPlacement,
