@@ -73,32 +73,3 @@ extension CommandRegistry {
             }
         })
 }
-
-/// What `report` was asked for.
-struct ReportOptions {
-    static let specs = [
-        DeviceOption.spec("only this device (default: every device)"),
-    ] + OutputOption.specs + PeriodOptions.specs
-
-    var device: DeviceOption
-    var period: PeriodOptions
-    var output: OutputOption
-
-    init(_ arguments: ParsedArguments) throws(CommandError) {
-        device = DeviceOption(arguments)
-        period = try PeriodOptions(arguments)
-        output = OutputOption(arguments)
-    }
-}
-
-/// The report's figures: each device's stats over the period, as `stats
-/// --json` gives them (the same numbers the page shows).
-func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.Period, now: Instant) -> JSON {
-    let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
-    let devices = figures.devices.map { d -> JSON in
-        .object([("device", .string(d.name)), ("stats", StatsReport(style: .plain, stats: d.stats).json())])
-    }
-    return .object([("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
-                                        ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),
-                     ("devices", .array(devices))])
-}
