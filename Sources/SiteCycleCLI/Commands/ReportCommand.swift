@@ -51,13 +51,11 @@ extension CommandRegistry {
             invocation.report { journal, now throws(CommandError) in
                 let options = try ReportOptions(invocation.arguments)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
-                guard from <= selection.to else {
+                guard let period = ClinicReport.Period(selection) else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
                 // Every device unless --device names one.
                 let device = options.device.given == nil ? nil : try options.device.name(in: journal)
-                let period = ClinicReport.Period(from: from, to: selection.to)
                 if invocation.json {
                     invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
                     return
@@ -67,7 +65,7 @@ extension CommandRegistry {
                     invocation.out(html)
                     return
                 }
-                let name = "sitecycle-report-\(journal.zone.civil(now).date.iso).html"
+                let name = ClinicReport.folderFileName(journal, now: now)
                 guard let path = try invocation.writeOutput(html, to: output, fileInFolder: name) else { return }
                 invocation.out("Wrote the report to \(path).\n")
             }
