@@ -54,10 +54,7 @@ extension CommandRegistry {
                 let options = try StatsOptions(invocation.arguments)
                 let journal = try options.device.rotation(full)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                let robust = options.robust ?? journal.settings.robustStatistics
-                var include: ((SiteChange) -> Bool)?
-                if !selection.selectsAll(until: now) { include = { selection.includes($0) } }
-                let stats = Statistics.compute(journal, include: include, now: now, robust: robust,
+                let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
                 let report = StatsReport(style: invocation.renderStyle, stats: stats)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
