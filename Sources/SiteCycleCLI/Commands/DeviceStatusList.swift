@@ -16,7 +16,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
-        due = status.map { $0.hoursLeft <= hours } ?? false
+        due = status?.isDue(within: hours) ?? false
     }
 }
 
