@@ -54,23 +54,3 @@ extension CommandRegistry {
             }
         })
 }
-
-/// What `map` was asked for.
-struct MapOptions {
-    static let specs = DeviceOption.specs + [OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")]
-
-    var device: DeviceOption
-    var measure = BodyMap.Measure.rest
-
-    init(_ arguments: ParsedArguments) throws(CommandError) {
-        device = DeviceOption(arguments)
-        if let text = arguments.value("--by") {
-            guard let measure = BodyMap.Measure(rawValue: text) else {
-                let guess = suggestion(for: text, among: BodyMap.Measure.allCases.map(\.rawValue))
-                throw CommandError("--by takes rest, uses or hours, not `\(text)`",
-                                   help: guess.map { "did you mean `\($0)`?" }, usage: true)
-            }
-            self.measure = measure
-        }
-    }
-}

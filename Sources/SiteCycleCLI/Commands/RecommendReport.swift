@@ -1,6 +1,6 @@
 import SiteCycleKit
 
-/// The `recommend` lists and their JSON.
+/// The `recommend` lists and their JSON (`RecommendJSON`).
 struct RecommendReport {
     let style: RenderStyle
     let zone: ZoneRules
@@ -23,69 +23,67 @@ struct RecommendReport {
     }
 
     func text(_ r: Recommendation) -> String {
-        let unicode = self.style.unicode, style = self.style.text
-        let width = max(20, (r.all.map { $0.item.location.name.count }.max() ?? 0) + 2)
-        func row(_ marker: String, _ item: Recommendation.Item, tag: String = "") -> String {
-            let name = item.location.name
-            var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
-            if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
-            return line + "\n"
-        }
-        let (no, yes) = unicode ? ("✗", "✓") : ("x", "+")
-        var out = "Strategy: \(r.strategy.journalText)\n\n"
-        out += style.red(style.bold("Avoid")) + " (used most recently)\n"
-        out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0)) }.joined()
+        "Strategy: \(r.strategy.journalText)\n\n" + lists(r) + fewerNote(r) + "\n" + allLocations(r)
+    }
+
+    /// One location's line: a marker, the name padded to `width`, its last
+    /// use, and a tag after that.
+    func row(_ marker: String, _ item: Recommendation.Item, width: Int, tag: String = "") -> String {
+        let name = item.location.name
+        var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
+        if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
+        return line + "\n"
+    }
+
+    /// The name column: the longest name and two spaces, at least 20.
+    func nameWidth(_ r: Recommendation) -> Int {
+        max(20, (r.all.map { $0.item.location.name.count }.max() ?? 0) + 2)
+    }
+
+    /// Avoid, then Recommended.
+    func lists(_ r: Recommendation) -> String {
+        let style = self.style.text, width = nameWidth(r)
+        let (no, yes) = self.style.unicode ? ("✗", "✓") : ("x", "+")
+        var out = style.red(style.bold("Avoid")) + " (used most recently)\n"
+        out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0, width: width)) }.joined()
         out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
-        out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0)) }.joined()
+        out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0, width: width)) }.joined()
+        return out
+    }
+
+    /// Why Recommended is short, when sites are held back (resting, paused,
+    /// occupied) rather than avoided.
+    func fewerNote(_ r: Recommendation) -> String {
         let avoided = Set(r.avoid.map(\.location.name))
         let held = r.all.compactMap { e -> String? in
             guard !avoided.contains(e.item.location.name), let why = r.restriction(of: e.item.location.name) else { return nil }
             return e.item.location.name + " is " + RecommendReport.describe(why, zone: zone)
         }
-        if r.recommended.count < Recommender.listSize && !held.isEmpty {
-            for line in TextWrap.lines("(fewer than \(Recommender.listSize): " + held.joined(separator: "; ") + ")", width: 76) {
-                out += "  " + line + "\n"
-            }
-        }
-        out += "\n" + style.bold("All locations") + "\n"
+        guard r.recommended.count < Recommender.listSize && !held.isEmpty else { return "" }
+        return TextWrap.lines("(fewer than \(Recommender.listSize): " + held.joined(separator: "; ") + ")", width: 76)
+            .map { "  " + $0 + "\n" }.joined()
+    }
+
+    /// Every location with its last use and tag.
+    func allLocations(_ r: Recommendation) -> String {
+        let width = nameWidth(r)
+        var out = style.text.bold("All locations") + "\n"
         for (item, tag) in r.all {
-            let restriction = r.restriction(of: item.location.name)
-            // Another device's site: the state column already says
-            // "in use (sensor)".
-            var label = tag == .occupied ? "" : tag.map { $0 == .avoid ? style.red("avoid")
-                : $0 == .recommended ? style.green("recommended") : style.yellow($0.rawValue) } ?? ""
-            if let until = restriction?.until, tag != .avoid {
-                label += " until " + String(displayTime(until, in: zone).prefix(10))
-            }
-            out += row(" ", item, tag: label)
+            out += row(" ", item, width: width, tag: label(tag, until: r.restriction(of: item.location.name)?.until))
         }
         return out
     }
 
-    func json(_ r: Recommendation) -> JSON {
-        func item(_ i: Recommendation.Item) -> [(String, JSON)] {
-            [("location", .string(i.location.name)),
-             ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
-             ("inUseBy", .array((i.site?.occupiedBy ?? []).map { .string($0) })),
-             ("freeSince", i.site?.vacatedAt.map { .string(isoTime($0, in: zone)) } ?? .null),
-             ("restedDays", i.restedDays.map { .int($0) } ?? .null)]
+    /// The tag in its colour, and until when it holds.
+    func label(_ tag: Recommendation.Tag?, until: Instant?) -> String {
+        let style = self.style.text
+        // Another device's site: the state column already says
+        // "in use (sensor)".
+        var label = tag == .occupied ? "" : tag.map { $0 == .avoid ? style.red("avoid")
+            : $0 == .recommended ? style.green("recommended") : style.yellow($0.rawValue) } ?? ""
+        if let until, tag != .avoid {
+            label += " until " + String(displayTime(until, in: zone).prefix(10))
         }
-        var strategy: [(String, JSON)] = []
-        switch r.strategy {
-        case .bySite: strategy = [("strategy", .string("by-site"))]
-        case .byBodyPart: strategy = [("strategy", .string("by-body-part"))]
-        case .cooldown(let n): strategy = [("strategy", .string("cooldown")), ("cooldown", .int(n))]
-        }
-        return .object(strategy + [
-            ("avoid", .array(r.avoid.map { .object(item($0)) })),
-            ("recommended", .array(r.recommended.map { .object(item($0)) })),
-            ("all", .array(r.all.map { entry -> JSON in
-                var fields = item(entry.item) + [("tag", .optional(entry.tag?.rawValue))]
-                if entry.tag != .avoid, let until = r.restriction(of: entry.item.location.name)?.until {
-                    fields.append(("until", .string(isoTime(until, in: zone))))
-                }
-                return .object(fields)
-            })),
-        ])
+        return label
     }
 }

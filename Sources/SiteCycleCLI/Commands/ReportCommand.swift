@@ -51,13 +51,11 @@ extension CommandRegistry {
             invocation.report { journal, now throws(CommandError) in
                 let options = try ReportOptions(invocation.arguments)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
-                guard from <= selection.to else {
+                guard let period = ClinicReport.Period(selection) else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
                 // Every device unless --device names one.
                 let device = options.device.given == nil ? nil : try options.device.name(in: journal)
-                let period = ClinicReport.Period(from: from, to: selection.to)
                 if invocation.json {
                     invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
                     return
@@ -67,38 +65,9 @@ extension CommandRegistry {
                     invocation.out(html)
                     return
                 }
-                let name = "sitecycle-report-\(journal.zone.civil(now).date.iso).html"
+                let name = ClinicReport.folderFileName(journal, now: now)
                 guard let path = try invocation.writeOutput(html, to: output, fileInFolder: name) else { return }
                 invocation.out("Wrote the report to \(path).\n")
             }
         })
-}
-
-/// What `report` was asked for.
-struct ReportOptions {
-    static let specs = [
-        DeviceOption.spec("only this device (default: every device)"),
-    ] + OutputOption.specs + PeriodOptions.specs
-
-    var device: DeviceOption
-    var period: PeriodOptions
-    var output: OutputOption
-
-    init(_ arguments: ParsedArguments) throws(CommandError) {
-        device = DeviceOption(arguments)
-        period = try PeriodOptions(arguments)
-        output = OutputOption(arguments)
-    }
-}
-
-/// The report's figures: each device's stats over the period, as `stats
-/// --json` gives them (the same numbers the page shows).
-func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.Period, now: Instant) -> JSON {
-    let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
-    let devices = figures.devices.map { d -> JSON in
-        .object([("device", .string(d.name)), ("stats", StatsReport(style: .plain, stats: d.stats).json())])
-    }
-    return .object([("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
-                                        ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),
-                     ("devices", .array(devices))])
 }

@@ -54,38 +54,10 @@ extension CommandRegistry {
                 let options = try StatsOptions(invocation.arguments)
                 let journal = try options.device.rotation(full)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                let robust = options.robust ?? journal.settings.robustStatistics
-                var include: ((SiteChange) -> Bool)?
-                if !selection.selectsAll(until: now) { include = { selection.includes($0) } }
-                let stats = Statistics.compute(journal, include: include, now: now, robust: robust,
+                let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
                 let report = StatsReport(style: invocation.renderStyle, stats: stats)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
-}
-
-/// What `stats` was asked for.
-struct StatsOptions {
-    static let specs = DeviceOption.specs + [
-        OptionSpec(["--robust"], "set aside failed and outlier sessions; compare medians"),
-        OptionSpec(["--mean"], "compare means, whatever the header says"),
-    ] + PeriodOptions.specs
-
-    var device: DeviceOption
-    var period: PeriodOptions
-    /// `--robust` (true) or `--mean` (false); nil: the header's
-    /// `absorption-mode`.
-    var robust: Bool?
-
-    init(_ arguments: ParsedArguments) throws(CommandError) {
-        device = DeviceOption(arguments)
-        period = try PeriodOptions(arguments)
-        switch (arguments.flag("--robust"), arguments.flag("--mean")) {
-        case (true, true): throw CommandError("give --robust or --mean, not both", usage: true)
-        case (true, false): robust = true
-        case (false, true): robust = false
-        case (false, false): robust = nil
-        }
-    }
 }

@@ -43,6 +43,10 @@ public struct SiteStatus: Sendable {
     /// Hours until the target (negative once past it).
     public var hoursLeft: Double { targetHours - elapsedHours }
 
+    /// At or past the target, or at most `hours` from it: when `status
+    /// --check` and `--short` say the change is due.
+    public func isDue(within hours: Double = 0) -> Bool { hoursLeft <= hours }
+
     /// Hours until the site is overdue: the grace left while in grace.
     public var graceHoursLeft: Double { targetHours + (graceHours ?? 0) - elapsedHours }
 }

@@ -85,6 +85,16 @@ public struct Statistics: Sendable {
     /// absorption: one short session is chance, not a pattern.
     public static let absorptionMinimumSessions = 3
 
+    /// What `stats` shows: the changes `selection` picks from `journal`
+    /// (one rotation), compared as the header's `absorption-mode` says
+    /// unless `robust` does (`--robust`, `--mean`).
+    public static func compute(_ journal: Journal, selection: ChangeSelection, now: Instant, robust: Bool?,
+                               body: Occupancy? = nil) -> Statistics {
+        // Everything up to now asks nothing of each change.
+        let include: ((SiteChange) -> Bool)? = selection.selectsAll(until: now) ? nil : { selection.includes($0) }
+        return compute(journal, include: include, now: now, robust: robust ?? journal.settings.robustStatistics, body: body)
+    }
+
     /// `include` picks the site changes that count; nil counts every one
     /// up to `now` (and asks nothing of each: a call per change was a third
     /// of the first pass).

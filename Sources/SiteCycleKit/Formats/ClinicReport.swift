@@ -17,6 +17,15 @@ public enum ClinicReport {
             self.to = to
         }
 
+        /// The period `report` covers: the selection's, or the `defaultDays`
+        /// up to its end when it has no start; nil when it would be empty
+        /// (a start after the end).
+        public init?(_ selection: ChangeSelection) {
+            let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
+            guard from <= selection.to else { return nil }
+            self.init(from: from, to: selection.to)
+        }
+
         /// The period as the report draws it: never from before the day of
         /// the journal's first site change (as `timeline`), and for a
         /// journal with none, the default days; so `--from 0001-01-01`
@@ -34,6 +43,12 @@ public enum ClinicReport {
     }
 
     public static let defaultDays = 90
+
+    /// The page's name in a folder: sitecycle-report-YYYY-MM-DD.html, today
+    /// in the journal's zone.
+    public static func folderFileName(_ journal: Journal, now: Instant) -> String {
+        "sitecycle-report-\(journal.zone.civil(now).date.iso).html"
+    }
 
     /// One device's part of the page: its sections' ids and headings.
     struct Part {

@@ -1,0 +1,54 @@
+import SiteCycleKit
+
+/// One device's status as of now: what `status` shows for it.
+struct DeviceStatus {
+    /// The device's rotation.
+    let journal: Journal
+    let device: String
+    let status: SiteStatus?
+    /// The top recommendation.
+    let next: String?
+    /// At or past the target, or within `dueWithin` hours of it.
+    let due: Bool
+
+    init(_ full: Journal, device: String, now: Instant, dueWithin hours: Double, next: Recommendation) {
+        journal = full.rotation(device)
+        self.device = device
+        status = SiteStatus(journal, now: now)
+        self.next = next.recommended.first?.location.name
+        due = status?.isDue(within: hours) ?? false
+    }
+}
+
+/// Every device asked for, the pump first.
+struct DeviceStatusList {
+    let style: RenderStyle
+    let now: Instant
+    let devices: [DeviceStatus]
+
+    func report(_ d: DeviceStatus) -> StatusReport { StatusReport(style: style, journal: d.journal, device: d.device, now: now) }
+
+    func text(_ mode: StatusOptions.Mode) -> String {
+        switch mode {
+        case .short:  // all devices on one line
+            return devices.map { report($0).shortLine(withDevice: devices.count > 1) }
+                .joined(separator: style.unicode ? " · " : " | ") + "\n"
+        case .check:
+            return devices.map { report($0).checkLine($0.status, due: $0.due) + "\n" }.joined()
+        case .full:
+            return devices.enumerated().map { i, d in
+                let title = devices.count == 1 ? ""
+                    : (i > 0 ? "\n" : "") + style.text.bold(d.device.prefix(1).uppercased() + d.device.dropFirst()) + "\n"
+                return title + report(d).text(d.status, next: d.next)
+            }.joined()
+        }
+    }
+
+    /// One shape with or without a sensor: the first device's fields
+    /// (the pump's, as before devices) and every device.
+    func json() -> JSON {
+        let each = devices.map { report($0).json($0.status, next: $0.next) }
+        guard case .object(let first)? = each.first else { return .array(each) }
+        return .object(first + [("devices", .array(each))])
+    }
+}

@@ -1,0 +1,46 @@
+import SiteCycleKit
+
+/// `stats --json`, and each device's `stats` in `report --json`.
+extension StatsReport {
+    func json() -> JSON {
+        let o = stats.overall
+        return .object([
+            ("overall", .object([("changes", .int(o.changes)), ("completed", .int(o.completed)),
+                                 ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
+                                 ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval)),
+                                 ("comparedHours", rounded(stats.referenceHours))])),
+            ("locations", .array(stats.locations.map(json))),
+            ("distribution", distributionJSON()),
+            ("balance", rounded(stats.balance)),
+        ])
+    }
+
+    func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
+
+    func json(_ l: Statistics.PerLocation) -> JSON {
+        .object([
+            ("location", .string(l.location.name)), ("enabled", .bool(l.location.isEnabled)),
+            ("uses", .int(l.uses)),
+            ("averageHours", rounded(l.average)), ("medianHours", rounded(l.median)),
+            ("minHours", rounded(l.shortest)), ("maxHours", rounded(l.longest)),
+            ("lastUsed", l.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
+            ("daysSinceLastUse", l.daysSinceLastUse.map(JSON.int) ?? .null),
+            ("excluded", .int(l.excluded)),
+            ("absorption", .object([
+                ("flagged", .bool(l.absorption?.flagged ?? false)),
+                ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
+                ("comparedHours", rounded(l.absorption?.referenceHours)),
+                ("message", .optional(l.absorption.flatMap(StatisticsText.absorption))),
+            ])),
+        ])
+    }
+
+    /// Each enabled location's share of all uses (every location's).
+    func distributionJSON() -> JSON {
+        let total = stats.locations.map(\.uses).reduce(0, +)
+        return .array(stats.locations.filter(\.location.isEnabled).map { l in
+            .object([("location", .string(l.location.name)), ("uses", .int(l.uses)),
+                     ("share", total > 0 ? .double((Double(l.uses) / Double(total) * 1000).rounded() / 1000) : .null)])
+        })
+    }
+}

@@ -1,0 +1,31 @@
+import Testing
+@testable import SiteCycleKit
+import SiteCycleTestSupport
+
+/// Which days `report` covers and what its file is called, decided in the
+/// Kit from plain values: no clock, no disk.
+struct ClinicReportPeriodTests {
+    let now = instant("2026-02-10T12:00:00Z")
+
+    @Test func noStartIsTheDefaultDaysUpToTheEnd() throws {
+        let period = try #require(ClinicReport.Period(ChangeSelection(now: now)))
+        #expect(period.to == now)
+        #expect(period.from == now.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400))
+    }
+
+    @Test func aGivenStartIsKept() throws {
+        let from = instant("2026-01-01T00:00:00Z")
+        let period = try #require(ClinicReport.Period(ChangeSelection(from: from, now: now)))
+        #expect(period.from == from && period.to == now)
+    }
+
+    @Test func aStartAfterTheEndIsNoPeriod() {
+        #expect(ClinicReport.Period(ChangeSelection(from: instant("2026-03-01T00:00:00Z"), now: now)) == nil)
+    }
+
+    @Test func theFileIsNamedForTodayInTheJournalsZone() {
+        let late = instant("2026-02-10T23:30:00Z")  // already the 11th in Berlin
+        #expect(ClinicReport.folderFileName(load("location Belly\n", zone: .utc), now: late) == "sitecycle-report-2026-02-10.html")
+        #expect(ClinicReport.folderFileName(load("location Belly\n", zone: berlin), now: late) == "sitecycle-report-2026-02-11.html")
+    }
+}
