@@ -1,7 +1,8 @@
 import SiteCycleKit
 
 /// A subcommand: how it is called, what it accepts, and the function that
-/// does it. Each lives in `Commands/<Name>Command.swift`; the work itself is
+/// does it. Each lives in `Commands/<Name>/<Name>Command.swift` beside its
+/// options and its renderer (one-file commands in `Commands/`); the work is
 /// done by engines that know nothing of the command line.
 struct Command: Sendable {
     var name: String

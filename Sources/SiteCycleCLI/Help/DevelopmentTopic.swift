@@ -55,12 +55,14 @@ extension HelpTopic {
                            where the journal is, undo history
               Sources/SiteCycleCLI/          the command line: Run.swift and
                            Command.swift (one run of one command),
-                           ArgumentParser.swift, Commands/<Name>Command.swift
-                           (parse, call, render), Options/ (the shared typed
-                           option groups), *Words.swift (every refusal and
-                           hint in words), Rendering/ (colour, width,
-                           wrapping, diagnostics with carets), Help/ (the
-                           topics of `help` and the man page), Picker/ (the
+                           ArgumentParser.swift, Commands/<Name>/ (each
+                           command's file, its typed options, its renderer:
+                           parse, call, render, each about a screen),
+                           Options/ (the shared typed option groups),
+                           *Words.swift (every refusal and hint in
+                           words), Rendering/ (colour, width, wrapping,
+                           diagnostics with carets), Help/ (the topics of
+                           `help` and the man page), Picker/ (the
                            two-keystroke picker), Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
