@@ -166,3 +166,27 @@ struct ByteTextTests {
         }
     }
 }
+
+/// The byte shortcuts for text answer what the scalar walk answers.
+struct TextShortcutTests {
+    @Test func controlCharactersAreFoundByBytesAndScalarsAlike() {
+        let pool: [Unicode.Scalar] = ["a", " ", "~", "\t", "\n", "\r", "\u{1B}", "\u{7F}", "\u{85}", "\u{9B}", "\u{A0}",
+                                      "é", "✓", "\u{1F489}", "`"]
+        var random = SeededRandom(seed: 24)
+        for _ in 0..<2_000 {
+            var scalars = String.UnicodeScalarView()
+            for _ in 0..<random.int(12) { scalars.append(pool[random.int(pool.count)]) }
+            let text = String(scalars)
+            for lineBreaks in [false, true] {
+                let expected = text.unicodeScalars.contains {
+                    ControlCharacters.isControl($0) && $0 != "\t" && !(lineBreaks && $0 == "\n")
+                }
+                #expect(ControlCharacters.contains(text, allowingLineBreaks: lineBreaks) == expected, "\(text.debugDescription)")
+            }
+            for byte: UInt8 in [0x0A, 0x60, 0x1B] {
+                #expect(text.containsByte(byte) == text.utf8.contains(byte))
+                #expect(text.dropFirst().containsByte(byte) == text.dropFirst().utf8.contains(byte))
+            }
+        }
+    }
+}

@@ -30,7 +30,7 @@ package enum TextWrap {
     package static func lines(_ text: String, width: Int = TextWrap.width, start: Int = 0, indent: String = "") -> [String] {
         // Most notes fit as they are: splitting them into words only to
         // join them again was most of `history`'s time.
-        if !text.utf8.contains(0x0A), start + columns(text) <= width { return [text] }
+        if !text.containsByte(0x0A), start + columns(text) <= width { return [text] }
         var result: [String] = []
         var first = true
         let indentColumns = columns(indent)
@@ -65,7 +65,7 @@ package enum TextWrap {
         for word in line.split(separator: " ", omittingEmptySubsequences: false) {
             if let start = open {
                 open = line[start.startIndex..<word.endIndex]
-                if word.utf8.contains(0x60) {
+                if word.containsByte(0x60) {
                     result.append(open!)
                     open = nil
                 }

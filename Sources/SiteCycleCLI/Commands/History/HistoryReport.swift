@@ -38,6 +38,8 @@ struct HistoryTable {
     let tenths: [Int]
     let noteIndent: String
     var noteColumn: Int { noteIndent.utf8.count }
+    /// Room for a row up to its note, whatever its numbers.
+    let rowCapacity: Int
 
     static let removal = Int.min, active = Int.max, future = Int.max - 1
 
@@ -58,6 +60,7 @@ struct HistoryTable {
         }
         self.nameWidth = nameWidth
         lineWidth = max(4, String(changes.map(\.line).max() ?? 0).utf8.count)
+        rowCapacity = max(lineWidth, 20) + ByteRow.stampCapacity + (cells.map(\.count).max() ?? 0) + 3 * 2 + 32
         tenths = changes.map { c -> Int in
             if c.start > now { return Self.future }
             if c.isRemoval { return Self.removal }
@@ -87,14 +90,16 @@ struct HistoryTable {
     func appendRow(_ index: Int, to out: inout ByteText) {
         let c = changes[index]
         let rowStart = out.bytes.count
-        out.spaces(lineWidth - ByteText.digitCount(c.line))
-        out.digits(c.line, width: 0)
-        out.spaces(2)
-        out.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds + Int64(c.offset)), separator: 0x20, alwaysSeconds: false)
-        out.spaces(2)
-        out.bytes += cells[c.isRemoval ? cells.count - 1 : Int(c.locationIndex)]
-        out.spaces(2)
-        appendHours(tenths[index], to: &out)
+        out.row(capacity: rowCapacity + max(0, hoursWidth - 24)) { row in
+            row.spaces(lineWidth - ByteText.digitCount(c.line))
+            row.digits(c.line, width: 0)
+            row.spaces(2)
+            row.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds + Int64(c.offset)), separator: 0x20, alwaysSeconds: false)
+            row.spaces(2)
+            row.bytes(cells[c.isRemoval ? cells.count - 1 : Int(c.locationIndex)])
+            row.spaces(2)
+            writeHours(tenths[index], to: &row)
+        }
         let noteLines = self.noteLines(c)
         if let first = noteLines.first, !first.isEmpty {
             out.spaces(2)
@@ -112,23 +117,23 @@ struct HistoryTable {
 
     /// `12.5` written digit by digit, right-aligned; `active` or `future`
     /// from the column's start; blanks for a removal.
-    private func appendHours(_ t: Int, to out: inout ByteText) {
+    private func writeHours(_ t: Int, to row: inout ByteRow) {
         if t == Self.active || t == Self.future {
-            out.append(t == Self.active ? "active" : "future")
-            out.spaces(hoursWidth - 6)
+            row.text(t == Self.active ? "active" : "future")
+            row.spaces(hoursWidth - 6)
         } else if t != Self.removal {
-            out.spaces(numberWidth - Self.width(t))
-            out.tenths(t)
-            out.spaces(hoursWidth - numberWidth)
+            row.spaces(numberWidth - Self.width(t))
+            row.tenths(t)
+            row.spaces(hoursWidth - numberWidth)
         } else {
-            out.spaces(hoursWidth)
+            row.spaces(hoursWidth)
         }
     }
 
     /// The note, wrapped at 80 columns to continue under the Note column.
     private func noteLines(_ c: SiteChange) -> [String] {
         guard let note = journal.note(of: c) else { return [] }
-        guard note.utf8.contains(0x0A) else { return TextWrap.lines(note.terminalSafe, start: noteColumn, indent: noteIndent) }
+        guard note.containsByte(0x0A) else { return TextWrap.lines(note.terminalSafe, start: noteColumn, indent: noteIndent) }
         return note.split(separator: "\n", omittingEmptySubsequences: false)
             .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteColumn, indent: noteIndent) }
     }
