@@ -31,26 +31,28 @@ extension HelpTopic {
               1000 --runs 1` to keep it working.) The README has the current
               figures.
 
-            WHERE IT STANDS (2026-11-24, four runs on a shared 2-core machine)
-              Met in every run: start-up 0.3-0.6 ms over the hello world; the
-              memory at 1,000,000 entries (`check` 55 MB, `stats` 61 MB); the
-              100,000-entry merge, 1,000 changes a side (847-912 ms, 260 MB);
-              the hostile shapes (200,000 note continuation lines: `check` 91
-              ms, `fmt --check` 565 ms; 1,000 unknown names × 1,000 locations:
-              `check` 45 ms); the fuzzer's 5,000 inputs a second.
-              Met in the quieter runs, missed in the noisy ones: the 3,000-entry
-              commands within 5 ms (`history` and `export` read 5.8-6.2 ms in
-              two runs); 100,000 `stats` within 15 ms (13.5-18.0 ms); 250×
-              `hledger bal` at 100,000 (217-302×); 1,000,000 `check` within 100
-              ms (80-117 ms); 1,000,000 `log` within 150 ms (147-173 ms).
-              Missed in every run: 100,000 `log` within 15 ms (17.8-25.1 ms:
-              reading, then writing 3.7 MB with fsync and rename, 5-6 ms by
-              itself); 50× `ledger bal` at 100,000 (34-45×); 1,000,000 `stats`
-              within 100 ms (102-109 ms: `check`'s reading plus about 20 ms of
-              sessions, medians and output). At 100,000 entries a process
-              spends about 3 ms before and after its own work, reading the
-              model about 10 ms and `stats` itself about 2 ms; nothing stands
-              out in `perf` any more, so what is left would come from many
+            WHERE IT STANDS (2026-11-27, one run of five on a shared 2-core
+            machine; earlier runs of the same code differed by up to 20%)
+              Met: start-up 0.7 ms over the hello world; every 3,000-entry
+              command within 5 ms (`history` 3.7, `export` 3.3); 100,000
+              `stats` within 15 ms (13.9); 250× `hledger bal` at 100,000
+              (298×); 1,000,000 `check` within 100 ms and 64 MB (82.0 ms, 54
+              MB); 1,000,000 `log` within 150 ms (129 ms); the 100,000-entry
+              merge, 1,000 changes a side (850 ms, 269 MB); the hostile
+              shapes (200,000 note continuation lines: `check` 85 ms, `fmt
+              --check` 544 ms; 1,000 unknown names × 1,000 locations: `check`
+              47 ms).
+              Missed: `history` and `export` as fast as `check` at 3,000
+              entries (within 0.2 ms: +0.5 to +1.0 ms over several runs; a
+              history row still costs about 2,000 instructions, a CSV row
+              about 1,400, where reading its line costs 300); 100,000 `log`
+              within 15 ms (19.1 ms: the write is a whole new copy with fsync
+              and rename, about 6 ms by itself, so that a crash never leaves
+              half a journal); 50× `ledger bal` at 100,000 (44×); 1,000,000
+              `stats` within 100 ms (102 ms: `check`'s reading plus about 20
+              ms of sessions, medians and output). Reading the model is most
+              of every figure at 100,000 entries and more; nothing stands out
+              in a profile any more, so what is left would come from many
               small places.
 
             DECISIONS
