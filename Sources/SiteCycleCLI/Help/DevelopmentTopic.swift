@@ -81,7 +81,11 @@ extension HelpTopic {
               line at a time. A command parses its arguments into a request, a
               service plans the edit, and JournalTransaction re-parses the
               result before anything is written; an edit the re-parse rejects
-              is never written.
+              is never written. The command prints once, from the outcome,
+              after the service returns. Only what a person waits on prints
+              as it goes: the questions of `init` and `edit`, the steps of
+              `sync` (a fetch or a push can take a minute) and the
+              notifications of `remind`.
 
             TESTS
               `swift test` runs them all. Tests that need git, zsh, fish, tmux,

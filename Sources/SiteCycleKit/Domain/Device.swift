@@ -25,6 +25,10 @@ public struct Device: Equatable, Sendable {
     /// The unnamed rotation every journal has.
     public static let pumpName = "pump"
 
+    /// The CGM sensor's name by convention: what `init` declares, what an
+    /// import's sensor rows go to, what Nightscout calls a Sensor Change.
+    public static let sensorName = "sensor"
+
     /// A device name: lowercase letters, digits and `-`, not `removed`.
     public static func problem(with name: String) -> String? {
         guard let first = name.unicodeScalars.first, ("a"..."z").contains(first) else {

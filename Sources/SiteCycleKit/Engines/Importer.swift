@@ -120,7 +120,7 @@ public struct ImportPlan: Sendable {
                 continue
             }
             if journal.deviceIndex(r.device) == nil && !declaredDevices.contains(r.device) {
-                guard r.device == "sensor" else {
+                guard r.device == Device.sensorName else {
                     plan.rejected.append((r.row, .undeclaredDevice(r.device)))
                     continue
                 }

@@ -79,7 +79,7 @@ public enum Exporters {
     package static func nightscoutEvent(_ device: String) -> String? {
         switch device {
         case Device.pumpName: return "Site Change"
-        case "sensor": return "Sensor Change"
+        case Device.sensorName: return "Sensor Change"
         default: return nil
         }
     }

@@ -270,7 +270,7 @@ public enum ImportReaders {
                 continue
             }
             var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
-            if isSensor { record.device = "sensor" }
+            if isSensor { record.device = Device.sensorName }
             source.records.append(record)
         }
         source.records.sort { $0.start < $1.start }

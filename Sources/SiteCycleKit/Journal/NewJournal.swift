@@ -46,7 +46,7 @@ public struct NewJournal: Sendable {
         ]
         if let sensorHours {
             lines += comments.sensor + [
-                "device sensor " + SettingValues.durationSetting(sensorHours)
+                "device \(Device.sensorName) " + SettingValues.durationSetting(sensorHours)
                     + (sensorGraceHours.map { " grace " + SettingValues.durationSetting($0) } ?? "")
                     + (sensorComment.map { "  ; " + $0 } ?? ""),
             ]
@@ -57,7 +57,7 @@ public struct NewJournal: Sendable {
             "; Add `disabled` after a name to keep its history but stop using it.",
         ]
         lines += locations.map { name in
-            let usedBy = devices[name] ?? (sensorHours == nil ? [Device.pumpName] : [Device.pumpName, "sensor"])
+            let usedBy = devices[name] ?? (sensorHours == nil ? [Device.pumpName] : [Device.pumpName, Device.sensorName])
             return LocationLine(name, devices: usedBy).text
         }
         lines += [

@@ -67,7 +67,7 @@ struct InitCommand {
     /// On a terminal: the questions, the journal, then the first log.
     func onboard(_ options: InitOptions, at location: JournalLocation) -> Int32 {
         // `--sensor` names the wear time; the rest is still asked.
-        let given = options.sensorHours.map { Onboarding.Sensor(name: "sensor", hours: $0) }
+        let given = options.sensorHours.map { Onboarding.Sensor(name: Device.sensorName, hours: $0) }
         let journal = Onboarding(invocation: invocation).run(sensor: given).journal
         do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
             return fail(error)

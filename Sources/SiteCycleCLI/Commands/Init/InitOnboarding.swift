@@ -64,7 +64,7 @@ struct Onboarding {
         guard let sensor = given ?? askSensor() else { return choices }
         choices.sensor = sensor
         (zoneChoice.shared, zoneChoice.sensorOnly) = askSensorZones(zoneChoice.zones)
-        choices.devices = zoneChoice.devices(sensor: "sensor")
+        choices.devices = zoneChoice.devices(sensor: Device.sensorName)
         return choices
     }
 

@@ -26,7 +26,7 @@ extension Onboarding {
             guard let answer = ask("How many days is one sensor worn? (e.g. 10): "), !answer.isEmpty else { break }
             let text = answer.allSatisfy { $0.isNumber || $0 == "." } ? answer + "d" : answer
             switch SettingValues.hours(text) {
-            case .success(let h): return Sensor(name: "sensor", hours: h)
+            case .success(let h): return Sensor(name: Device.sensorName, hours: h)
             case .failure(let e): invocation.out("\(e.message.prefix(1).uppercased() + e.message.dropFirst())\n")
             }
         }
