@@ -48,12 +48,51 @@ public struct ImportPlan: Sendable {
     public static let earlyEndSeconds: Int64 = 15 * 60
 
     public static func make(_ journal: Journal, _ source: ImportSource, maps: [(from: String, to: String)]) -> ImportPlan {
-        var plan = ImportPlan()
-        plan.rejected = source.rejected
-        let zone = journal.zone
-        var known = journal.locations.map(\.name)
+        var draft = Draft(journal: journal, source: source, maps: maps)
+        draft.declareSourceLocations()
+        draft.takeSourceSettings()
+        draft.takeSourceDevices()
+        let incoming = draft.incoming()
+        draft.merge(incoming)
+        draft.assignNewLocationDevices()
+        draft.restoreSourceDeclarations()
+        draft.dropUnused()
+        return draft.plan
+    }
 
-        func resolve(_ source: String) -> String {
+    package static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
+
+    public var changesSomething: Bool {
+        !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty || !newDevices.isEmpty
+    }
+}
+
+extension ImportPlan {
+    /// A plan being made: the steps of `make`, in its order, over the
+    /// journal, the source and the mappings.
+    private struct Draft {
+        let journal: Journal
+        let source: ImportSource
+        let maps: [(from: String, to: String)]
+        var plan = ImportPlan()
+        /// Location names the journal has or the plan declares, in order.
+        var known: [String]
+
+        init(journal: Journal, source: ImportSource, maps: [(from: String, to: String)]) {
+            self.journal = journal
+            self.source = source
+            self.maps = maps
+            plan.rejected = source.rejected
+            known = journal.locations.map(\.name)
+        }
+
+        var zone: ZoneRules { journal.zone }
+
+        // MARK: Names
+
+        /// The journal name for a source's location name: mapped, matched,
+        /// or translated from the app's names (a new name is noted).
+        mutating func resolve(_ source: String) -> String {
             let words = LocationMatcher.words(source)
             if let mapped = maps.first(where: { LocationMatcher.words($0.from) == words })?.to {
                 let target = known.first { LocationMatcher.words($0) == LocationMatcher.words(mapped) } ?? mapped
@@ -70,7 +109,8 @@ public struct ImportPlan: Sendable {
             note(source, name)
             return name
         }
-        func note(_ from: String, _ to: String) {
+
+        mutating func note(_ from: String, _ to: String) {
             let isNew = !known.contains(to)
             if isNew {
                 known.append(to)
@@ -79,61 +119,79 @@ public struct ImportPlan: Sendable {
             if !plan.translations.contains(where: { $0.from == from }) { plan.translations.append((from, to, isNew)) }
         }
 
-        // Locations our JSON declared, in its order, even if unused; a name
-        // the journal would not accept is rejected, never written.
-        for (i, l) in source.locations.enumerated()
-        where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
-            if let problem = LocationName.problem(with: l.name) {
-                plan.rejected.append((i + 1, "declared location \"\(l.name)\": \(problem)"))
-                continue
-            }
-            known.append(l.name)
-            plan.newLocations.append(l)
-        }
-        for (keyword, value) in source.settings where journal.syntax.directiveLines(keyword).isEmpty {
-            plan.settings.append((keyword, value))
-        }
-        // Devices our JSON declared stay declared, used or not.
-        // The pump's line (its grace) only where the journal has no target of its own.
-        let pumpUnset = journal.syntax.directiveLines(.target).isEmpty && journal.deviceLine(named: Device.pumpName) == nil
-        for d in source.devices where (journal.deviceIndex(d.name) == nil || (d.name == Device.pumpName && pumpUnset))
-            && !plan.newDevices.contains(where: { $0.name == d.name }) {
-            plan.newDevices.append(d)
-        }
-        let declaredDevices = Set(plan.newDevices.map(\.name))
-        plan.declaredBySource = declaredDevices
+        // MARK: The source's header
 
-        // Records in time order, each with its journal name; durations that
-        // end early add a `removed` marker.
-        var incoming: [Addition] = []
-        let sorted = source.records.sorted { $0.start < $1.start }
+        /// Locations our JSON declared, in its order, even if unused; a name
+        /// the journal would not accept is rejected, never written.
+        mutating func declareSourceLocations() {
+            for (i, l) in source.locations.enumerated()
+            where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
+                if let problem = LocationName.problem(with: l.name) {
+                    plan.rejected.append((i + 1, "declared location \"\(l.name)\": \(problem)"))
+                    continue
+                }
+                known.append(l.name)
+                plan.newLocations.append(l)
+            }
+        }
+
+        mutating func takeSourceSettings() {
+            for (keyword, value) in source.settings where journal.syntax.directiveLines(keyword).isEmpty {
+                plan.settings.append((keyword, value))
+            }
+        }
+
+        /// Devices our JSON declared stay declared, used or not.
+        /// The pump's line (its grace) only where the journal has no target of its own.
+        mutating func takeSourceDevices() {
+            let pumpUnset = journal.syntax.directiveLines(.target).isEmpty && journal.deviceLine(named: Device.pumpName) == nil
+            for d in source.devices where (journal.deviceIndex(d.name) == nil || (d.name == Device.pumpName && pumpUnset))
+                && !plan.newDevices.contains(where: { $0.name == d.name }) {
+                plan.newDevices.append(d)
+            }
+            plan.declaredBySource = Set(plan.newDevices.map(\.name))
+        }
+
+        // MARK: Rows
+
+        /// Records in time order, each with its journal name; durations that
+        /// end early add a `removed` marker.
+        mutating func incoming() -> [Addition] {
+            var incoming: [Addition] = []
+            let sorted = source.records.sorted { $0.start < $1.start }
+            for (i, r) in sorted.enumerated() {
+                guard let addition = addition(for: r) else { continue }
+                incoming.append(addition)
+                if let marker = removedMarker(for: r, named: addition.location, later: sorted[(i + 1)...]) {
+                    incoming.append(marker)
+                }
+            }
+            return incoming
+        }
+
         // The journal writes years 0001–9999 only, as its zone or the
         // record's own offset shows the time.
         func wall(_ t: Instant, offset: Int?) -> CivilDateTime {
             offset.map { CivilDateTime(secondsAsIfUTC: t.seconds + Int64($0)) } ?? zone.civil(t)
         }
+
         func writable(_ t: Instant, offset: Int?) -> Bool { (1...9999).contains(wall(t, offset: offset).date.year) }
-        for (i, r) in sorted.enumerated() {
+
+        /// The row as an addition with its journal name, or nil when it is
+        /// rejected (the reason goes to `plan.rejected`).
+        mutating func addition(for r: ImportRecord) -> Addition? {
             guard writable(r.start, offset: r.offset) else {
                 plan.rejected.append((r.row, .text("starts at \(wall(r.start, offset: r.offset).journalText) in the journal's "
                                                    + "time, outside the years 0001–9999 that a journal holds")))
-                continue
+                return nil
             }
-            if journal.deviceIndex(r.device) == nil && !declaredDevices.contains(r.device) {
-                guard r.device == Device.sensorName else {
-                    plan.rejected.append((r.row, .undeclaredDevice(r.device)))
-                    continue
-                }
-                if !plan.newDevices.contains(where: { $0.name == r.device }) {
-                    plan.newDevices.append((r.device, ImportPlan.sensorTarget))
-                }
-            }
+            guard admitsDevice(of: r) else { return nil }
             var name: String?
             if let s = r.sourceName {
                 name = resolve(s)
                 if let problem = LocationName.problem(with: name!) {
                     plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
-                    continue
+                    return nil
                 }
             }
             var note: String?
@@ -142,34 +200,70 @@ public struct ImportPlan: Sendable {
                 case .success(let n): note = n
                 case .failure(let problem):
                     plan.rejected.append((r.row, .text(problem.message)))
-                    continue
+                    return nil
                 }
             }
-            incoming.append(Addition(row: r.row, start: r.start, location: name, note: note, fromDuration: false,
-                                     offset: r.offset, device: r.device))
-            if let hours = r.durationHours, name != nil {
-                let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
-                let next = sorted[(i + 1)...].first { $0.device == r.device }?.start
-                if next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true, writable(end, offset: nil) {
-                    incoming.append(Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true,
-                                             device: r.device, endsSiteStartedAt: r.start))
+            return Addition(row: r.row, start: r.start, location: name, note: note, fromDuration: false,
+                            offset: r.offset, device: r.device)
+        }
+
+        /// A device the journal lacks is declared only by our JSON, or as
+        /// the sensor (with the sensor's target); any other rejects the row.
+        mutating func admitsDevice(of r: ImportRecord) -> Bool {
+            guard journal.deviceIndex(r.device) == nil && !plan.declaredBySource.contains(r.device) else { return true }
+            guard r.device == Device.sensorName else {
+                plan.rejected.append((r.row, .undeclaredDevice(r.device)))
+                return false
+            }
+            if !plan.newDevices.contains(where: { $0.name == r.device }) {
+                plan.newDevices.append((r.device, ImportPlan.sensorTarget))
+            }
+            return true
+        }
+
+        /// The `removed` marker of a row's duration, when the site came out
+        /// early: before the next start of its device, or with none after it.
+        func removedMarker(for r: ImportRecord, named name: String?, later: ArraySlice<ImportRecord>) -> Addition? {
+            guard let hours = r.durationHours, name != nil else { return nil }
+            let end = r.start.adding(seconds: Int64((hours * 60).rounded()) * 60)
+            let next = later.first { $0.device == r.device }?.start
+            guard next.map({ $0.seconds - end.seconds > ImportPlan.earlyEndSeconds }) ?? true, writable(end, offset: nil) else {
+                return nil
+            }
+            return Addition(row: r.row, start: end, location: nil, note: nil, fromDuration: true,
+                            device: r.device, endsSiteStartedAt: r.start)
+        }
+
+        // MARK: Merging
+
+        struct Key: Hashable { var device: String, minute: Int64 }
+
+        /// Merge by device and start minute: the journal's entries win.
+        mutating func merge(_ incoming: [Addition]) {
+            var byMinute: [Key: (location: String?, line: Int?)] = [:]
+            for c in journal.changes {
+                byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (journal.name(of: c), c.line)
+            }
+            var addedStarts: Set<Key> = []
+            let journalStarts: [String: [Int64]] = Dictionary(grouping: journal.changes) { journal.deviceNames[Int($0.device)] }
+                .mapValues { $0.map(\.start.seconds).sorted() }
+            for a in incoming {
+                if a.fromDuration && !Self.endsOnlyItsOwnSite(a, addedStarts: addedStarts, journalStarts: journalStarts) { continue }
+                let key = Key(device: a.device, minute: minute(a.start))
+                if let existing = byMinute[key] {
+                    noteClash(a, with: existing)
+                    continue
                 }
+                byMinute[key] = (a.location, nil)
+                if !a.fromDuration { addedStarts.insert(key) }
+                plan.additions.append(a)
             }
         }
 
-        // Merge by device and start minute: the journal's entries win.
-        struct Key: Hashable { var device: String, minute: Int64 }
-        var byMinute: [Key: (location: String?, line: Int?)] = [:]
-        for c in journal.changes {
-            byMinute[Key(device: journal.deviceNames[Int(c.device)], minute: minute(c.start))] = (journal.name(of: c), c.line)
-        }
         // A duration's marker may end only its own row's site: never one of
         // the journal's, so not when the row itself was not added, nor when
         // a journal entry of that device starts between the row and its end.
-        var addedStarts: Set<Key> = []
-        let journalStarts: [String: [Int64]] = Dictionary(grouping: journal.changes) { journal.deviceNames[Int($0.device)] }
-            .mapValues { $0.map(\.start.seconds).sorted() }
-        func endsOnlyItsOwnSite(_ a: Addition) -> Bool {
+        static func endsOnlyItsOwnSite(_ a: Addition, addedStarts: Set<Key>, journalStarts: [String: [Int64]]) -> Bool {
             guard let from = a.endsSiteStartedAt else { return true }
             guard addedStarts.contains(Key(device: a.device, minute: minute(from))) else { return false }
             let starts = journalStarts[a.device] ?? []
@@ -177,57 +271,60 @@ public struct ImportPlan: Sendable {
             while lo < hi { let mid = (lo + hi) / 2; if starts[mid] <= from.seconds { lo = mid + 1 } else { hi = mid } }
             return lo == starts.count || starts[lo] > a.start.seconds
         }
-        for a in incoming {
-            if a.fromDuration && !endsOnlyItsOwnSite(a) { continue }
+
+        /// An addition whose device and minute are taken: skipped when the
+        /// same, a conflict when not (a duration's marker is dropped quietly).
+        mutating func noteClash(_ a: Addition, with existing: (location: String?, line: Int?)) {
             let what = (a.device == Device.pumpName ? "" : a.device + " ") + (a.location ?? "removed")
-            let key = Key(device: a.device, minute: minute(a.start))
-            if let existing = byMinute[key] {
-                if existing.location == a.location {
-                    plan.skipped.append((a.row, "\(what) at \(displayTime(a.start, in: zone)) is already there"))
-                } else if !a.fromDuration {
-                    let there = existing.location ?? "removed"
-                    plan.conflicts.append((a.row, "\(what) at \(displayTime(a.start, in: zone)), but "
-                                           + (existing.line.map { "line \($0)" } ?? "another row") + " has \(there) then"))
+            if existing.location == a.location {
+                plan.skipped.append((a.row, "\(what) at \(displayTime(a.start, in: zone)) is already there"))
+            } else if !a.fromDuration {
+                let there = existing.location ?? "removed"
+                plan.conflicts.append((a.row, "\(what) at \(displayTime(a.start, in: zone)), but "
+                                       + (existing.line.map { "line \($0)" } ?? "another row") + " has \(there) then"))
+            }
+        }
+
+        // MARK: New locations and the summary
+
+        /// A new location is for the devices that use it here.
+        mutating func assignNewLocationDevices() {
+            for a in plan.additions {
+                guard let name = a.location, plan.newLocations.contains(where: { $0.name == name }) else { continue }
+                if !plan.newLocationDevices[name, default: []].contains(a.device) {
+                    plan.newLocationDevices[name, default: []].append(a.device)
                 }
-                continue
             }
-            byMinute[key] = (a.location, nil)
-            if !a.fromDuration { addedStarts.insert(key) }
-            plan.additions.append(a)
         }
-        // A new location is for the devices that use it here.
-        for a in plan.additions {
-            guard let name = a.location, plan.newLocations.contains(where: { $0.name == name }) else { continue }
-            if !plan.newLocationDevices[name, default: []].contains(a.device) { plan.newLocationDevices[name, default: []].append(a.device) }
-        }
-        // …unless our JSON says which devices it is for (and when it rests,
-        // and why): the declaration comes back as it was.
-        let deviceNames = Set(journal.deviceNames + plan.newDevices.map(\.name))
-        for l in plan.newLocations {
-            if let devices = source.locationDevices[l.name] {
-                let known = devices.filter(deviceNames.contains)
-                plan.newLocationDevices[l.name] = known.isEmpty ? [Device.pumpName] : known
+
+        /// …unless our JSON says which devices it is for (and when it rests,
+        /// and why): the declaration comes back as it was.
+        mutating func restoreSourceDeclarations() {
+            let deviceNames = Set(journal.deviceNames + plan.newDevices.map(\.name))
+            for l in plan.newLocations {
+                if let devices = source.locationDevices[l.name] {
+                    let declared = devices.filter(deviceNames.contains)
+                    plan.newLocationDevices[l.name] = declared.isEmpty ? [Device.pumpName] : declared
+                }
+                if let until = source.locationPauses[l.name] { plan.newLocationPauses[l.name] = until }
+                if let note = source.locationNotes[l.name] { plan.newLocationNotes[l.name] = note }
             }
-            if let until = source.locationPauses[l.name] { plan.newLocationPauses[l.name] = until }
-            if let note = source.locationNotes[l.name] { plan.newLocationNotes[l.name] = note }
+            plan.newLocationDevices = plan.newLocationDevices.filter { $0.value != [Device.pumpName] }
         }
-        plan.newLocationDevices = plan.newLocationDevices.filter { $0.value != [Device.pumpName] }
-        let devicesUsed = Set(plan.additions.map(\.device)).union(declaredDevices)
-        plan.newDevices.removeAll { !devicesUsed.contains($0.name) }
-        // Locations only a skipped or conflicting row needed are not declared.
-        let used = Set(plan.additions.compactMap(\.location))
-        let declaredBySource = Set(source.locations.map(\.name))
-        plan.newLocations.removeAll {
-            LocationName.problem(with: $0.name) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
+
+        /// Devices and locations nothing added needs are not declared (those
+        /// our JSON declared stay); rejections read in row order.
+        mutating func dropUnused() {
+            let devicesUsed = Set(plan.additions.map(\.device)).union(plan.declaredBySource)
+            plan.newDevices.removeAll { !devicesUsed.contains($0.name) }
+            // Locations only a skipped or conflicting row needed are not declared.
+            let used = Set(plan.additions.compactMap(\.location))
+            let declaredBySource = Set(source.locations.map(\.name))
+            plan.newLocations.removeAll {
+                LocationName.problem(with: $0.name) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
+            }
+            plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to) != nil }
+            plan.rejected.sort { $0.row < $1.row }
         }
-        plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to) != nil }
-        plan.rejected.sort { $0.row < $1.row }
-        return plan
-    }
-
-    package static func minute(_ t: Instant) -> Int64 { t.seconds >= 0 ? t.seconds / 60 : (t.seconds - 59) / 60 }
-
-    public var changesSomething: Bool {
-        !additions.isEmpty || !newLocations.isEmpty || !settings.isEmpty || !newDevices.isEmpty
     }
 }
