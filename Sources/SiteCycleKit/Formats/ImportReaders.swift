@@ -160,80 +160,100 @@ public enum ImportReaders {
         else { return .failure(SettingError("not a sitecycle JSON export (no \"format\": \"sitecycle-journal\")")) }
         var source = ImportSource(format: .json)
         for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
-            guard let name = l["name"] as? String else { source.rejected.append((i + 1, "a location without a name")); continue }
-            source.locations.append((name, jsonBool(l["enabled"]) ?? true))
-            if let devices = l["devices"] as? [Any] {
-                let names = devices.compactMap { $0 as? String }
-                if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
-                    source.rejected.append((i + 1, "location \"\(name)\": devices must be device names"))
-                } else {
-                    source.locationDevices[name] = names
-                }
-            }
-            if let until = l["pausedUntil"] as? String {
-                if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
-                    source.rejected.append((i + 1, "location \"\(name)\": invalid pausedUntil `\(until)`"))
-                }
-            }
-            if let note = l["note"] as? String {
-                // One line: the comment of the declaration.
-                if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
-                    source.locationNotes[name] = clean
-                } else {
-                    source.rejected.append((i + 1, "location \"\(name)\": a note must be one line of text"))
-                }
-            }
+            jsonLocation(l, row: i + 1, into: &source)
         }
         for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
-            guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
-                  let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
-                source.rejected.append((i + 1, "a device without a valid name and targetHours"))
-                continue
-            }
-            // The words after the name on its `device` line: a grace too.
-            var words = SettingValues.durationSetting(hours)
-            if let grace = jsonDouble(d["graceHours"]) {
-                guard grace > 0, grace <= 720 else {
-                    source.rejected.append((i + 1, "device \(name): graceHours must be more than 0 and at most 720"))
-                    continue
-                }
-                words += " grace " + SettingValues.durationSetting(grace)
-            }
-            source.devices.append((name, words))
+            jsonDevice(d, row: i + 1, into: &source)
         }
-        if let s = object["settings"] as? [String: Any] {
-            if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
-            if let t = jsonDouble(s["targetHours"]) {
-                // A pump with a grace is declared as a device, as the journal writes it.
-                if let g = jsonDouble(s["graceHours"]), g > 0, g <= 720 {
-                    source.devices.insert((Device.pumpName, SettingValues.hoursSetting(t) + " grace " + SettingValues.durationSetting(g)),
-                                          at: 0)
-                } else {
-                    source.settings.append((.target, SettingValues.hoursSetting(t)))
-                }
-            }
-            if let p = jsonDouble(s["absorptionThresholdPercent"]) {
-                source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
-            }
-            if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
-            if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
-            if let r = jsonDouble(s["restHours"]) { source.settings.append((.rest, SettingValues.durationSetting(r))) }
-        }
+        if let s = object["settings"] as? [String: Any] { jsonSettings(s, into: &source) }
         for (i, e) in entries.enumerated() {
-            guard let startText = e["start"] as? String, let start = time(startText) else {
-                source.rejected.append((i + 1, "entry without a valid start"))
-                continue
-            }
-            // Older exports say `removed`; a null location says it now.
-            let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
-            let name = e["location"] as? String
-            guard removed || name != nil else { source.rejected.append((i + 1, "entry without a location")); continue }
-            var record = ImportRecord(row: i + 1, start: start, sourceName: removed ? nil : name,
-                                      durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
-            if let device = e["device"] as? String { record.device = device }
-            source.records.append(record)
+            jsonEntry(e, row: i + 1, into: &source)
         }
         return .success(source)
+    }
+
+    /// A location of our JSON: its name and enabled flag, and what its
+    /// declaration says — the devices it is for, its pause, its comment.
+    private static func jsonLocation(_ l: [String: Any], row: Int, into source: inout ImportSource) {
+        guard let name = l["name"] as? String else { source.rejected.append((row, "a location without a name")); return }
+        source.locations.append((name, jsonBool(l["enabled"]) ?? true))
+        if let devices = l["devices"] as? [Any] {
+            let names = devices.compactMap { $0 as? String }
+            if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
+                source.rejected.append((row, "location \"\(name)\": devices must be device names"))
+            } else {
+                source.locationDevices[name] = names
+            }
+        }
+        if let until = l["pausedUntil"] as? String {
+            if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
+                source.rejected.append((row, "location \"\(name)\": invalid pausedUntil `\(until)`"))
+            }
+        }
+        if let note = l["note"] as? String {
+            // One line: the comment of the declaration.
+            if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
+                source.locationNotes[name] = clean
+            } else {
+                source.rejected.append((row, "location \"\(name)\": a note must be one line of text"))
+            }
+        }
+    }
+
+    /// A device of our JSON besides the pump, with its target and grace.
+    private static func jsonDevice(_ d: [String: Any], row: Int, into source: inout ImportSource) {
+        guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
+              let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
+            source.rejected.append((row, "a device without a valid name and targetHours"))
+            return
+        }
+        // The words after the name on its `device` line: a grace too.
+        var words = SettingValues.durationSetting(hours)
+        if let grace = jsonDouble(d["graceHours"]) {
+            guard grace > 0, grace <= 720 else {
+                source.rejected.append((row, "device \(name): graceHours must be more than 0 and at most 720"))
+                return
+            }
+            words += " grace " + SettingValues.durationSetting(grace)
+        }
+        source.devices.append((name, words))
+    }
+
+    /// Our JSON's settings as header directives (read after its devices:
+    /// a pump with a grace goes before them).
+    private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) {
+        if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
+        if let t = jsonDouble(s["targetHours"]) {
+            // A pump with a grace is declared as a device, as the journal writes it.
+            if let g = jsonDouble(s["graceHours"]), g > 0, g <= 720 {
+                source.devices.insert((Device.pumpName, SettingValues.hoursSetting(t) + " grace " + SettingValues.durationSetting(g)),
+                                      at: 0)
+            } else {
+                source.settings.append((.target, SettingValues.hoursSetting(t)))
+            }
+        }
+        if let p = jsonDouble(s["absorptionThresholdPercent"]) {
+            source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
+        }
+        if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
+        if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
+        if let r = jsonDouble(s["restHours"]) { source.settings.append((.rest, SettingValues.durationSetting(r))) }
+    }
+
+    /// An entry of our JSON as a record, in the offset it was written with.
+    private static func jsonEntry(_ e: [String: Any], row: Int, into source: inout ImportSource) {
+        guard let startText = e["start"] as? String, let start = time(startText) else {
+            source.rejected.append((row, "entry without a valid start"))
+            return
+        }
+        // Older exports say `removed`; a null location says it now.
+        let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
+        let name = e["location"] as? String
+        guard removed || name != nil else { source.rejected.append((row, "entry without a location")); return }
+        var record = ImportRecord(row: row, start: start, sourceName: removed ? nil : name,
+                                  durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
+        if let device = e["device"] as? String { record.device = device }
+        source.records.append(record)
     }
 
     /// Nightscout treatments: "Site Change" entries for the pump and
