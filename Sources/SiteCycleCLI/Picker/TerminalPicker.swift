@@ -80,15 +80,46 @@ enum TerminalPicker {
     /// cancelled.
     static func run(_ picker: SitePicker) -> (location: String, note: String?)? {
         var picker = picker
-        guard tcgetattr(0, &savedTerminal) == 0 else { return nil }
-        var raw = savedTerminal
+        guard enterRawMode() else { return nil }
+        defer { leaveRawMode() }
+        guard let chosen = pickLocation(&picker) else { return nil }
+        guard picker.asksForNote else {
+            emit("\r\u{1B}[J")
+            return (chosen, nil)
+        }
+        return askForNote(after: chosen)
+    }
+
+    /// The signals the picker answers while it is open.
+    private static let handledSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+
+    /// Saves the terminal, installs the handlers that put it back, and makes
+    /// it raw; false when it cannot be read or made raw (the handlers, once
+    /// installed, stay).
+    private static func enterRawMode() -> Bool {
+        guard tcgetattr(0, &savedTerminal) == 0 else { return false }
+        var raw = rawMode(of: savedTerminal)
+        rawTerminal = raw
+        installSignalHandlers()
+        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+        terminalIsRaw = true
+        pickerOpen = true
+        return true
+    }
+
+    /// Key by key, no echo, no signals from keys, no flow control.
+    private static func rawMode(of terminal: termios) -> termios {
+        var raw = terminal
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG | IEXTEN)
         raw.c_iflag &= ~tcflag_t(IXON | ICRNL)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0
         }
-        rawTerminal = raw
+        return raw
+    }
+
+    private static func installSignalHandlers() {
         for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT] { signal(s, onSignal) }
         handle(SIGWINCH, onResize)
         handle(SIGTSTP, onStop)
@@ -97,24 +128,21 @@ enum TerminalPicker {
         // until after the picker, with the terminal still raw.
         var mask = sigset_t()
         sigemptyset(&mask)
-        for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { sigaddset(&mask, s) }
+        for s in handledSignals { sigaddset(&mask, s) }
         sigprocmask(SIG_UNBLOCK, &mask, nil)
-        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return nil }
-        terminalIsRaw = true
-        pickerOpen = true
-        defer {
-            pickerOpen = false
-            restoreTerminal()
-            for s in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] { signal(s, SIG_DFL) }
-        }
-        func draw(_ lines: [String]) {
-            var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
-            if lines.count > 1 { out += "\u{1B}[\(lines.count - 1)A" }
-            emit(out + "\r")
-        }
-        // Pick a location.
-        var chosen: String?
-        while chosen == nil {
+    }
+
+    /// The terminal as it was, and the signals' usual answers.
+    private static func leaveRawMode() {
+        pickerOpen = false
+        restoreTerminal()
+        for s in handledSignals { signal(s, SIG_DFL) }
+    }
+
+    /// Redraws the list and hands it keys until a location is picked; nil
+    /// (the lines cleared) when cancelled.
+    private static func pickLocation(_ picker: inout SitePicker) -> String? {
+        while true {
             draw(picker.lines(width: columns()))
             guard let key = readKey() else { continue }
             switch picker.handle(key) {
@@ -122,24 +150,24 @@ enum TerminalPicker {
             case .cancel:
                 emit("\r\u{1B}[J")
                 return nil
-            case .pick(let name): chosen = name
+            case .pick(let name): return name
             }
         }
-        guard picker.asksForNote else {
-            emit("\r\u{1B}[J")
-            return (chosen!, nil)
-        }
-        // Then an optional note, on one line.
+    }
+
+    /// Then an optional note, on one line: the pick and the note, or nil
+    /// when cancelled.
+    private static func askForNote(after chosen: String) -> (location: String, note: String?)? {
         var note = ""
         while true {
-            draw(["Site> \(chosen!)", "Note (Enter for none)> " + note])
+            draw(["Site> \(chosen)", "Note (Enter for none)> " + note])
             emit("\u{1B}[1B\r\u{1B}[\(("Note (Enter for none)> " + note).count)C")
             let key = readKey()
             emit("\u{1B}[1A\r")
             switch key {
             case .enter?:
                 emit("\r\u{1B}[J")
-                return (chosen!, note.isEmpty ? nil : note)
+                return (chosen, note.isEmpty ? nil : note)
             case .escape?, .interrupt?:
                 emit("\r\u{1B}[J")
                 return nil
@@ -148,6 +176,13 @@ enum TerminalPicker {
             default: break
             }
         }
+    }
+
+    /// `lines` from the cursor's line down, the cursor left at the first.
+    private static func draw(_ lines: [String]) {
+        var out = "\r\u{1B}[J" + lines.joined(separator: "\r\n")
+        if lines.count > 1 { out += "\u{1B}[\(lines.count - 1)A" }
+        emit(out + "\r")
     }
 
     static func emit(_ text: String) {

@@ -325,6 +325,17 @@ extension SyncService {
         mutating func syncWithGit(top: String) throws(SyncError) {
             defer { keepPrivate() }
             let relative = relativePath(top: top)
+            let (merging, journal) = try preflight(relative: relative, top: top)
+            try commitChanges(journal, merging: merging, relative: relative, top: top)
+            guard let (remote, branch) = try remoteAndBranch(top: top) else { return }
+            let tracking = try fetchAndMerge(remote: remote, branch: branch, top: top)
+            try push(remote: remote, branch: branch, tracking: tracking, top: top)
+        }
+
+        /// Before anything is committed: the merge driver set up, a merge
+        /// sync stopped on left with no conflict markers, and the journal
+        /// free of errors. Whether a merge is being concluded, and the journal.
+        mutating func preflight(relative: String, top: String) throws(SyncError) -> (merging: Bool, journal: Journal) {
             if git.value(["config", "--get", "merge.sitecycle.driver"], in: top) == nil || !attributesMention(top: top) {
                 try setup(top: top, quiet: true)
             }
@@ -338,7 +349,12 @@ extension SyncService {
             }
             let journal = try readJournal()
             guard !journal.diagnostics.hasErrors else { throw .journalHasErrors(journal) }
-            // Commit what changed here.
+            return (merging, journal)
+        }
+
+        /// Commits what changed here (the journal, and .gitattributes), or
+        /// concludes the merge under way with all it staged.
+        mutating func commitChanges(_ journal: Journal, merging: Bool, relative: String, top: String) throws(SyncError) {
             var paths = [relative]
             if fileSystem.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
             let add = git.run(["add", "--"] + paths, in: top)
@@ -359,11 +375,16 @@ extension SyncService {
             default:
                 throw .diffFailed(reason: staged.reason)
             }
+        }
+
+        /// The first remote and the branch checked out; nil (and said so)
+        /// when there is no remote.
+        mutating func remoteAndBranch(top: String) throws(SyncError) -> (remote: String, branch: String)? {
             let remotes = git.run(["remote"], in: top)
             guard remotes.ok else { throw .remotesFailed(reason: remotes.reason) }
             guard let remote = remotes.stdout.split(separator: "\n").first.map(String.init) else {
                 emit(.noRemote)
-                return
+                return nil
             }
             guard let branch = git.value(["symbolic-ref", "--short", "HEAD"], in: top) else { throw .detachedHead }
             // Names from the repository's config reach git's command line: one
@@ -371,6 +392,12 @@ extension SyncService {
             // runs a program), so it is refused, and `--` goes before each.
             if remote.hasPrefix("-") { throw .optionLikeRemote(remote) }
             if branch.hasPrefix("-") { throw .optionLikeBranch(branch) }
+            return (remote, branch)
+        }
+
+        /// Fetches `remote` and merges its `branch`, when it has one; the
+        /// tracking ref.
+        mutating func fetchAndMerge(remote: String, branch: String, top: String) throws(SyncError) -> String {
             let fetch = git.run(["fetch", "-q", "--", remote], in: top, timeout: request.timeout)
             if fetch.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "fetching") }
             guard fetch.ok else { throw .fetchFailed(remote: remote, reason: fetch.reason) }
@@ -388,6 +415,11 @@ extension SyncService {
             } else if exists.status != 1 {
                 throw .revParseFailed(reason: exists.reason)
             }
+            return tracking
+        }
+
+        /// Pushes `branch`, then checks the remote's branch is where ours is.
+        mutating func push(remote: String, branch: String, tracking: String, top: String) throws(SyncError) {
             let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"], in: top,
                                timeout: request.timeout)
             if push.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "pushing") }
