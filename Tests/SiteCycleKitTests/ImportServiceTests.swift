@@ -34,6 +34,43 @@ struct ImportServiceTests {
         }.outcome
     }
 
+    /// A setting in our JSON that the journal would not read is the file's
+    /// error, named, rather than a journal the import must refuse to write.
+    @Test(arguments: [("\"targetHours\":0", "target"), ("\"timezone\":\"Mars/Base\"", "timezone"),
+                      ("\"absorptionThresholdPercent\":150", "absorption-threshold"), ("\"strategy\":\"bogus\"", "strategy"),
+                      ("\"absorptionMode\":\"x\"", "absorption-mode"), ("\"restHours\":-1", "rest"),
+                      ("\"targetHours\":0,\"graceHours\":12", "target"), ("\"targetHours\":72,\"graceHours\":9999", "graceHours")])
+    func aSettingTheJournalWouldNotReadIsNamed(_ setting: String, _ named: String) {
+        let json = """
+            {"format":"sitecycle-journal","version":1,"settings":{\(setting)},
+             "entries":[{"start":"2026-02-05T08:00:00Z","location":"Left Arm"}]}
+            """
+        guard case .failure(let error) = ImportReaders.read(json, as: .json) else {
+            Issue.record("\(setting) was read")
+            return
+        }
+        #expect(error.message.hasPrefix("settings: invalid ") && error.message.contains(named), "\(error.message)")
+        #expect(error.help != nil)
+    }
+
+    /// A location our JSON declares for a device whose only rows are
+    /// rejected is declared for the devices that are there, and the rest of
+    /// the file is imported.
+    @Test func aLocationForADeviceThatNeverArrivesIsForTheOthers() throws {
+        let json = """
+            {"format":"sitecycle-journal","version":1,
+             "locations":[{"name":"Belly","devices":["pump","sensor"]}],
+             "entries":[{"start":"2026-02-05T08:00:00Z","location":"Belly"},
+                        {"start":"2026-02-06T08:00:00Z","location":"Belly","device":"sensor","note":"bad\\u0007"}]}
+            """
+        guard case .success(let source) = ImportReaders.read(json, as: .json) else { Issue.record("JSON does not read"); return }
+        let fs = InMemoryFileSystem([path: start])
+        let o = try merge(.init(source: source), fs)
+        #expect(o.plan.additions.count == 1 && o.plan.rejected.count == 1)
+        #expect(fs.text(path)?.contains("location Belly\n") == true)
+        #expect(fs.text(path)?.contains("sensor") == false)
+    }
+
     @Test func csvRowsGoInTimeOrderBetweenTheEntriesAndAfterTheirNotes() throws {
         let fs = InMemoryFileSystem([path: start])
         let o = try merge(.init(source: csv("2026-02-10T08:00:00Z,Left Arm,,",

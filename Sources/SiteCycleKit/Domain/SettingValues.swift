@@ -75,6 +75,25 @@ public enum SettingValues {
         return Double(s)
     }
 
+    /// What is wrong with a header setting's argument, by the rule the
+    /// journal reads it with (`JournalBuilder.apply`); nil when it reads.
+    /// For what comes from outside the journal, such as an import's
+    /// settings, so it is refused with its reason instead of being written.
+    public static func problem(_ keyword: DirectiveSyntax.Keyword, _ argument: String) -> SettingError? {
+        func failure<T>(_ result: Result<T, SettingError>) -> SettingError? {
+            if case .failure(let e) = result { return e }
+            return nil
+        }
+        switch keyword {
+        case .timezone: return ZoneRules.named(argument) == nil ? SettingError("unknown time zone `\(argument)`") : nil
+        case .target, .rest: return failure(hours(argument))
+        case .absorptionThreshold: return failure(percent(argument))
+        case .absorptionMode: return failure(absorptionMode(argument))
+        case .strategy: return failure(strategy(argument))
+        case .location, .device: return nil
+        }
+    }
+
     /// `72h`, `72.5h`: hours as a setting is written (`target 72h`), without a
     /// needless `.0`. Not `formatHours`, which shows a session as `71.3`.
     public static func hoursSetting(_ hours: Double) -> String {

@@ -317,6 +317,13 @@ extension ImportPlan {
         mutating func dropUnused() {
             let devicesUsed = Set(plan.additions.map(\.device)).union(plan.declaredBySource)
             plan.newDevices.removeAll { !devicesUsed.contains($0.name) }
+            // A new location is for declared devices only: one our JSON
+            // named for a device whose rows were all rejected is for the rest.
+            let declared = Set(journal.deviceNames + plan.newDevices.map(\.name))
+            plan.newLocationDevices = plan.newLocationDevices.compactMapValues { devices in
+                let kept = devices.filter(declared.contains)
+                return kept.isEmpty || kept == [Device.pumpName] ? nil : kept
+            }
             // Locations only a skipped or conflicting row needed are not declared.
             let used = Set(plan.additions.compactMap(\.location))
             let declaredBySource = Set(source.locations.map(\.name))

@@ -165,7 +165,9 @@ public enum ImportReaders {
         for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
             jsonDevice(d, row: i + 1, into: &source)
         }
-        if let s = object["settings"] as? [String: Any] { jsonSettings(s, into: &source) }
+        if let s = object["settings"] as? [String: Any], let problem = jsonSettings(s, into: &source) {
+            return .failure(problem)
+        }
         for (i, e) in entries.enumerated() {
             jsonEntry(e, row: i + 1, into: &source)
         }
@@ -220,25 +222,43 @@ public enum ImportReaders {
     }
 
     /// Our JSON's settings as header directives (read after its devices:
-    /// a pump with a grace goes before them).
-    private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) {
-        if let tz = s["timezone"] as? String { source.settings.append((.timezone, tz)) }
+    /// a pump with a grace goes before them). A setting the journal would
+    /// not read (a target of 0 h, an unknown zone) is the file's error: it
+    /// is named, and nothing is imported.
+    private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) -> SettingError? {
+        var settings: [(DirectiveSyntax.Keyword, String)] = []
+        if let tz = s["timezone"] as? String { settings.append((.timezone, tz)) }
         if let t = jsonDouble(s["targetHours"]) {
+            settings.append((.target, SettingValues.hoursSetting(t)))
             // A pump with a grace is declared as a device, as the journal writes it.
-            if let g = jsonDouble(s["graceHours"]), g > 0, g <= 720 {
-                source.devices.insert((Device.pumpName, SettingValues.hoursSetting(t) + " grace " + SettingValues.durationSetting(g)),
-                                      at: 0)
-            } else {
-                source.settings.append((.target, SettingValues.hoursSetting(t)))
+            if let g = jsonDouble(s["graceHours"]) {
+                let grace = SettingValues.durationSetting(g)
+                guard SettingValues.problem(.target, grace) == nil else {
+                    return SettingError("settings: invalid graceHours `\(SettingValues.hoursSetting(g))`: a grace must be "
+                                        + "more than 0 and at most 720 hours (30 days)", help: jsonSettingHelp)
+                }
+                if SettingValues.problem(.target, SettingValues.hoursSetting(t)) == nil {
+                    source.devices.insert((Device.pumpName, SettingValues.hoursSetting(t) + " grace " + grace), at: 0)
+                    settings.removeLast()
+                }
             }
         }
         if let p = jsonDouble(s["absorptionThresholdPercent"]) {
-            source.settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
+            settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
         }
-        if let m = s["absorptionMode"] as? String { source.settings.append((.absorptionMode, m)) }
-        if let st = s["strategy"] as? String { source.settings.append((.strategy, st)) }
-        if let r = jsonDouble(s["restHours"]) { source.settings.append((.rest, SettingValues.durationSetting(r))) }
+        if let m = s["absorptionMode"] as? String { settings.append((.absorptionMode, m)) }
+        if let st = s["strategy"] as? String { settings.append((.strategy, st)) }
+        if let r = jsonDouble(s["restHours"]) { settings.append((.rest, SettingValues.durationSetting(r))) }
+        for (keyword, value) in settings {
+            if let e = SettingValues.problem(keyword, value) {
+                return SettingError("settings: invalid `\(keyword.rawValue) \(value)`: \(e.message)", help: jsonSettingHelp)
+            }
+        }
+        source.settings += settings
+        return nil
     }
+
+    static let jsonSettingHelp = "correct it in the file, or take it out to keep the journal's own setting"
 
     /// An entry of our JSON as a record, in the offset it was written with.
     private static func jsonEntry(_ e: [String: Any], row: Int, into source: inout ImportSource) {

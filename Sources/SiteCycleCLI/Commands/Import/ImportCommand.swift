@@ -25,7 +25,9 @@ extension CommandRegistry {
                           ones too), its devices, and its locations with their
                           `for` devices, pause, comment and `disabled`; the
                           header settings (and `rest`) where the journal has
-                          none. Into an empty file it rebuilds the journal.
+                          none. Into an empty file it rebuilds the journal. A
+                          setting the journal would not read (a target of 0 h)
+                          stops the import and is named.
               nightscout  treatments downloaded from Nightscout: "Site Change"
                           entries go to the pump, "Sensor Change" and "Sensor
                           Start" entries that name a site to the sensor (others are
@@ -89,7 +91,7 @@ struct ImportCommand {
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
-        case .failure(let e): throw CommandError("cannot read \(file) as \(format.rawValue): \(e.message)")
+        case .failure(let e): throw CommandError("cannot read \(file) as \(format.rawValue): \(e.message)", help: e.help)
         }
         return ImportService.Request(source: source, maps: try options.mapping(), dryRun: options.dryRun)
     }
