@@ -296,6 +296,26 @@ struct SyncTests {
 
     /// A remote whose name git would read as an option must never reach
     /// git's command line: `--upload-pack=…` would run a program.
+    /// With a second remote (a backup), sync goes where `git pull` would:
+    /// the branch's upstream, else `origin`, never the first name sorted.
+    @Test func withTwoRemotesItSyncsWithTheBranchsOwn() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        try git("init", "-q", "--bare", "-b", "main", "backup.git")
+        try git("remote", "add", "backup", root.appendingPathComponent("backup.git").path, in: "a")
+        #expect(try sitecycle(["log", "Lower Back", "--at", "2026-02-07 08:00"], in: "a").exitCode == 0)
+        let r = try sitecycle(["sync"], in: "a")
+        #expect(r.exitCode == 0, "\(r.stdout)\(r.stderr)")
+        #expect(try git("log", "-1", "--format=%s", "main", in: "remote.git").stdout.contains("Lower Back"), "\(r.stdout)")
+        #expect(try git("branch", "--list", in: "backup.git").stdout.isEmpty, "the backup was left alone")
+        // Without an upstream, `origin` is still the one.
+        try git("branch", "--unset-upstream", in: "a")
+        #expect(try sitecycle(["log", "Left Hip", "--at", "2026-02-10 08:00"], in: "a").exitCode == 0)
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        #expect(try git("log", "-1", "--format=%s", "main", in: "remote.git").stdout.contains("Left Hip"))
+        #expect(try git("branch", "--list", in: "backup.git").stdout.isEmpty)
+    }
+
     @Test func aRemoteNamedLikeAnOptionIsRefused() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try git("init", "-q", "--bare", "-b", "main", "remote.git")

@@ -382,11 +382,17 @@ extension SyncService {
         mutating func remoteAndBranch(top: String) throws(SyncError) -> (remote: String, branch: String)? {
             let remotes = git.run(["remote"], in: top)
             guard remotes.ok else { throw .remotesFailed(reason: remotes.reason) }
-            guard let remote = remotes.stdout.split(separator: "\n").first.map(String.init) else {
+            let names = remotes.stdout.split(separator: "\n").map(String.init)
+            guard !names.isEmpty else {
                 emit(.noRemote)
                 return nil
             }
             guard let branch = git.value(["symbolic-ref", "--short", "HEAD"], in: top) else { throw .detachedHead }
+            // The remote `git pull` would use: the branch's upstream, else
+            // `origin`, else the only one (git lists them sorted, so the
+            // first of several is no choice of the user's).
+            let upstream = git.value(["config", "--get", "branch.\(branch).remote"], in: top).flatMap { names.contains($0) ? $0 : nil }
+            let remote = upstream ?? (names.contains("origin") ? "origin" : names[0])
             // Names from the repository's config reach git's command line: one
             // that starts with "-" would be read as an option (`--upload-pack=…`
             // runs a program), so it is refused, and `--` goes before each.

@@ -11,8 +11,10 @@ extension CommandRegistry {
             says what: "log Left Front Abdomen 2026-02-07 08:15; set target
             48h", "amend 3 site changes: …"), fetches and
             merges the remote branch through the journal merge driver, and
-            pushes. Without a remote it commits and says so. The journal may be
-            in a subfolder: git runs at the top of the repository. "In sync"
+            pushes. The remote is the one `git pull` would use: the branch's
+            upstream, else `origin`, else the first `git remote` lists.
+            Without a remote it commits and says so. The journal may be in a
+            subfolder: git runs at the top of the repository. "In sync"
             means HEAD is the remote branch after the push. A remote or branch
             whose name starts with "-" is refused (git would read it as an
             option). Fetch and push give up after --timeout seconds (default
