@@ -41,6 +41,9 @@ public enum ImportService {
         public var deviceLines: [String] { plan.newDevices.map { "device \($0.name) \($0.target)" } }
         /// Whether the journal was written: something to add, and not a dry run.
         public var wrote: Bool { !dryRun && plan.changesSomething }
+        /// Added rows at a location not declared for their device, once
+        /// each: what `check` will warn of, with the fix it will suggest.
+        public var notForDevice: [Diagnostic.Help] = []
     }
 
     /// Merges the request's records into the journal, never replacing: see
@@ -56,7 +59,24 @@ public enum ImportService {
                               ignored: request.source.ignored, dryRun: request.dryRun)
         var editor = JournalEditor(source: journal.source)
         if outcome.wrote { edit(&editor, journal, outcome) }
-        return PlannedChange(editor: editor) { _ in outcome }
+        return PlannedChange(editor: editor) { updated in
+            var written = outcome
+            written.notForDevice = notForDevice(plan, in: updated)
+            return written
+        }
+    }
+
+    /// The builder's `device-mismatch` rule over the rows added: a location
+    /// declared without the device a row names.
+    static func notForDevice(_ plan: ImportPlan, in journal: Journal) -> [Diagnostic.Help] {
+        guard journal.hasDevices else { return [] }
+        var seen = Set<[String]>(), found: [Diagnostic.Help] = []
+        for a in plan.additions {
+            guard let name = a.location, let l = journal.location(named: name), !l.isFor(a.device),
+                  seen.insert([name, a.device]).inserted else { continue }
+            found.append(.addDeviceToLocation(device: a.device, location: name, devices: l.devices + [a.device]))
+        }
+        return found
     }
 
     /// Settings, then devices, then location declarations, each where the

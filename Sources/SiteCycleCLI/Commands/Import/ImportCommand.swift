@@ -77,6 +77,11 @@ struct ImportCommand {
             rejected = !o.plan.rejected.isEmpty
             invocation.out(invocation.json ? ImportReport.json(o).rendered()
                            : ImportReport.text(o, file: options.file).terminalSafeMessage)
+            // What `check` will warn of, said now (the rows are written as the file has them).
+            for fix in o.notForDevice where !invocation.json {
+                guard case .addDeviceToLocation(let device, let location, _) = fix else { continue }
+                invocation.warn("\(location) is not a site for the \(device)".terminalSafe, help: fix.words.terminalSafe)
+            }
         })
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
     }

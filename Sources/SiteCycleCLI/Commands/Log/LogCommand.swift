@@ -25,7 +25,8 @@ extension CommandRegistry {
 
             The new line goes at the end of the journal, or in time order for a
             past --at, aligned like the lines around it; nothing else in the file
-            changes. Any location may be chosen; one used recently gets a note.
+            changes. Any location may be chosen; one used recently gets a note,
+            and one not declared for the device gets `check`'s warning.
             Refused: a time in the future, a time already logged, a local time
             that does not exist (daylight-saving gap).
 
