@@ -42,9 +42,11 @@ extension CommandRegistry {
             "FROM=TO" (repeatable) sends it to another name.
 
             Rows that cannot be read are reported with their row number and
-            reason; the good rows are still imported. The journal is written
-            once, atomically, and only if something is added. Exit status: 0, or
-            4 when some rows were rejected.
+            reason; the good rows are still imported. A row at a location not
+            declared for its device is imported as the file has it, with
+            `check`'s warning. The journal is written once, atomically, and
+            only if something is added. Exit status: 0, or 4 when some rows
+            were rejected.
 
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
