@@ -35,6 +35,7 @@ extension ServiceError {
         case .unknownLocation(let name, .location): "no location \"\(name)\""
         case .unknownLocation(let name, .zone): "no zone \"\(name)\""
         case .unknownLocation(let name, .locationOrZone): "no location or zone \"\(name)\""
+        case .disabledLocation(let name): "\"\(name)\" is disabled"
         case .invalidLocationName(let problem): problem
         case .invalidMapTarget(let name): "--map target \"\(name)\" is not a valid location name"
         case .alreadyDeclared(let name, let line, _): "\"\(name)\" is already declared (line \(line))"
@@ -68,6 +69,7 @@ extension ServiceError {
         case .unknownDeviceInList(_, _, _, _, let declared):
             "declared: \(declared.joined(separator: ", ")); add one with `sitecycle set device NAME DURATION`"
         case .unknownLocation: "`sitecycle locations` lists them"
+        case .disabledLocation(let name): "enable it with `sitecycle locations enable \"\(name)\"`"
         case .alreadyDeclared(let name, _, anotherDeviceMayUseIt: true):
             "`sitecycle locations for \"\(name)\" DEV,…` changes which devices may use it"
         case .zoneOfSides(let zone, _): "log one of them, or make it one location with `sitecycle locations sides \"\(zone)\" off`"

@@ -55,6 +55,33 @@ struct SiteChangeServiceTests {
         #expect(fs.text(path)!.contains("\n2026-01-01 08:00  Right Arm\n2026-02-01 08:00  Left Arm"))
     }
 
+    /// Issue 24 item 2: the service refuses an unknown or disabled
+    /// location itself, with the fact, whoever calls it.
+    @Test func logRefusesAnUnknownOrDisabledLocationItself() {
+        let fs = InMemoryFileSystem([path: start.replacingOccurrences(of: "location Right Arm", with: "location Right Arm  disabled")])
+        func refusal(_ location: String) -> ServiceError.Reason? {
+            let request = SiteChangeService.LogRequest(location: location, at: instant("2026-02-04T08:00:00Z"))
+            do {
+                _ = try transaction(fs).run { journal throws(ServiceError) in try SiteChangeService.log(request, in: journal) }
+                return nil
+            } catch { return error.reason }
+        }
+        #expect(refusal("Nowhere") == .unknownLocation(name: "Nowhere", as: .location))
+        #expect(refusal("Right Arm") == .disabledLocation(name: "Right Arm"))
+        // A correction may name a disabled site, not an undeclared one.
+        func amend(_ location: String) -> ServiceError.Reason? {
+            let request = CorrectionService.AmendRequest(entry: .line(6), location: location)
+            do {
+                _ = try transaction(fs).run { journal throws(ServiceError) in try CorrectionService.amend(request, in: journal) }
+                return nil
+            } catch { return error.reason }
+        }
+        #expect(amend("Nowhere") == .unknownLocation(name: "Nowhere", as: .location))
+        #expect(fs.writes == 0)
+        #expect(amend("Right Arm") == nil)
+        #expect(fs.writes == 1)
+    }
+
     @Test func aRefusalWritesNothing() {
         let fs = InMemoryFileSystem([path: start])
         let request = SiteChangeService.LogRequest(location: "Right Arm", at: instant("2026-02-01T08:00:00Z"))

@@ -123,6 +123,11 @@ public enum CorrectionService {
         if request.location != nil, entry.isRemoval {
             throw ServiceError(.removalHasNoLocation)
         }
+        // A correction may name a retired (disabled) site, never an
+        // undeclared one: the journal would not read.
+        if let name = request.location, journal.location(named: name) == nil {
+            throw ServiceError(.unknownLocation(name: name, as: .location))
+        }
         var editor = JournalEditor(source: journal.source)
         let moves = writer.replaceEntry(entry, with: lines, startingAt: start, in: &editor)
         if let end = request.end {

@@ -70,6 +70,8 @@ public struct ServiceError: Error, Sendable {
         // Locations
         /// No such location, zone, or either, as typed.
         case unknownLocation(name: String, as: LocationWord)
+        /// A declared location that is out of rotation (`disabled`).
+        case disabledLocation(name: String)
         /// Not a location name; `problem` says why (`LocationName.problem`).
         case invalidLocationName(problem: String)
         /// An import's mapping names no valid location.

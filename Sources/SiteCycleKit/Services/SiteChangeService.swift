@@ -59,6 +59,12 @@ public enum SiteChangeService {
         let writer = EntryWriter(journal: journal)
         let at = request.at
         let device = try deviceIndex(request.device, in: journal)
+        // Refused here, whoever asks: a name the journal does not declare
+        // would leave it unreadable, and a disabled one is out of rotation.
+        guard let location = journal.location(named: request.location) else {
+            throw ServiceError(.unknownLocation(name: request.location, as: .location))
+        }
+        guard location.isEnabled else { throw ServiceError(.disabledLocation(name: location.name)) }
         let before = Recommender.recommend(journal, device: request.device, now: at)
         var editor = try writer.insertion(location: request.location, at: at, note: request.note, device: device)
         var previousNote: PreviousNote?
