@@ -41,6 +41,16 @@ struct CorrectionOptions {
         }
     }
 
+    /// A location the device's rotation lacks because it is declared for
+    /// other devices: said so, with `check`'s fix, rather than "no location".
+    static func notForDevice(_ typed: String, _ device: String, in journal: Journal) -> CommandError? {
+        guard case .found(let all) = LocationMatcher(locations: journal.locations).select(typed), all.count == 1,
+              !all[0].isFor(device) else { return nil }
+        let l = all[0]
+        return CommandError("\(l.name) is not a site for the \(device)",
+                            help: Diagnostic.Help.addDeviceToLocation(device: device, location: l.name, devices: l.devices + [device]).words)
+    }
+
     /// What `amend` asks `CorrectionService` for: the entry and each part
     /// given, in the order they are checked.
     func amendRequest(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError)
@@ -49,7 +59,10 @@ struct CorrectionOptions {
         var request = CorrectionService.AmendRequest(entry: entry, device: device)
         if start.isGiven { request.start = try start.instant(invocation, in: journal, now: now) }
         if let typed = location {
-            let found = try LocationResolver.locations(typed, in: journal.rotation(device))
+            let found: [Location]
+            do throws(CommandError) { found = try LocationResolver.locations(typed, in: journal.rotation(device)) } catch {
+                throw Self.notForDevice(typed, device, in: journal) ?? error
+            }
             guard found.count == 1 else { throw CommandError("\"\(typed)\" is a zone; give one location", usage: true) }
             request.location = found[0].name
         }
