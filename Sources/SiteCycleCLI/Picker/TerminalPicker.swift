@@ -94,14 +94,18 @@ enum TerminalPicker {
     private static let handledSignals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 
     /// Saves the terminal, installs the handlers that put it back, and makes
-    /// it raw; false when it cannot be read or made raw (the handlers, once
-    /// installed, stay).
+    /// it raw; false when it cannot be read or made raw (and then no handler
+    /// stays installed, as after `leaveRawMode`).
     private static func enterRawMode() -> Bool {
         guard tcgetattr(0, &savedTerminal) == 0 else { return false }
         var raw = rawMode(of: savedTerminal)
         rawTerminal = raw
         installSignalHandlers()
-        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else { return false }
+        guard tcsetattr(0, TCSAFLUSH, &raw) == 0 else {
+            // Not raw: nothing to put back, and no handler stays behind.
+            for s in handledSignals { signal(s, SIG_DFL) }
+            return false
+        }
         terminalIsRaw = true
         pickerOpen = true
         return true
