@@ -148,9 +148,15 @@ struct ByteTextTests {
         }
     }
 
-    @Test func hoursFollowFormatHours() {
-        for hours in [0, 0.05, 0.15, 60.25, 71.34, 72, 123_456.78, -0.5, -3.25, -0.04] {
-            #expect(written { $0.hours(hours) } == formatHours(hours), "\(hours)")
+    /// The app's `%.1f`: ties to even, no `-0.0`; `formatHours` writes
+    /// through the same writer.
+    @Test func hoursRoundLikeTheApp() {
+        let cases: [(Double, String)] = [(0, "0.0"), (0.05, "0.0"), (0.15, "0.2"), (60.25, "60.2"), (71.34, "71.3"),
+                                         (72, "72.0"), (123_456.78, "123456.8"), (-0.5, "-0.5"), (-3.25, "-3.2"),
+                                         (-0.04, "0.0")]
+        for (hours, expected) in cases {
+            #expect(written { $0.hours(hours) } == expected, "\(hours)")
+            #expect(formatHours(hours) == expected, "\(hours)")
         }
     }
 

@@ -67,11 +67,11 @@ public func formatShare(_ share: Double, whole: Bool = false) -> String {
 /// Hours to one decimal, the way every report shows them: `71.3`. One rule
 /// everywhere, the SiteCycle app's (`%.1f`: ties to even, so 60.25 h is
 /// `60.2` in history, stats, status and the CSV alike).
+/// Written by `ByteRow.hours`, the rule history and the CSV use row by row.
 public func formatHours(_ hours: Double) -> String {
-    let tenths = (hours * 10).rounded(.toNearestOrEven)
-    let sign = tenths < 0 ? "-" : ""
-    let a = Int(abs(tenths))
-    return "\(sign)\(a / 10).\(a % 10)"
+    var text = ByteText(capacity: 24)
+    text.hours(hours)
+    return text.string
 }
 
 /// Hours to one decimal as a number (JSON), by the same rule as `formatHours`.
