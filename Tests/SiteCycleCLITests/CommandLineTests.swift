@@ -151,8 +151,9 @@ struct EditInProcessTests {
             if [ -f "\(dir.path)/round1" ]; then sed -i 's/08:15  Lowr Back/08:15  Lower Back ; fixed/' "$last"
             else touch "\(dir.path)/round1"; sed -i 's/08:15  Lower Back/08:15  Lowr Back/' "$last"; fi
             """.write(toFile: editor, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: editor)
-        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"],
+        // Run by the shell, not executed: a parallel test's spawn may still
+        // hold the new file open for writing ("Text file busy").
+        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": "/bin/sh '\(editor)'", "PATH": "/usr/bin:/bin"],
                     stdin: "y\n", terminal: true)
         #expect(r.exitCode == 0, "\(r.stderr)")
         #expect(r.stderr.contains("location \"Lowr Back\""))
