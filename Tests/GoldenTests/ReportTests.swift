@@ -31,6 +31,26 @@ struct ReportTests {
         #expect(html.hasPrefix("<!DOCTYPE html>"))
     }
 
+    /// `report --json -o` once printed the figures and ignored -o (exit 0):
+    /// a file asked for is written, to a path or into a folder.
+    @Test func jsonGoesWhereDashOSays() throws {
+        let (dir, _, output) = try report(["--json"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        let file = dir.path + "/sitecycle-report-2026-11-21.json"
+        #expect(output.stdout == "Wrote the report's figures to \(file).\n")
+        let json = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(json.hasPrefix("{") && json.contains("\"period\": {"), "\(json.prefix(200))")
+        let attributes = try FileManager.default.attributesOfItem(atPath: file)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let named = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-21 12:00", "report", "--json",
+                                          "-o", "figures.json"], in: dir, environment: env)
+        #expect(named.exitCode == 0, "\(named.stderr)")
+        #expect(try String(contentsOfFile: dir.path + "/figures.json", encoding: .utf8) == json)
+    }
+
     @Test func eachDevicesActiveSiteIsInTheNowTable() throws {
         let journal = try String(contentsOf: ReportTests.realistic.deletingLastPathComponent()
             .appendingPathComponent("pump-and-sensor.journal"), encoding: .utf8)

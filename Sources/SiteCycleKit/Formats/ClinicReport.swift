@@ -46,8 +46,8 @@ public enum ClinicReport {
 
     /// The page's name in a folder: sitecycle-report-YYYY-MM-DD.html, today
     /// in the journal's zone.
-    public static func folderFileName(_ journal: Journal, now: Instant) -> String {
-        "sitecycle-report-\(journal.zone.civil(now).date.iso).html"
+    public static func folderFileName(_ journal: Journal, now: Instant, json: Bool = false) -> String {
+        "sitecycle-report-\(journal.zone.civil(now).date.iso).\(json ? "json" : "html")"
     }
 
     /// One device's part of the page: its sections' ids and headings.

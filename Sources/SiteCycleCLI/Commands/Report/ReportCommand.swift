@@ -37,7 +37,8 @@ extension CommandRegistry {
             last left the site (`help devices`).
 
             --json prints {"period":{"from","to"},"devices":[{"device",
-            "stats":{…}}]}, each device's stats as `stats --json` gives them.
+            "stats":{…}}]}, each device's stats as `stats --json` gives them;
+            with -o it is written as the page is (DIR/…-YYYY-MM-DD.json).
 
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
@@ -56,18 +57,18 @@ extension CommandRegistry {
                 }
                 // Every device unless --device names one.
                 let device = options.device.given == nil ? nil : try options.device.name(in: journal)
-                if invocation.json {
-                    invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
-                    return
-                }
-                let html = ClinicReport.html(journal, device: device, period: period, now: now)
+                // -o takes the JSON as it takes the page: a figure asked
+                // for a file never lands on standard output instead.
+                let text = invocation.json
+                    ? reportJSON(journal, device: device, period: period, now: now).rendered()
+                    : ClinicReport.html(journal, device: device, period: period, now: now)
                 guard let output = options.output.path else {
-                    invocation.out(html)
+                    invocation.out(text)
                     return
                 }
-                let name = ClinicReport.folderFileName(journal, now: now)
-                guard let path = try invocation.writeOutput(html, to: output, fileInFolder: name) else { return }
-                invocation.out("Wrote the report to \(path).\n")
+                let name = ClinicReport.folderFileName(journal, now: now, json: invocation.json)
+                guard let path = try invocation.writeOutput(text, to: output, fileInFolder: name) else { return }
+                invocation.out("Wrote the report\(invocation.json ? "'s figures" : "") to \(path).\n")
             }
         })
 }
