@@ -133,6 +133,10 @@ public struct LocationMatcher {
         return LocationMatcher.slug(location.name)
     }
 
+    /// `shortForm(of:)` of every location, in order, at once: linear in
+    /// the names' length, for listing thousands of them (`ShortForms`).
+    public func shortForms() -> [String] { ShortForms(locations).forms }
+
     /// What `typed` names among every location, disabled ones too.
     private func names(_ typed: String) -> [String] {
         let enabled = LocationMatcher.candidates(typed, among: locations.filter(\.isEnabled))

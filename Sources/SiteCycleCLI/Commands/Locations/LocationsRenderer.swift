@@ -7,13 +7,13 @@ struct LocationsRenderer {
 
     func list(_ journal: Journal, now: Instant) {
         let uses = LocationUsage(journal, upTo: now)
-        let matcher = LocationMatcher(locations: journal.locations)
+        let short = LocationMatcher(locations: journal.locations).shortForms()
         if invocation.json {
             // The one shape of a location (as in `export --format json`),
             // then what this listing adds.
-            invocation.out(JSON.array(journal.locations.map { l in
+            invocation.out(JSON.array(zip(journal.locations, short).map { l, short in
                 .object(l.jsonFields(note: journal.comment(of: l)) + [
-                    ("short", .string(matcher.shortForm(of: l))), ("uses", .int(uses.uses(of: l.name))),
+                    ("short", .string(short)), ("uses", .int(uses.uses(of: l.name))),
                     ("lastUsed", uses.lastUse(of: l.name).map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
                 ])
             }).rendered())
@@ -23,23 +23,23 @@ struct LocationsRenderer {
             invocation.out("No locations declared. Add one with `sitecycle locations add NAME [--sides]`.\n")
             return
         }
-        invocation.out(table(journal, uses, matcher, today: journal.zone.civil(now).date))
+        invocation.out(table(journal, uses, short, today: journal.zone.civil(now).date))
     }
 
     /// Devices and pauses show only where the journal has them, so an
     /// older journal lists exactly as before.
-    func table(_ journal: Journal, _ uses: LocationUsage, _ matcher: LocationMatcher, today: CivilDate) -> String {
+    func table(_ journal: Journal, _ uses: LocationUsage, _ short: [String], today: CivilDate) -> String {
         func count(_ l: Location) -> String { String(uses.uses(of: l.name)) }
         func last(_ l: Location) -> String { uses.lastUse(of: l.name).map(displayStart) ?? "never" }
         if journal.hasDevices || journal.locations.contains(where: { $0.pausedUntil != nil }) {
-            let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + journal.locations.map { l in
+            let rows = [["Location", "Abbr", "For", "In rotation", "Uses", "Last used"]] + zip(journal.locations, short).map { l, short in
                 let state = !l.isEnabled ? "no" : l.pausedUntil.map { today < $0 ? "from \($0.iso)" : "yes" } ?? "yes"
-                return [l.name, matcher.shortForm(of: l), l.devices.joined(separator: ","), state, count(l), last(l)]
+                return [l.name, short, l.devices.joined(separator: ","), state, count(l), last(l)]
             }
             return SiteCycleCLI.table(rows, rightAligned: [4])
         }
-        let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + journal.locations.map { l in
-            [l.name, matcher.shortForm(of: l), l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no", count(l), last(l)]
+        let rows = [["Location", "Abbr", "Zone", "Side", "Enabled", "Uses", "Last used"]] + zip(journal.locations, short).map { l, short in
+            [l.name, short, l.zone, l.side?.rawValue ?? "-", l.isEnabled ? "yes" : "no", count(l), last(l)]
         }
         return SiteCycleCLI.table(rows, rightAligned: [5])
     }
