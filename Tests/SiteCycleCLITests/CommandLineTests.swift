@@ -262,3 +262,69 @@ struct OnboardingTests {
         #expect(journal.zone.identifier == "Europe/Berlin")
     }
 }
+
+/// Issue 28 item 4: a location name that begins with a device's word
+/// (`pump site`, `sensor hip`) is refused up front with the reason, never by
+/// the parser's "this is a bug" check of the planned journal.
+struct DeviceWordNameTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+
+    func temporaryPath(_ name: String) -> String {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    func journal(_ text: String) throws -> String {
+        let path = temporaryPath("sites.journal")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test func locationsAddAndRenameRefuseADeviceWord() throws {
+        let path = try journal("timezone UTC\ndevice sensor 10d\nlocation Left Arm  for pump,sensor\n")
+        let before = try String(contentsOfFile: path, encoding: .utf8)
+        for arguments in [["locations", "add", "pump site"], ["locations", "add", "sensor hip"],
+                          ["locations", "rename", "Left Arm", "sensor arm"]] {
+            let r = run(arguments: ["-f", path] + arguments, environment: ["TZ": "UTC"])
+            #expect(r.exitCode != 0, "\(arguments)")
+            #expect(r.stderr.contains("cannot begin with the device name"), "\(arguments): \(r.stderr)")
+            #expect(!r.stderr.contains("bug"), "\(arguments): \(r.stderr)")
+            #expect(try String(contentsOfFile: path, encoding: .utf8) == before)
+        }
+        // Without a sensor declared, `sensor hip` is an ordinary name.
+        let plain = try journal("timezone UTC\nlocation Left Arm\n")
+        #expect(run(arguments: ["-f", plain, "locations", "add", "sensor hip"], environment: ["TZ": "UTC"]).exitCode == 0)
+    }
+
+    @Test func importRejectsOnlyTheRowWithADeviceWord() throws {
+        let path = try journal("timezone UTC\nlocation Left Arm\n")
+        let csv = temporaryPath("app.csv")
+        try """
+            date,location,duration_hours,note
+            2026-01-01T08:00:00Z,Left Arm,48.0,
+            2026-01-03T08:00:00Z,pump site,48.0,
+            2026-01-05T08:00:00Z,Left Arm,,
+
+            """.write(toFile: csv, atomically: true, encoding: .utf8)
+        let r = run(arguments: ["-f", path, "import", csv], environment: ["TZ": "UTC"])
+        #expect(r.exitCode == ExitCode.rowsRejected, "\(r.stderr)")
+        #expect(r.stdout.contains("row 3: location \"pump site\": a location name cannot begin with the device name"),
+                "\(r.stdout)\(r.stderr)")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(!text.contains("pump site"))
+        #expect(text.contains("2026-01-05 08:00") && text.contains("2026-01-01 08:00"), "\(text)")
+    }
+
+    @Test func initAsksAgainForAZoneNamedLikeADevice() throws {
+        let path = temporaryPath("sites.journal")
+        // Zone, target, zone 1, then an own zone `sensor hip` (asked
+        // again), then `Calf`; sides kept; no CGM; no first log.
+        let answers = "\n\n1\nsensor hip\nCalf\n\n\n\n"
+        let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init"], environment: ["TZ": "UTC"],
+                    stdin: answers, terminal: true)
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stdout.contains("sensor hip: a location name cannot begin with the device name `sensor`"), "\(r.stdout)")
+        let journal = load(try String(contentsOfFile: path, encoding: .utf8))
+        #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Left Calf", "Right Calf"])
+    }
+}

@@ -50,7 +50,7 @@ struct InitServiceTests {
         guard case .unknownTimeZone("Mars/Olympus") = refusal(fs, NewJournal(timezone: "Mars/Olympus", locations: ["A"])) else {
             Issue.record("expected: unknown time zone"); return
         }
-        guard case .invalidLocationName("3rd Rib") = refusal(fs, NewJournal(timezone: "UTC", locations: ["A", "3rd Rib"])) else {
+        guard case .invalidLocationName("3rd Rib", _) = refusal(fs, NewJournal(timezone: "UTC", locations: ["A", "3rd Rib"])) else {
             Issue.record("expected: invalid location"); return
         }
         #expect(fs.files.isEmpty)

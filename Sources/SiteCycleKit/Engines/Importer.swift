@@ -49,6 +49,7 @@ public struct ImportPlan: Sendable {
 
     public static func make(_ journal: Journal, _ source: ImportSource, maps: [(from: String, to: String)]) -> ImportPlan {
         var draft = Draft(journal: journal, source: source, maps: maps)
+        draft.gatherDeviceWords()
         draft.declareSourceLocations()
         draft.takeSourceSettings()
         draft.takeSourceDevices()
@@ -121,12 +122,21 @@ extension ImportPlan {
 
         // MARK: The source's header
 
+        /// Every device the result may declare (the journal's, the source's,
+        /// its rows'): a location name beginning with one of them is
+        /// rejected with its row, not the whole import.
+        var deviceWords: [String] = []
+
+        mutating func gatherDeviceWords() {
+            deviceWords = Array(Set(journal.deviceNames + source.devices.map(\.name) + source.records.map(\.device)))
+        }
+
         /// Locations our JSON declared, in its order, even if unused; a name
         /// the journal would not accept is rejected, never written.
         mutating func declareSourceLocations() {
             for (i, l) in source.locations.enumerated()
             where !known.contains(where: { LocationMatcher.words($0) == LocationMatcher.words(l.name) }) {
-                if let problem = LocationName.problem(with: l.name) {
+                if let problem = LocationName.problem(with: l.name, devices: deviceWords) {
                     plan.rejected.append((i + 1, "declared location \"\(l.name)\": \(problem)"))
                     continue
                 }
@@ -189,7 +199,7 @@ extension ImportPlan {
             var name: String?
             if let s = r.sourceName {
                 name = resolve(s)
-                if let problem = LocationName.problem(with: name!) {
+                if let problem = LocationName.problem(with: name!, devices: deviceWords) {
                     plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
                     return nil
                 }
@@ -328,9 +338,9 @@ extension ImportPlan {
             let used = Set(plan.additions.compactMap(\.location))
             let declaredBySource = Set(source.locations.map(\.name))
             plan.newLocations.removeAll {
-                LocationName.problem(with: $0.name) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
+                LocationName.problem(with: $0.name, devices: deviceWords) != nil || (!used.contains($0.name) && !declaredBySource.contains($0.name))
             }
-            plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to) != nil }
+            plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to, devices: deviceWords) != nil }
             plan.rejected.sort { $0.row < $1.row }
         }
     }

@@ -65,7 +65,7 @@ extension BuildState {
     /// and no location name begins with a device's name (an entry
     /// `sensor Left Arm` would be ambiguous).
     package mutating func checkDevicesInHeader() {
-        let names = Set([Device.pumpName] + settings.devices.map(\.name))
+        let names = [Device.pumpName] + settings.devices.map(\.name)
         for location in locations {
             let line = syntax.lines[location.line - 1]
             guard case .directive(let d) = line.kind else { continue }
@@ -73,8 +73,7 @@ extension BuildState {
                 report(.invalidSetting, "`for \(device)`: no device `\(excerpt(device))` is declared", line: line, d.argument,
                        help: "declare it with `device \(device) DURATION`, or list only declared devices")
             }
-            if let first = location.name.split(separator: " ").first, names.contains(String(first)),
-               names.count > 1 || first == Device.pumpName {
+            if let first = LocationName.deviceWord(in: location.name, devices: names) {
                 report(.invalidLocationName, "location \"\(excerpt(location.name))\" begins with the device name `\(first)`",
                        line: line, d.argument,
                        help: .renameLocationNamedLikeDevice(device: String(first)))

@@ -247,4 +247,23 @@ public enum LocationName {
         }
         return nil
     }
+
+    /// The problem with `name` in a journal whose devices (the pump first)
+    /// are `devices`: the rules above, and no first word that names a device,
+    /// since an entry `sensor Left Arm` is the sensor's. Every command that
+    /// writes a name asks this before planning, so none reaches the parser's
+    /// refusal of its own plan.
+    public static func problem(with name: String, devices: [String]) -> String? {
+        if let problem = problem(with: name) { return problem }
+        guard let device = deviceWord(in: name, devices: devices) else { return nil }
+        return "a location name cannot begin with the device name `\(device)`: an entry "
+            + "`\(device) …` names the device"
+    }
+
+    /// The device `name`'s first word names, if any (case as written, as
+    /// the parser reads entries).
+    package static func deviceWord(in name: String, devices: [String]) -> String? {
+        guard let first = name.split(separator: " ").first.map(String.init), devices.contains(first) else { return nil }
+        return first
+    }
 }

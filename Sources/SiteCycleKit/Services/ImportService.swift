@@ -50,7 +50,7 @@ public enum ImportService {
     /// `ImportPlan.make` for what is added, skipped and why. A dry run, or
     /// an import that adds nothing, plans no edit.
     public static func merge(_ request: Request, into journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
-        for (_, to) in request.maps where LocationName.problem(with: to) != nil {
+        for (_, to) in request.maps where LocationName.problem(with: to, devices: journal.deviceNames) != nil {
             throw ServiceError(.invalidMapTarget(name: to))
         }
         let plan = ImportPlan.make(journal, request.source, maps: request.maps)

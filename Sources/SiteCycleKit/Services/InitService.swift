@@ -30,8 +30,11 @@ public struct InitService {
                        at location: JournalLocation) throws(InitRefusal) -> Outcome {
         try check(location)
         guard ZoneRules(identifier: journal.timezone) != nil else { throw .unknownTimeZone(journal.timezone) }
-        if let bad = journal.locations.first(where: { LocationName.problem(with: $0) != nil }) {
-            throw .invalidLocationName(bad)
+        let devices = [Device.pumpName] + (journal.sensorHours == nil ? [] : [Device.sensorName])
+        for name in journal.locations {
+            if let problem = LocationName.problem(with: name, devices: devices) {
+                throw .invalidLocationName(name, problem: problem)
+            }
         }
         let bytes = Array(journal.text(comments).utf8)
         let written = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: .utc)
@@ -51,7 +54,7 @@ public enum InitRefusal: Error {
     case danglingSymlink(path: String)
     case unknownTimeZone(String)
     /// A location name the journal could not declare.
-    case invalidLocationName(String)
+    case invalidLocationName(String, problem: String)
     /// The composed journal would not read back without errors (a bug, caught).
     case wouldNotRead(Journal)
     /// Creating the file failed.

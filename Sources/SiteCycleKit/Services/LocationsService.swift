@@ -424,7 +424,9 @@ public enum LocationsService {
     /// A new name must be valid and not clash with another location
     /// (ignoring case); `replacing` may keep theirs (for a case-only rename).
     static func checkNewName(_ name: String, replacing: [Location], in journal: Journal) throws(ServiceError) {
-        if let problem = LocationName.problem(with: name) { throw ServiceError(.invalidLocationName(problem: problem)) }
+        if let problem = LocationName.problem(with: name, devices: journal.deviceNames) {
+            throw ServiceError(.invalidLocationName(problem: problem))
+        }
         let lower = name.lowercased()
         if let clash = journal.locations.first(where: { $0.name.lowercased() == lower }),
            !replacing.contains(where: { $0.name == clash.name }) {

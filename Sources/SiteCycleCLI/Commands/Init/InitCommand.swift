@@ -94,8 +94,9 @@ struct InitCommand {
             return invocation.fail(dangling.message, help: dangling.hint)
         case .unknownTimeZone(let given):
             return invocation.usageError(UsageError("unknown time zone `\(given)`", help: unknownZoneHelp(for: given)))
-        case .invalidLocationName(let name):
-            return invocation.fail("`\(name)` cannot be a location name; nothing was written")
+        case .invalidLocationName(let name, let problem):
+            return invocation.fail("`\(name)` cannot be a location name (\(problem)); nothing was written",
+                                   help: "choose another name for it")
         case .wouldNotRead(let journal):
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(journal.diagnostics.errors, in: journal.source))
             return invocation.fail("the new journal would not read back; nothing was written",

@@ -30,7 +30,9 @@ extension Onboarding {
             for raw in answer.split(separator: ",") {
                 let name = raw.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
                 guard !name.isEmpty else { continue }
-                if let p = LocationName.problem(with: name) {
+                // A sensor may be declared after these questions: its
+                // word is kept free from the start.
+                if let p = LocationName.problem(with: name, devices: [Device.pumpName, Device.sensorName]) {
                     problem = "\(name): \(p)"
                 } else if Location.split(name).side != nil {
                     problem = "\(name): give the zone without Left or Right"
