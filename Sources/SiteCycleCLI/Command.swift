@@ -142,7 +142,9 @@ final class Invocation {
             return nil
         }
         warnAboutConflictCopies()
-        return JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: systemZone)
+        let journal = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes), defaultZone: systemZone)
+        if journal.syntax.directiveLines(.timezone).isEmpty { warnIfTZIgnored() }
+        return journal
     }
 
     /// One line when a sync client left conflict copies beside the journal.

@@ -328,3 +328,42 @@ struct DeviceWordNameTests {
         #expect(journal.locations.map(\.name) == ["Left Front Abdomen", "Right Front Abdomen", "Left Calf", "Right Calf"])
     }
 }
+
+/// Issue 28 item 4: `init` and `log` honour `TZ=:/usr/share/zoneinfo/…`,
+/// and say so when `TZ` is a POSIX rule they cannot use.
+struct TZFormsCommandTests {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+
+    func path(_ name: String) -> String {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+
+    @Test func initWritesTheZoneOfAZoneinfoPath() throws {
+        try #require(ZoneRules(identifier: "Asia/Tokyo") != nil, "needs tzdata's Asia/Tokyo")
+        let journal = path("sites.journal")
+        let r = run(arguments: ["-f", journal, "init", "--zones", "front-abdomen"],
+                    environment: ["TZ": ":/usr/share/zoneinfo/Asia/Tokyo"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).contains("timezone Asia/Tokyo\n"))
+    }
+
+    @Test func logInAJournalWithoutAZoneReadsTheZoneinfoPath() throws {
+        try #require(ZoneRules(identifier: "Asia/Tokyo") != nil, "needs tzdata's Asia/Tokyo")
+        let journal = path("sites.journal")
+        try "location Left Arm\n".write(toFile: journal, atomically: true, encoding: .utf8)
+        let r = run(arguments: ["-f", journal, "--now", "2026-11-30T01:00:00Z", "log", "Left Arm"],
+                    environment: ["TZ": "/usr/share/zoneinfo/Asia/Tokyo"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8).contains("2026-11-30 10:00  Left Arm"))
+    }
+
+    @Test func aPOSIXRuleIsSaidNotSilentlyReplaced() throws {
+        let journal = path("sites.journal")
+        let r = run(arguments: ["-f", journal, "init", "--zones", "front-abdomen"], environment: ["TZ": "JST-9"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(r.stderr.contains("TZ=JST-9 names no time zone"), "\(r.stderr)")
+        let log = run(arguments: ["-f", journal, "--now", "2026-11-30 10:00", "status"], environment: ["TZ": "JST-9"])
+        #expect(!log.stderr.contains("TZ=JST-9"), "a journal with a timezone line is not warned: \(log.stderr)")
+    }
+}

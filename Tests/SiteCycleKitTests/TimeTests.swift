@@ -212,3 +212,21 @@ struct RelativeTimeTests {
         }
     }
 }
+
+/// Issue 28 item 4: `$TZ` in glibc's forms names the zone; a POSIX rule is
+/// named as ignored, so the caller can say so.
+struct TZVariableTests {
+    @Test(arguments: ["Asia/Tokyo", ":Asia/Tokyo", "/usr/share/zoneinfo/Asia/Tokyo",
+                      ":/usr/share/zoneinfo/Asia/Tokyo", ":/usr/share/zoneinfo/posix/Asia/Tokyo"])
+    func glibcFormsNameTheZone(tz: String) throws {
+        try #require(ZoneRules(identifier: "Asia/Tokyo") != nil, "needs tzdata's Asia/Tokyo")
+        #expect(ZoneRules.system(environment: ["TZ": tz]).identifier == "Asia/Tokyo")
+        #expect(ZoneRules.ignoredTZ(environment: ["TZ": tz]) == nil)
+    }
+
+    @Test func aPOSIXRuleIsNamedAsIgnored() {
+        #expect(ZoneRules.ignoredTZ(environment: ["TZ": "JST-9"]) == "JST-9")
+        #expect(ZoneRules.ignoredTZ(environment: ["TZ": "/tmp/not-a-zone"]) == "/tmp/not-a-zone")
+        #expect(ZoneRules.ignoredTZ(environment: [:]) == nil)
+    }
+}

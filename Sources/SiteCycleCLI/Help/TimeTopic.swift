@@ -31,6 +31,12 @@ extension HelpTopic {
             --to and an entry's time; --now and $SITECYCLE_NOW, moments to
             evaluate at, are read quietly).
 
+            $TZ is read in glibc's forms: a zone name (Asia/Tokyo), the same after a
+            colon (:Asia/Tokyo), or the path of a zoneinfo file, with or without
+            a colon (:/usr/share/zoneinfo/Asia/Tokyo). A POSIX rule (JST-9) names
+            no zone: the system's zone is used, and `init`, or a journal without
+            a `timezone` line, says so on stderr.
+
             --now (or $SITECYCLE_NOW) evaluates every command as of that moment
             instead of the clock: for reminders, for "what would it have said",
             and for tests. JSON output writes times as ISO-8601 with an offset.

@@ -173,32 +173,61 @@ public final class ZoneRules: Sendable {
     /// The zone the process runs in: `$TZ` when it names a zone, else the
     /// system's. Passed in rather than read here so tests stay deterministic.
     public static func system(environment: [String: String]) -> ZoneRules {
-        if let tz = environment["TZ"], !tz.isEmpty {
-            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
-            if let rules = ZoneRules.named(name) { return rules }
-        }
+        if let rules = fromTZ(environment) { return rules }
         if let name = systemZoneName(), let rules = ZoneRules.named(name) { return rules }
         // No zone configured (or no zoneinfo): UTC, as libc assumes.
         return .utc
+    }
+
+    /// `$TZ` in glibc's forms: a zone name (`Asia/Tokyo`), the same after a
+    /// colon, or a zoneinfo file's path with or without one
+    /// (`:/usr/share/zoneinfo/Asia/Tokyo`, or a link to such a file).
+    static func fromTZ(_ environment: [String: String]) -> ZoneRules? {
+        guard let tz = environment["TZ"], !tz.isEmpty else { return nil }
+        let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+        if let rules = ZoneRules.named(name) { return rules }
+        guard name.hasPrefix("/") else { return nil }
+        if let zone = zoneName(inPath: name) ?? linkTarget(name).flatMap(zoneName(inPath:)) {
+            return ZoneRules.named(zone)
+        }
+        return nil
+    }
+
+    /// `$TZ` when it is set but names no zone this system knows: a POSIX
+    /// rule (`JST-9`), a typo, a path outside zoneinfo. Nil when `$TZ` is
+    /// unset or used. The caller says so, since times would be read in
+    /// another zone than the person meant.
+    public static func ignoredTZ(environment: [String: String]) -> String? {
+        guard let tz = environment["TZ"], !tz.isEmpty, fromTZ(environment) == nil else { return nil }
+        return tz
+    }
+
+    /// What follows the first `zoneinfo/` in a path, when that is a zone
+    /// name (`posix/` and `right/` copies read as the zone itself).
+    static func zoneName(inPath path: String) -> String? {
+        let bytes = Array(path.utf8), key = Array("zoneinfo/".utf8)
+        guard bytes.count > key.count,
+              let i = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) })
+        else { return nil }
+        var name = String(decoding: bytes[(i + key.count)...], as: UTF8.self)
+        for copy in ["posix/", "right/"] where name.hasPrefix(copy) { name.removeFirst(copy.count) }
+        return TZifRules.isZoneName(name) ? name : nil
+    }
+
+    static func linkTarget(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 1024)
+        let n = readlink(path, &buffer, buffer.count - 1)
+        guard n > 0 else { return nil }
+        return String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The system zone's name as the system keeps it: `/etc/localtime` links
     /// to `…/zoneinfo/Europe/Berlin`, or Debian's `/etc/timezone` names it.
     package static func systemZoneName(localtime: String = "/etc/localtime",
                                        timezoneFile: String = "/etc/timezone") -> String? {
-        var buffer = [CChar](repeating: 0, count: 1024)
-        let n = readlink(localtime, &buffer, buffer.count - 1)
-        if n > 0 {
-            let target = String(decoding: buffer[0..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            // What follows the first `zoneinfo/` in the link, found byte by
-            // byte (a generic `joined` cost more at start-up than the rest).
-            let bytes = Array(target.utf8), key = Array("zoneinfo/".utf8)
-            if bytes.count > key.count,
-               let i = (0...(bytes.count - key.count)).first(where: { bytes[$0..<($0 + key.count)].elementsEqual(key) }) {
-                let name = String(decoding: bytes[(i + key.count)...], as: UTF8.self)
-                if TZifRules.isZoneName(name) { return name }
-            }
-        }
+        // What follows `zoneinfo/` in the link, found byte by byte (a
+        // generic `joined` cost more at start-up than the rest).
+        if let name = linkTarget(localtime).flatMap(zoneName(inPath:)) { return name }
         guard let file = fopen(timezoneFile, "r") else { return nil }
         defer { fclose(file) }
         var line = [CChar](repeating: 0, count: 256)

@@ -55,6 +55,7 @@ struct InitCommand {
         let options: InitOptions
         do throws(CommandError) { options = try InitOptions(invocation.arguments) } catch { return invocation.fail(error) }
         if options.asks(invocation.environment) { return onboard(options, at: location) }
+        if options.timezone == nil { invocation.warnIfTZIgnored() }
         let journal = options.journal(systemZone: invocation.systemZone.identifier)
         do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
             return fail(error)
