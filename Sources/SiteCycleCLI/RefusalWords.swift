@@ -22,6 +22,10 @@ extension ServiceError {
         case .startTaken(let time, let line, _): "a site change is already logged at \(time) (line \(line))"
         case .endAfterNextSite(let line, let time): "that end is after the next site went in (line \(line), \(time))"
         case .endNotAfterStart: "the end must be after the start"
+        case .startPastOwnEnd(let line, let time, isRemoval: false):
+            "that start is at or after the `removed` line that ends this site (line \(line), \(time))"
+        case .startPastOwnEnd(let line, let time, isRemoval: true):
+            "a `removed` line must stay after the start of the site it ends (line \(line), \(time))"
         case .startAndEndTogether: "change the start and the end in two steps"
         case .nothingToChange: "nothing to change"
         case .removalHasNoLocation: "a `removed` line has no location"
@@ -62,6 +66,8 @@ extension ServiceError {
             "`sitecycle history\(device.map { $0 == Device.pumpName ? "" : " --device " + $0 } ?? "")` shows the start times"
         case .startTaken(_, _, newEntry: true): "pick another --at time, or correct that line with an editor"
         case .endAfterNextSite: "amend that entry instead"
+        case .startPastOwnEnd(_, _, isRemoval: false): "move the end first with `--end`, or delete that `removed` line"
+        case .startPastOwnEnd(_, _, isRemoval: true): "amend the site's start first, or delete this line"
         case .nothingToChange: "give --location, --at, --end or --note"
         case .removalHasNoLocation: "delete it and log the site instead"
         case .nothingToRemove: "log the next site with `sitecycle log LOCATION`"

@@ -367,3 +367,20 @@ struct TZFormsCommandTests {
         #expect(!log.stderr.contains("TZ=JST-9"), "a journal with a timezone line is not warned: \(log.stderr)")
     }
 }
+
+/// Issue 28 item 4: `locations resume` on a disabled location says it is
+/// still disabled, not "back in rotation".
+struct ResumeDisabledTests {
+    @Test func saysStillDisabled() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let journal = folder.appendingPathComponent("sites.journal").path
+        try "timezone UTC\nlocation Left Arm  disabled  paused until 2026-12-20\nlocation Right Arm\n"
+            .write(toFile: journal, atomically: true, encoding: .utf8)
+        let r = run(arguments: ["-f", journal, "--now", "2026-11-30", "locations", "resume", "Left Arm"], environment: ["TZ": "UTC"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        #expect(!r.stdout.contains("back in rotation"), "\(r.stdout)")
+        #expect(r.stdout.contains("still disabled"), "\(r.stdout)")
+        #expect(r.stdout.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+}

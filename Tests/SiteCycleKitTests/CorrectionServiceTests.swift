@@ -194,6 +194,12 @@ struct CorrectionServiceTests {
         #expect(refusal(.init(entry: .line(11), location: "Left Arm"), in: removed)?.reason == .removalHasNoLocation)
         #expect(refusal(.init(entry: .line(11), end: instant("2026-02-09T08:00:00Z")), in: removed)?.reason
                 == .removalHasNoEnd)
+        // Issue 28 item 4: a start never moves past its own `removed` line,
+        // nor a `removed` line before the start of its site.
+        #expect(refusal(.init(entry: .line(10), start: instant("2026-02-08T09:00:00Z")), in: removed)?.reason
+                == .startPastOwnEnd(line: 11, time: "2026-02-08 08:00", isRemoval: false))
+        #expect(refusal(.init(entry: .line(11), start: instant("2026-02-06T08:00:00Z")), in: removed)?.reason
+                == .startPastOwnEnd(line: 10, time: "2026-02-07 08:00", isRemoval: true))
     }
 
     @Test func deleteRemovesTheEntryAndItsNoteLines() throws {

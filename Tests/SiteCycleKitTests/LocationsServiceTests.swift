@@ -385,6 +385,17 @@ struct LocationsServiceTests {
         #expect(result.outcome.change == .resumed(["Right Arm"], notPaused: ["Left Arm"]))
     }
 
+    /// Issue 28 item 4: a paused location that is also disabled is not
+    /// "back in rotation" when its pause is taken away.
+    @Test func resumingADisabledLocationSaysItIsStillDisabled() throws {
+        let fs = InMemoryFileSystem([path: withHeader("location Left Arm  disabled  paused until 2026-03-01\nlocation Right Arm\n")])
+        let result = try run(fs) { journal throws(ServiceError) in
+            try Service.resume(.init(target: target("Left Arm"), today: date("2026-02-20")), in: journal)
+        }
+        #expect(fs.text(path) == withHeader("location Left Arm  disabled\nlocation Right Arm\n"))
+        #expect(result.outcome.change == .resumed(["Left Arm"], notPaused: [], stillDisabled: ["Left Arm"]))
+    }
+
     @Test func resumingWhatIsNotPausedIsRefusedAndWritesNothing() {
         let fs = InMemoryFileSystem([path: start])
         let error = refusal(fs) { journal throws(ServiceError) in

@@ -104,6 +104,22 @@ public enum CorrectionService {
         return PlannedChange(editor: editor) { _ in outcome }
     }
 
+    /// A site and the `removed` line that ends it keep their order: a start
+    /// moved past its own end would leave the `removed` line ending the
+    /// site before (as `--end` past the next start is refused).
+    static func checkStaysWithinItsSite(_ entry: SiteChange, start: Instant, in journal: Journal) throws(ServiceError) {
+        let rotation = journal.rotation(journal.deviceNames[Int(entry.device)]).changes
+        guard let i = rotation.firstIndex(where: { $0.line == entry.line }) else { return }
+        if !entry.isRemoval, i + 1 < rotation.count, rotation[i + 1].isRemoval, start >= rotation[i + 1].start {
+            let end = rotation[i + 1]
+            throw ServiceError(.startPastOwnEnd(line: end.line, time: displayStart(end), isRemoval: false))
+        }
+        if entry.isRemoval, i > 0, !rotation[i - 1].isRemoval, start <= rotation[i - 1].start {
+            let site = rotation[i - 1]
+            throw ServiceError(.startPastOwnEnd(line: site.line, time: displayStart(site), isRemoval: true))
+        }
+    }
+
     /// Rewrites the parts of the entry the request gives; the rest stays as
     /// written. A new start moves the line if the order changes; an end
     /// moves or adds the `removed` line after it.
@@ -120,6 +136,7 @@ public enum CorrectionService {
            let clash = journal.changes.first(where: { $0.line != entry.line && $0.start == start && $0.device == entry.device }) {
             throw ServiceError(.startTaken(time: displayStart(clash), line: clash.line, newEntry: false))
         }
+        if request.start != nil { try checkStaysWithinItsSite(entry, start: start, in: journal) }
         if request.location != nil, entry.isRemoval {
             throw ServiceError(.removalHasNoLocation)
         }

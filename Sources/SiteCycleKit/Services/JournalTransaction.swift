@@ -47,6 +47,9 @@ public struct ServiceError: Error, Sendable {
         case startTaken(time: String, line: Int, newEntry: Bool)
         /// A new end would pass the next site, which went in at `time`.
         case endAfterNextSite(line: Int, time: String)
+        /// A new start at or past the `removed` line that ends this site
+        /// (or, for a `removed` line, at or before the start of its site).
+        case startPastOwnEnd(line: Int, time: String, isRemoval: Bool)
         case endNotAfterStart
         case startAndEndTogether
         case nothingToChange

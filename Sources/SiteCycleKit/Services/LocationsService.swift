@@ -162,8 +162,9 @@ public enum LocationsService {
         case sides(SidesChange)
         case paused([String], until: CivilDate)
         /// Paused ones back in rotation; and those that were not paused
-        /// (a pause that had ended is tidied away too).
-        case resumed([String], notPaused: [String])
+        /// (a pause that had ended is tidied away too); of the resumed, those
+        /// still out of rotation because they are disabled.
+        case resumed([String], notPaused: [String], stillDisabled: [String] = [])
         /// The names moved, and the location (or zone, as typed) they went
         /// before or after.
         case moved([String], Placement, anchor: String)
@@ -380,7 +381,8 @@ public enum LocationsService {
         guard !editor.isEmpty else {
             throw ServiceError(.notPaused(notPaused))
         }
-        return planned(editor, .resumed(resumed, notPaused: notPaused))
+        let stillDisabled = targets.filter { !$0.isEnabled && resumed.contains($0.name) }.map(\.name)
+        return planned(editor, .resumed(resumed, notPaused: notPaused, stillDisabled: stillDisabled))
     }
 
     /// Changes the header order (the sort order): the lines move before the

@@ -22,7 +22,9 @@ extension CommandRegistry {
             (the line moves too if the order changes). --end says when the site
             came out: the next `removed` line is moved there, or a `removed`
             line is added when the next site went in later. An end after the
-            next site's start is refused: amend that one instead.
+            next site's start is refused: amend that one instead. Likewise --at
+            never moves a start to or past the `removed` line that ends its site,
+            nor a `removed` line to or before the start of its site.
             """,
         options: CorrectionOptions.amendSpecs,
         positionals: 1...1,

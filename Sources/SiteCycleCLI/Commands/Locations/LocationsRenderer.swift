@@ -74,8 +74,14 @@ struct LocationsRenderer {
             return sidesMessage(s)
         case .paused(let names, let until):
             return TextWrap.wrap("Paused \(and(names)) until \(until.iso): not recommended before then.")
-        case .resumed(let resumed, let notPaused):
-            var message = resumed.isEmpty ? "" : "Resumed \(and(resumed)): back in rotation."
+        case .resumed(let resumed, let notPaused, let stillDisabled):
+            let back = resumed.filter { !stillDisabled.contains($0) }
+            var message = back.isEmpty ? "" : "Resumed \(and(back)): back in rotation."
+            if !stillDisabled.isEmpty {
+                message += (message.isEmpty ? "" : " ") + "Resumed \(and(stillDisabled)): no longer paused, but still "
+                    + "disabled, so not in rotation; `sitecycle locations enable` puts "
+                    + (stillDisabled.count == 1 ? "it" : "them") + " back."
+            }
             if !notPaused.isEmpty {
                 message += (message.isEmpty ? "" : " ") + "\(and(notPaused)) "
                     + "\(notPaused.count == 1 ? "was" : "were") not paused."
