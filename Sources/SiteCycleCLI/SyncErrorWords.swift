@@ -7,7 +7,18 @@ extension SyncService.SetupChange {
         case .attributesLine(let line): "added `\(line)` to .gitattributes"
         case .config(let key): "set \(key)"
         case .madePrivate(let path): "made \(path) readable by you only"
+        case .driverRepointed(let was): "pointed merge.sitecycle.driver at this binary (it ran `\(was)`)"
+        case .attributesLineMovedLast(let value):
+            "moved its .gitattributes line last (a later line made git merge it as `merge: \(value)`)"
         }
+    }
+}
+
+extension [MergeInvariant.Breach] {
+    /// The entries at stake, as their sides wrote them ("2026-02-07 09:00
+    /// Left Hip (theirs)"), the first three.
+    var words: String {
+        prefix(3).map { "\($0.line) (\($0.side))" }.joined(separator: ", ") + (count > 3 ? ", …" : "")
     }
 }
 
@@ -39,7 +50,22 @@ extension SyncError {
         case .commitFailed(let reason): "git commit failed: \(reason)"
         case .diffFailed(let reason): "git diff failed: \(reason)"
         case .remotesFailed(let reason): "git remote failed: \(reason)"
-        case .detachedHead: "not on a branch (detached HEAD)"
+        case .detachedHead(let journal): "not on a branch (detached HEAD); nothing was committed, \(journal) is as it was"
+        case .driverNotInEffect(let journal, let value):
+            "git would merge \(journal) as `merge: \(value)`, not with sitecycle, although "
+                + ".gitattributes ends with its line; nothing was merged or committed"
+        case .journalDeletedOnRemote(let journal, let remote, let branch):
+            "\(remote)/\(branch) deletes (or moves) \(journal); nothing was merged, and your journal is kept as it was"
+        case .journalDeletedInMerge(let journal):
+            "the merge under way deletes \(journal) on the other side, where you changed it (modify/delete); "
+                + "nothing was committed, and your journal is kept"
+        case .resolutionDropsEntries(let journal, let atStake):
+            "the merge resolved in \(journal) drops or changes \(atStake.count) "
+                + "entr\(atStake.count == 1 ? "y" : "ies") that no conflict was about: " + atStake.words
+                + "; nothing was committed"
+        case .journalChangedMeanwhile(let journal):
+            "\(journal) changed while sync was merging it; it was left as it is"
+        case .journalNotReplaced: "the merged journal could not be written; git's result is left as it is"
         case .optionLikeRemote(let name):
             "refusing the remote \"\(name)\": git would read a name starting with \"-\" as an option"
         case .optionLikeBranch(let name):
@@ -48,7 +74,9 @@ extension SyncError {
             "\(remote) did not answer within "
                 + "\(timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)) seconds (\(doing)); git was stopped"
         case .fetchFailed(let remote, let reason): "could not fetch from \(remote): \(reason)"
-        case .mergeConflict: "the remote changed the same entry or setting differently; the conflict is marked in the journal"
+        case .mergeConflict(let journal, let lines):
+            "the remote changed the same entry or setting differently; the conflict is marked in the journal: "
+                + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
         case .mergeFailed(let reason): "git merge failed: \(reason)"
         case .revParseFailed(let reason): "git rev-parse failed: \(reason)"
         case .pushFailed(let remote, let reason): "could not push to \(remote): \(reason)"
@@ -71,7 +99,17 @@ extension SyncError {
         case .journalHasErrors: "fix the lines above, then run `sitecycle check`"
         case .conflictMarkersRemain: "keep the right lines and delete the marker lines in an editor, then sync again"
         case .concludeFailed: "resolve the other files git lists in `git status`, then sync again"
-        case .detachedHead: "check out a branch first, then sync again"
+        case .detachedHead: "check out your branch (`git switch BRANCH` carries the change over), then sync again"
+        case .driverNotInEffect(let journal, _):
+            "find the line that says so with `git check-attr -a -- \(journal)` (look in .git/info/attributes and "
+                + "in .gitattributes files nearer the journal), remove it, then sync again"
+        case .journalDeletedOnRemote: nil  // the commands follow, one a line
+        case .journalDeletedInMerge(let journal):
+            "keep it with `git add -- \(journal)`, then sync again (or drop it with `git rm -- \(journal)`)"
+        case .resolutionDropsEntries:
+            "put them back (the three versions: `git show :1:FILE`, `:2:`, `:3:`), or delete them after the merge, then sync again"
+        case .journalChangedMeanwhile: "sync again when nothing else is writing it"
+        case .journalNotReplaced(let e): e.help
         case .optionLikeRemote: "rename it (`git remote rename -- OLD NEW`); your commit is kept"
         case .optionLikeBranch: "rename it (`git branch -m -- NEW`); your commit is kept"
         case .timedOut:

@@ -14,6 +14,9 @@ struct SyncServiceTests {
         /// The answers to each command, in turn; the last one repeats.
         var script: [[String]: [Git.Output]] = [:]
         private(set) var calls: [(arguments: [String], folder: String, timeout: Double?)] = []
+        /// What a command does to the files besides answering (a merge
+        /// writes the journal).
+        var effects: [[String]: () -> Void] = [:]
 
         func on(_ arguments: [String], _ stdout: String = "", status: Int32 = 0, stderr: String = "", timedOut: Bool = false) {
             script[arguments] = [Git.Output(status: status, stdout: stdout, stderr: stderr, timedOut: timedOut)]
@@ -26,6 +29,7 @@ struct SyncServiceTests {
 
         func run(_ arguments: [String], in folder: String, timeout: Double?) -> Git.Output {
             calls.append((arguments, folder, timeout))
+            effects[arguments]?()
             guard var answers = script[arguments], let first = answers.first else {
                 return Git.Output(status: 128, stdout: "", stderr: "fatal: unscripted git \(arguments)")
             }
@@ -91,6 +95,8 @@ struct SyncServiceTests {
         git.on(["config", "--get", "merge.sitecycle.name"], "sitecycle journal merge\n")
         git.on(["config", "--get", "merge.sitecycle.driver"], driver + "\n")
         git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], status: 1)
+        git.on(["symbolic-ref", "-q", "HEAD"], "refs/heads/main\n")
+        git.on(["check-attr", "-z", "merge", "--", "sites.journal"], "sites.journal\0merge\0sitecycle\0")
         git.on(["add", "--"] + paths)
         git.on(["diff", "--cached", "--quiet", "--"] + paths, status: 1)
         git.on(["show", "HEAD:sites.journal"], committed)
@@ -107,7 +113,8 @@ struct SyncServiceTests {
         git.on(["fetch", "-q", "--", "origin"])
         git.on(["rev-parse", "--verify", "-q", "refs/remotes/origin/main^{commit}"], "bbbb\n")
         git.on(["rev-parse", "HEAD"], "aaaa\n")
-        git.on(["merge", "-q", "--no-edit", "--", "refs/remotes/origin/main"])
+        git.on(["cat-file", "-e", "refs/remotes/origin/main:sites.journal"])
+        git.on(["merge", "-q", "--no-commit", "--no-edit", "--", "refs/remotes/origin/main"])
         git.on(["push", "-q", "-u", "--", "origin", "refs/heads/main:refs/heads/main"])
         git.on(["rev-parse", "--verify", "-q", "refs/remotes/origin/main"], "aaaa\n")
     }
@@ -210,12 +217,54 @@ struct SyncServiceTests {
     @Test func aConflictTheDriverCouldNotResolveIsReportedAsMarked() throws {
         let (git, fs) = repository()
         withRemote(git)
-        git.on(["merge", "-q", "--no-edit", "--", "refs/remotes/origin/main"], status: 1, stderr: "CONFLICT (content)")
-        git.on(["diff", "--name-only", "--diff-filter=U"], "sites.journal\n")
+        git.on(["merge", "-q", "--no-commit", "--no-edit", "--", "refs/remotes/origin/main"], status: 1,
+               stderr: "CONFLICT (content)")
+        let marked = committed + "<<<<<<< ours\n2026-02-04 08:00  Right Hip\n=======\n2026-02-04 08:00  Left Hip\n>>>>>>> theirs\n"
+        mergeUnderWay(git, theirs: committed + "2026-02-04 08:00  Left Hip\n", unmerged: true)
+        git.effects[["merge", "-q", "--no-commit", "--no-edit", "--", "refs/remotes/origin/main"]] = {
+            fs.files[self.path] = Array(marked.utf8)
+        }
         var events: [SyncService.Event] = []
         let error = failure(service(git, fs), request(), events: &events)
-        guard case .mergeConflict = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(!git.ran("push"))
+        guard case .mergeConflict(_, let lines) = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(lines == [6, 8, 10])
+        #expect(fs.text(path) == marked)
+        #expect(!git.ran("push") && !git.ran.contains(["commit", "-q", "--no-edit"]))
+    }
+
+    /// After `git merge --no-commit`: MERGE_HEAD, and the versions it joins.
+    func mergeUnderWay(_ git: ScriptedGit, theirs: String, unmerged: Bool) {
+        git.script[["rev-parse", "-q", "--verify", "MERGE_HEAD"]] = [Git.Output(status: 1, stdout: "", stderr: ""),
+                                                                     Git.Output(status: 0, stdout: "dddd\n", stderr: "")]
+        git.on(["ls-files", "-u", "-z", "--", "sites.journal"], unmerged ? [1, 2, 3].map {
+            "100644 \($0)\($0)\($0)\($0) \($0)\tsites.journal\0"
+        }.joined() : "")
+        git.on(["merge-base", "HEAD", "MERGE_HEAD"], "eeee\n")
+        git.on(["show", "eeee:sites.journal"], committed)
+        // Before the commit HEAD has `committed`; after it, `logged`.
+        git.on(["show", "HEAD:sites.journal"], inTurn: [committed, logged])
+        git.on(["show", "MERGE_HEAD:sites.journal"], theirs)
+        git.on(["rev-parse", "--absolute-git-dir"], "/repo/.git\n")
+        git.on(["commit", "-q", "--no-edit"])
+    }
+
+    /// Issue 33 item 1: git's merge (a driver that did not run, a binary
+    /// merge) left OURS whole and called it merged. The check refuses that
+    /// result: the journal is merged by meaning, and only then committed.
+    @Test func aGitResultThatDropsAnEntryIsMergedAgainBeforeTheCommit() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        let theirs = committed + "2026-02-05 09:00  Left Hip  ; from the phone\n"
+        mergeUnderWay(git, theirs: theirs, unmerged: false)
+        var heard: [SyncService.Event] = []
+        let outcome = try service(git, fs).sync(request()) { heard.append($0) }
+        let stake = MergeInvariant.Breach(kind: .missing, side: "theirs", line: "2026-02-05 09:00  Left Hip  ; from the phone")
+        #expect(outcome.events.contains(.remerged(atStake: [stake], keptAt: nil, conflicts: 0)), "\(outcome.events)")
+        #expect(fs.text(path) == logged + "2026-02-05 09:00  Left Hip  ; from the phone\n")
+        // Merged first, committed after, then pushed.
+        let order = git.ran.compactMap { ["merge", "commit", "push"].contains($0.first!) ? $0.first! : nil }
+        #expect(order == ["commit", "merge", "commit", "push"])
+        #expect(outcome.events.last == .inSync(remote: "origin", branch: "main"))
     }
 
     @Test func aStoppedMergeIsNotConcludedWhileMarkersRemain() throws {
@@ -234,6 +283,7 @@ struct SyncServiceTests {
         let (git, fs) = repository()
         git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], "dddd\n")
         git.on(["commit", "-q", "--no-edit"])
+        git.on(["diff", "--cached", "--quiet", "--"] + paths, status: 0)
         git.on(["remote"])
         let outcome = try service(git, fs).sync(request())
         #expect(outcome.events == [.concludedMerge, .noRemote])
@@ -248,6 +298,7 @@ struct SyncServiceTests {
         git.on(["rev-parse", "--show-toplevel"], "/repo\n")
         git.on(["config", "merge.sitecycle.name", "sitecycle journal merge"])
         git.on(["config", "merge.sitecycle.driver", "'/opt/site cycle/sitecycle' merge %O %A %B"])
+        git.on(["check-attr", "-z", "merge", "--", "health/my sites.journal"], "health/my sites.journal\0merge\0sitecycle\0")
         let fs = InMemoryFileSystem(["/repo/health/my sites.journal": committed, "/repo/.gitattributes": "*.png binary"])
         var req = request("/repo/health/my sites.journal", setupOnly: true)
         req.executable = "/opt/site cycle/sitecycle"

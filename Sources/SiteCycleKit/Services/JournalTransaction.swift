@@ -188,6 +188,9 @@ public struct JournalTransaction {
     public let path: String
     /// The zone for a journal without a `timezone` line.
     public let defaultZone: ZoneRules
+    /// Plans an edit of a journal that has errors (sync replacing git's
+    /// marked text with a merge by meaning); the result is still re-read.
+    public var acceptsErrors = false
 
     public init(fileSystem: FileSystem, path: String, defaultZone: ZoneRules) {
         self.fileSystem = fileSystem
@@ -202,7 +205,7 @@ public struct JournalTransaction {
             result = try fileSystem.withLock(path) { () throws(FileError) -> Result<TransactionResult<Outcome>, ServiceError> in
                 let bytes = try fileSystem.read(path)
                 let journal = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: defaultZone)
-                guard !journal.diagnostics.hasErrors else {
+                guard !journal.diagnostics.hasErrors || acceptsErrors else {
                     return .failure(ServiceError(.journalHasErrors(path: path), journal: journal))
                 }
                 let change: PlannedChange<Outcome>

@@ -28,14 +28,32 @@ package enum SyncError: Error {
     case commitFailed(reason: String)
     case diffFailed(reason: String)
     case remotesFailed(reason: String)
-    case detachedHead
+    /// HEAD is no branch: nothing was committed.
+    case detachedHead(journal: String)
+    /// git would merge the journal with `value`, not sitecycle, even with
+    /// our line last in .gitattributes (`.git/info/attributes`, or a
+    /// `.gitattributes` nearer the journal, says otherwise).
+    case driverNotInEffect(journal: String, value: String)
+    /// The remote's branch no longer has the journal (`journal`, relative
+    /// to the top) that BASE had: nothing was merged.
+    case journalDeletedOnRemote(journal: String, remote: String, branch: String)
+    /// A merge under way deletes on THEIRS the journal OURS changed.
+    case journalDeletedInMerge(journal: String)
+    /// A resolution by hand drops or changes entries that were in no
+    /// conflict: nothing was committed.
+    case resolutionDropsEntries(journal: String, atStake: [MergeInvariant.Breach])
+    /// The journal changed after git wrote it: it was left as it is.
+    case journalChangedMeanwhile(journal: String)
+    /// The merged journal could not replace git's result.
+    case journalNotReplaced(ServiceError)
     /// A remote or branch name git would read as an option.
     case optionLikeRemote(String)
     case optionLikeBranch(String)
     case timedOut(remote: String, seconds: Double, while: String)
     case fetchFailed(remote: String, reason: String)
-    /// The driver could not resolve the merge; the conflict is marked.
-    case mergeConflict
+    /// The remote changed what this clone changed: the conflict is marked
+    /// in the journal on these lines.
+    case mergeConflict(journal: String, lines: [Int])
     case mergeFailed(reason: String)
     case revParseFailed(reason: String)
     case pushFailed(remote: String, reason: String)

@@ -38,6 +38,13 @@ package struct SyncService {
         /// Made the journal (this path, relative to the top) readable by
         /// its owner only.
         case madePrivate(String)
+        /// Pointed `merge.sitecycle.driver` at this binary: it ran `was`
+        /// (a binary since moved or reinstalled elsewhere).
+        case driverRepointed(was: String)
+        /// Moved our `.gitattributes` line to the end: a later line set
+        /// the journal's merge attribute to `overriding` (`unset` for
+        /// `-merge` or `binary`).
+        case attributesLineMovedLast(overriding: String)
     }
 
     /// One thing sync did, in the order it did them.
@@ -54,6 +61,10 @@ package struct SyncService {
         /// merged by meaning instead; the marked file was kept at `keptAt`
         /// (relative to the top of the work tree when inside it).
         case mergedTextConflict(keptAt: String, conflicts: Int)
+        /// git's merge dropped or changed the entries `atStake` (its
+        /// result, kept at `keptAt` unless it was OURS whole, broke the
+        /// `MergeInvariant`): the journal was merged by meaning instead.
+        case remerged(atStake: [MergeInvariant.Breach], keptAt: String?, conflicts: Int)
         /// A merge sync had stopped on was committed with the fixed journal.
         case concludedMerge
         /// The journal was committed with this message.
@@ -149,18 +160,7 @@ package struct SyncService {
         return needsQuotes ? "\"" + quoted + "\"" : plain
     }
 
-    /// Whether a journal holds conflict markers git wrote (`<<<<<<< HEAD`,
-    /// `>>>>>>> origin/main`, `||||||| base`), not only sitecycle's own.
-    static func hasTextMarkers(_ bytes: [UInt8]) -> Bool {
-        for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
-            let l = line.hasSuffix("\r") ? line.dropLast() : line
-            guard l.hasPrefix("<<<<<<<") || l.hasPrefix(">>>>>>>") || l.hasPrefix("|||||||") else { continue }
-            if l != "<<<<<<< ours" && l != ">>>>>>> theirs" { return true }
-        }
-        return false
-    }
-
-    static func shellQuoted(_ s: String) -> String {
+    package static func shellQuoted(_ s: String) -> String {
         s.allSatisfy({ $0.isLetter || $0.isNumber || "/._-+".contains($0) }) ? s : "'" + s.replacingAll("'", with: "'\\''") + "'"
     }
 }
@@ -232,19 +232,39 @@ extension SyncService {
                 did.append(.attributesLine(line))
             }
             let driver = "\(SyncService.shellQuoted(request.executable)) merge %O %A %B"
-            for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)]
-            where git.value(["config", "--get", key], in: top) != value {
+            for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)] {
+                let was = git.value(["config", "--get", key], in: top)
+                guard was != value else { continue }
                 let r = git.run(["config", key, value], in: top)
                 guard r.ok else { throw .configFailed(key: key, reason: r.reason) }
-                did.append(.config(key: key))
+                did.append(key.hasSuffix(".driver") && was != nil ? .driverRepointed(was: was!) : .config(key: key))
+            }
+            // What git will use, not what the file says: a later line
+            // (`* binary`, `-merge`, a remote's own) overrides ours.
+            let inEffect = mergeAttribute(relative, top: top)
+            if inEffect != "sitecycle" {
+                if did.contains(.attributesLine(line)) { throw .driverNotInEffect(journal: relative, value: inEffect) }
+                let others = existing.split(separator: "\n", omittingEmptySubsequences: false)
+                    .filter { $0.trimmingBlanks() != line }.joined(separator: "\n")
+                let text = others + (others.isEmpty || others.hasSuffix("\n") ? "" : "\n") + line + "\n"
+                do { try service.folder.replaceAttributes(attributes, with: Array(text.utf8)) } catch {
+                    throw .attributesNotWritten(error)
+                }
+                did.append(.attributesLineMovedLast(overriding: inEffect))
+                let now = mergeAttribute(relative, top: top)
+                if now != "sitecycle" { throw .driverNotInEffect(journal: relative, value: now) }
             }
             // A clone's files are readable by everyone (0666 less the umask).
             if (try? service.folder.makePrivate(path)) == true { did.append(.madePrivate(relative)) }
             if !quiet || !did.isEmpty { emit(.setUp(journal: relative, changes: did)) }
         }
 
-        func attributesMention(top: String) -> Bool {
-            ((try? service.folder.text(top + "/.gitattributes")) ?? nil ?? "").contains("merge=sitecycle")
+        /// The `merge` attribute git gives the journal (`sitecycle`,
+        /// `unset`, `unspecified`, `binary`, …).
+        func mergeAttribute(_ relative: String, top: String) -> String {
+            let r = git.run(["check-attr", "-z", "merge", "--", relative], in: top)
+            let fields = r.stdout.split(separator: "\0", omittingEmptySubsequences: false)
+            return r.ok && fields.count >= 3 ? String(fields[2]) : "unknown (\(r.reason))"
         }
 
         /// git commits only with a name and an email: from its config as git
@@ -270,48 +290,6 @@ extension SyncService {
         /// less the umask): after the git steps the journal is private again.
         func keepPrivate() { _ = try? service.folder.makePrivate(path) }
 
-        /// A merge git made as text (a plain `git pull` before `sync --setup`)
-        /// leaves the journal unmerged, with git's markers in it; the three
-        /// versions are still in the index (stages 1, 2, 3). They are merged
-        /// by meaning, as the driver would have; the marked file is kept in
-        /// the repository's git folder first (`.git/sitecycle/`, out of the
-        /// work tree and its status), so a hand resolution begun is not lost.
-        /// sitecycle's own markers (`<<<<<<< ours`) are left to the person.
-        mutating func mergeTextConflict(relative: String, top: String) throws(SyncError) {
-            let listed = git.run(["ls-files", "-u", "-z", "--", relative], in: top)
-            guard listed.ok else { return }
-            var stages = Set<Substring>()
-            for record in listed.stdout.split(separator: "\0") {
-                let fields = record.split(separator: "\t", maxSplits: 1).first?.split(separator: " ") ?? []
-                if fields.count == 3 { stages.insert(fields[2]) }
-            }
-            guard stages.contains("2"), stages.contains("3") else { return }
-            let marked: [UInt8]
-            do { marked = try fileSystem.read(request.journal) } catch { throw .journalUnreadable(error) }
-            guard SyncService.hasTextMarkers(marked) else { return }
-            func stage(_ n: Int) throws(SyncError) -> SourceFile {
-                guard stages.contains(Substring(String(n))) else { return SourceFile(path: "base", bytes: []) }
-                let r = git.run(["show", ":\(n):\(relative)"], in: top)
-                guard r.ok else { throw .stageUnreadable(stage: n, reason: r.reason) }
-                return SourceFile(path: request.journal, text: r.stdout)
-            }
-            let merge = JournalMerge.merge(base: try stage(1), ours: try stage(2), theirs: try stage(3),
-                                           defaultZone: service.defaultZone)
-            guard let gitFolder = git.value(["rev-parse", "--absolute-git-dir"], in: top) else {
-                throw .stageUnreadable(stage: 2, reason: "git did not say where its folder is")
-            }
-            let name = String(path.split(separator: "/").last ?? "journal") + ".marked"
-            let kept: String
-            do { kept = try service.folder.saveAside(marked, as: name, in: gitFolder + "/sitecycle") } catch {
-                throw .copyNotMovedAside(error)
-            }
-            do { try fileSystem.replace(request.journal, with: merge.bytes) } catch { throw .journalNotWritten(error) }
-            emit(.journalWritten(before: marked, after: merge.bytes))
-            let root = service.folder.resolvedPath(top) + "/"
-            emit(.mergedTextConflict(keptAt: kept.hasPrefix(root) ? String(kept.dropFirst(root.count)) : kept,
-                                     conflicts: merge.conflicts))
-        }
-
         /// The journal as named, parsed, errors and all.
         func readJournal() throws(SyncError) -> Journal {
             let bytes: [UInt8]
@@ -324,48 +302,41 @@ extension SyncService {
         /// status is checked.
         mutating func syncWithGit(top: String) throws(SyncError) {
             defer { keepPrivate() }
+            // A commit on a detached HEAD is left behind by the checkout
+            // that ends it: refused before anything is committed, so the
+            // change is still in the work tree for git to carry over.
+            if git.run(["symbolic-ref", "-q", "HEAD"], in: top).status == 1 { throw .detachedHead(journal: request.journal) }
             let relative = relativePath(top: top)
-            let (merging, journal) = try preflight(relative: relative, top: top)
-            try commitChanges(journal, merging: merging, relative: relative, top: top)
+            let journal = try preflight(relative: relative, top: top)
+            try commitChanges(journal, relative: relative, top: top)
             guard let (remote, branch) = try remoteAndBranch(top: top) else { return }
-            let tracking = try fetchAndMerge(remote: remote, branch: branch, top: top)
+            let tracking = try fetchAndMerge(remote: remote, branch: branch, relative: relative, top: top)
             try push(remote: remote, branch: branch, tracking: tracking, top: top)
         }
 
-        /// Before anything is committed: the merge driver set up, a merge
-        /// sync stopped on left with no conflict markers, and the journal
-        /// free of errors. Whether a merge is being concluded, and the journal.
-        mutating func preflight(relative: String, top: String) throws(SyncError) -> (merging: Bool, journal: Journal) {
-            if git.value(["config", "--get", "merge.sitecycle.driver"], in: top) == nil || !attributesMention(top: top) {
-                try setup(top: top, quiet: true)
-            }
-            // A merge sync stopped on: once the journal is fixed, conclude it.
-            let merging = git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok
-            if merging {
-                try mergeTextConflict(relative: relative, top: top)
-                let marked = try readJournal()
-                let lines = marked.diagnostics.filter { $0.code == .mergeConflict }.map(\.line)
-                if !lines.isEmpty { throw .conflictMarkersRemain(journal: request.journal, lines: lines) }
+        /// Before anything is committed: the merge driver set up and really
+        /// in effect, a merge under way concluded (or said why not), and
+        /// the journal free of errors.
+        mutating func preflight(relative: String, top: String) throws(SyncError) -> Journal {
+            // Every time: a binary moved since, or a later attributes line,
+            // would hand the next merge to git's text or binary merge.
+            try setup(top: top, quiet: true)
+            if git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok {
+                try concludeMerge(relative: relative, top: top, remote: nil)
             }
             let journal = try readJournal()
             guard !journal.diagnostics.hasErrors else { throw .journalHasErrors(journal) }
-            return (merging, journal)
+            return journal
         }
 
-        /// Commits what changed here (the journal, and .gitattributes), or
-        /// concludes the merge under way with all it staged.
-        mutating func commitChanges(_ journal: Journal, merging: Bool, relative: String, top: String) throws(SyncError) {
+        /// Commits what changed here: the journal, and .gitattributes.
+        mutating func commitChanges(_ journal: Journal, relative: String, top: String) throws(SyncError) {
             var paths = [relative]
             if fileSystem.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
             let add = git.run(["add", "--"] + paths, in: top)
             guard add.ok else { throw .addFailed(reason: add.reason) }
             let staged = git.run(["diff", "--cached", "--quiet", "--"] + paths, in: top)
-            switch merging ? -1 : staged.status {
-            case -1:
-                // A merge commit takes everything the merge staged: no pathspec.
-                let r = git.run(["commit", "-q", "--no-edit"], in: top)
-                guard r.ok else { throw .concludeFailed(reason: r.reason) }
-                emit(.concludedMerge)
+            switch staged.status {
             case 0: break
             case 1:
                 let message = commitMessage(journal, relative: relative, top: top)
@@ -387,7 +358,9 @@ extension SyncService {
                 emit(.noRemote)
                 return nil
             }
-            guard let branch = git.value(["symbolic-ref", "--short", "HEAD"], in: top) else { throw .detachedHead }
+            guard let branch = git.value(["symbolic-ref", "--short", "HEAD"], in: top) else {
+                throw .detachedHead(journal: request.journal)
+            }
             // The remote `git pull` would use: the branch's upstream, else
             // `origin`, else the only one (git lists them sorted, so the
             // first of several is no choice of the user's).
@@ -401,23 +374,26 @@ extension SyncService {
             return (remote, branch)
         }
 
-        /// Fetches `remote` and merges its `branch`, when it has one; the
+        /// Fetches `remote` and merges its `branch`, when it has one, without
+        /// committing: the merge is checked before it is concluded. The
         /// tracking ref.
-        mutating func fetchAndMerge(remote: String, branch: String, top: String) throws(SyncError) -> String {
+        mutating func fetchAndMerge(remote: String, branch: String, relative: String, top: String) throws(SyncError) -> String {
             let fetch = git.run(["fetch", "-q", "--", remote], in: top, timeout: request.timeout)
             if fetch.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "fetching") }
             guard fetch.ok else { throw .fetchFailed(remote: remote, reason: fetch.reason) }
             let tracking = "refs/remotes/\(remote)/\(branch)"
             let exists = git.run(["rev-parse", "--verify", "-q", tracking + "^{commit}"], in: top)
             if exists.ok {
+                try refuseDeletedJournal(relative: relative, tracking: tracking, remote: remote, branch: branch, top: top)
                 let before = git.value(["rev-parse", "HEAD"], in: top)
-                let merge = git.run(["merge", "-q", "--no-edit", "--", tracking], in: top)
-                guard merge.ok else {
-                    let unmerged = git.value(["diff", "--name-only", "--diff-filter=U"], in: top) ?? ""
-                    if !unmerged.isEmpty { throw .mergeConflict }
-                    throw .mergeFailed(reason: merge.reason)
+                let merge = git.run(["merge", "-q", "--no-commit", "--no-edit", "--", tracking], in: top)
+                if git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok {
+                    try concludeMerge(relative: relative, top: top, remote: (remote, branch))
+                } else {
+                    guard merge.ok else { throw .mergeFailed(reason: merge.reason) }
+                    // A fast-forward: HEAD was BASE, so nothing of ours is lost.
+                    if before != git.value(["rev-parse", "HEAD"], in: top) { emit(.mergedRemote(remote: remote, branch: branch)) }
                 }
-                if before != git.value(["rev-parse", "HEAD"], in: top) { emit(.mergedRemote(remote: remote, branch: branch)) }
             } else if exists.status != 1 {
                 throw .revParseFailed(reason: exists.reason)
             }

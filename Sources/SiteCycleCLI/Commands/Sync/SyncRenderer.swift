@@ -23,6 +23,11 @@ struct SyncRenderer {
             invocation.say("git had merged the journal as text; merged it by meaning instead"
                            + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
                            + ". git's marked text is kept in \(kept.terminalSafe).")
+        case .remerged(let atStake, let kept, let conflicts):
+            invocation.say("git's merge dropped or changed \(atStake.count) entr\(atStake.count == 1 ? "y" : "ies") "
+                           + "(\(atStake.words.terminalSafe)); merged the journal by meaning instead"
+                           + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
+                           + (kept.map { ". git's result is kept in \($0.terminalSafe)." } ?? "."))
         case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
         case .committed(let message): invocation.say("Committed: \(message)")
         case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
@@ -42,6 +47,15 @@ struct SyncRenderer {
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
             return ExitCode.failure
+        case .journalDeletedOnRemote(let journal, let remote, let branch):
+            // The way back, one command a line.
+            invocation.fail(error.message, help: "to bring it back on \(remote)/\(branch), run these, then sync again:")
+            invocation.err("    git merge \(remote)/\(branch)\n")
+            invocation.err("    git checkout ORIG_HEAD -- \(SyncService.shellQuoted(journal).terminalSafe)\n")
+            invocation.err("    git commit -m 'Bring back the journal'\n")
+            return ExitCode.failure
+        case .journalNotReplaced(let e):
+            return invocation.fail(e)
         case .noIdentity(let name, let email):
             // git's own fix, whole: one command a line, never broken.
             invocation.fail(error.message, help: error.help)

@@ -1,0 +1,201 @@
+/// How sync ends a merge: whoever made it (the driver, git's own text or
+/// binary merge, a person by hand), the journal is checked against both
+/// sides (`MergeInvariant`) before anything is committed.
+extension SyncService.Run {
+    /// The three versions a merge under way joins: BASE (nil without one),
+    /// OURS (HEAD) and THEIRS (MERGE_HEAD); a side without the journal is
+    /// empty.
+    struct Sides {
+        var base: [UInt8]?
+        var ours: [UInt8]
+        var theirs: [UInt8]
+    }
+
+    func blob(_ revision: String, _ relative: String, top: String) -> [UInt8]? {
+        let r = git.run(["show", "\(revision):\(relative)"], in: top)
+        return r.ok ? Array(r.stdout.utf8) : nil
+    }
+
+    func sides(relative: String, top: String) -> Sides {
+        let base = git.value(["merge-base", "HEAD", "MERGE_HEAD"], in: top).flatMap { blob($0, relative, top: top) }
+        return Sides(base: base, ours: blob("HEAD", relative, top: top) ?? [],
+                     theirs: blob("MERGE_HEAD", relative, top: top) ?? [])
+    }
+
+    /// The stages git holds of an unmerged journal ("1", "2", "3"); empty
+    /// when git merged it.
+    func unmergedStages(relative: String, top: String) -> Set<Substring> {
+        let listed = git.run(["ls-files", "-u", "-z", "--", relative], in: top)
+        var stages = Set<Substring>()
+        for record in listed.stdout.split(separator: "\0") {
+            let fields = record.split(separator: "\t", maxSplits: 1).first?.split(separator: " ") ?? []
+            if fields.count == 3 { stages.insert(fields[2]) }
+        }
+        return stages
+    }
+
+    /// Concludes the merge under way: `remote` names where it came from
+    /// when sync has just run it, nil for one found under way (sync stopped
+    /// on it, or a person ran `git pull`). The journal is committed only
+    /// when it keeps every entry of both sides; git's own result that does
+    /// not is merged again by meaning, and a person's own is never
+    /// overwritten.
+    mutating func concludeMerge(relative: String, top: String, remote: (name: String, branch: String)?) throws(SyncError) {
+        let stages = unmergedStages(relative: relative, top: top)
+        // modify/delete: THEIRS deleted the journal OURS changed.
+        if stages.contains("2") && !stages.contains("3") { throw .journalDeletedInMerge(journal: request.journal) }
+        let sides = sides(relative: relative, top: top)
+        let current: [UInt8]
+        do { current = try fileSystem.read(request.journal) } catch { throw .journalUnreadable(error) }
+        let breaches = MergeInvariant.check(base: sides.base, ours: sides.ours, theirs: sides.theirs, result: current,
+                                            defaultZone: service.defaultZone)
+        if MergeInvariant.hasMarkers(current) {
+            if !stages.isEmpty, isGitsTextMerge(current, relative: relative, top: top) {
+                try remerge(current, sides, atStake: [], byText: true, relative: relative, top: top)
+            } else if remote != nil && !breaches.isEmpty {
+                try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
+            }
+        } else if !breaches.isEmpty {
+            if remote != nil || current == sides.ours || current == sides.theirs {
+                // git kept one side whole (a binary merge, `-merge`, a
+                // driver that did not run), or merged as text and lost lines.
+                try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
+            } else {
+                // A person's resolution may drop what was in conflict, and
+                // only that.
+                let merged = JournalMerge.merge(base: SourceFile(path: "base", bytes: sides.base ?? []),
+                                                ours: SourceFile(path: "ours", bytes: sides.ours),
+                                                theirs: SourceFile(path: "theirs", bytes: sides.theirs),
+                                                defaultZone: service.defaultZone)
+                let split = MergeInvariant.sides(of: merged.bytes)
+                let both = MergeInvariant.lines(of: split.ours).map { MergeInvariant.trimmed($0) }
+                let either = Set(MergeInvariant.lines(of: split.theirs).map { MergeInvariant.trimmed($0) })
+                let clean = Set(both).intersection(either)
+                let lost = breaches.filter { clean.contains($0.line) }
+                if !lost.isEmpty { throw .resolutionDropsEntries(journal: request.journal, atStake: lost) }
+            }
+        }
+        // The driver's markers, or a person's, or ours: theirs to resolve.
+        try stopOnMarkers(justMerged: remote != nil)
+        let journal = try readJournal()
+        guard !journal.diagnostics.hasErrors else { throw .journalHasErrors(journal) }
+        var paths = [relative]
+        if fileSystem.exists(top + "/.gitattributes") { paths.append(".gitattributes") }
+        let add = git.run(["add", "--"] + paths, in: top)
+        guard add.ok else { throw .addFailed(reason: add.reason) }
+        // A merge commit takes everything the merge staged: no pathspec.
+        let r = git.run(["commit", "-q", "--no-edit"], in: top)
+        guard r.ok else { throw .concludeFailed(reason: r.reason) }
+        if let remote { emit(.mergedRemote(remote: remote.name, branch: remote.branch)) } else { emit(.concludedMerge) }
+    }
+
+    /// Markers in the journal: said with their lines, never concluded.
+    func stopOnMarkers(justMerged: Bool) throws(SyncError) {
+        let lines = try readJournal().diagnostics.filter { $0.code == .mergeConflict }.map(\.line)
+        guard !lines.isEmpty else { return }
+        if justMerged { throw .mergeConflict(journal: request.journal, lines: lines) }
+        throw .conflictMarkersRemain(journal: request.journal, lines: lines)
+    }
+
+    /// Merges the three versions by meaning and puts the result in place of
+    /// git's, which is kept in the git folder (`.git/sitecycle/`). A result
+    /// of ours that would itself break the rule is not trusted either: both
+    /// sides are then kept whole between markers.
+    mutating func remerge(_ current: [UInt8], _ sides: Sides, atStake: [MergeInvariant.Breach], byText: Bool,
+                          relative: String, top: String) throws(SyncError) {
+        let ours = SourceFile(path: request.journal, bytes: sides.ours)
+        let theirs = SourceFile(path: request.journal, bytes: sides.theirs)
+        var merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: sides.base ?? []), ours: ours, theirs: theirs,
+                                       defaultZone: service.defaultZone)
+        var atStake = atStake
+        let again = MergeInvariant.check(base: sides.base, ours: sides.ours, theirs: sides.theirs, result: merge.bytes,
+                                         defaultZone: service.defaultZone)
+        if !again.isEmpty {
+            merge = JournalMerge.wholeFileConflict(ours, theirs)
+            atStake += again.filter { !atStake.contains($0) }
+        }
+        var kept: String?
+        if current != sides.ours {
+            guard let gitFolder = git.value(["rev-parse", "--absolute-git-dir"], in: top) else {
+                throw .stageUnreadable(stage: 2, reason: "git did not say where its folder is")
+            }
+            let name = String(path.split(separator: "/").last ?? "journal") + (byText ? ".marked" : ".merged-by-git")
+            let saved: String
+            do { saved = try service.folder.saveAside(current, as: name, in: gitFolder + "/sitecycle") } catch {
+                throw .copyNotMovedAside(error)
+            }
+            let root = service.folder.resolvedPath(top) + "/"
+            kept = saved.hasPrefix(root) ? String(saved.dropFirst(root.count)) : saved
+        }
+        try replaceJournal(expecting: current, with: merge.bytes)
+        emit(.journalWritten(before: current, after: merge.bytes))
+        if byText {
+            emit(.mergedTextConflict(keptAt: kept ?? "", conflicts: merge.conflicts))
+        } else {
+            emit(.remerged(atStake: atStake, keptAt: kept, conflicts: merge.conflicts))
+        }
+    }
+
+    /// The one way sync writes the journal over git's result: a
+    /// transaction (the lock, the bytes it expects, the result re-read);
+    /// a journal that changed since git wrote it is left as it is.
+    func replaceJournal(expecting current: [UInt8], with bytes: [UInt8]) throws(SyncError) {
+        var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal, defaultZone: service.defaultZone)
+        transaction.acceptsErrors = true
+        let journal = request.journal
+        do throws(ServiceError) {
+            _ = try transaction.run { found throws(ServiceError) -> PlannedChange<Void> in
+                guard found.source.bytes.same(as: current) else {
+                    throw ServiceError(.callerRefused(.init(SyncError.journalChangedMeanwhile(journal: journal))))
+                }
+                var editor = JournalEditor(source: found.source)
+                editor.replaceAll(with: bytes)
+                return PlannedChange(editor: editor, writesConflictMarkers: true) { _ in }
+            }
+        } catch {
+            if case .callerRefused(let e) = error.reason, let refusal = e.error as? SyncError { throw refusal }
+            throw .journalNotReplaced(error)
+        }
+    }
+
+    /// Whether the journal is exactly what git's own text merge of the
+    /// three versions it holds makes (labels aside): only then is it git's
+    /// doing and may be merged again by meaning. Marker-like lines that
+    /// are a version's committed content, the driver's own markers, and a
+    /// resolution a person has begun all differ from it.
+    func isGitsTextMerge(_ current: [UInt8], relative: String, top: String) -> Bool {
+        let out = git.run(["checkout-index", "--stage=all", "--temp", "--", relative], in: top)
+        guard out.ok, let names = out.stdout.split(separator: "\t").first?.split(separator: " "), names.count == 3 else {
+            return false
+        }
+        let temporary = names.filter { $0 != "." }.map { top + "/" + $0 }
+        defer { for file in temporary { try? fileSystem.remove(file) } }
+        guard names[1] != ".", names[2] != "." else { return false }
+        let base = names[0] == "." ? "/dev/null" : String(names[0])
+        // git labels its markers with names and commits; the driver's own
+        // `<<<<<<< ours` / `>>>>>>> theirs` are never git's.
+        func normalized(_ bytes: [UInt8]) -> [String] {
+            MergeInvariant.lines(of: bytes).map { line in
+                let text = MergeInvariant.trimmed(line)
+                guard let m = MergeInvariant.marker(line) else { return text }
+                return text == "<<<<<<< ours" || text == ">>>>>>> theirs" ? text : String(repeating: m, count: 7)
+            }
+        }
+        let want = normalized(current)
+        for style in [[], ["--diff3"], ["--zdiff3"]] {
+            let r = git.run(["merge-file", "-p"] + style + ["--", String(names[1]), base, String(names[2])], in: top)
+            guard r.status >= 0, r.status < 128 else { continue }
+            if normalized(Array(r.stdout.utf8)) == want { return true }
+        }
+        return false
+    }
+
+    /// Before merging: a remote that deleted (or moved) the journal BASE
+    /// and HEAD have is refused, before git takes it away here too.
+    func refuseDeletedJournal(relative: String, tracking: String, remote: String, branch: String, top: String) throws(SyncError) {
+        guard !git.run(["cat-file", "-e", "\(tracking):\(relative)"], in: top).ok,
+              let base = git.value(["merge-base", "HEAD", tracking], in: top),
+              git.run(["cat-file", "-e", "\(base):\(relative)"], in: top).ok else { return }
+        throw .journalDeletedOnRemote(journal: relative, remote: remote, branch: branch)
+    }
+}
