@@ -11,6 +11,10 @@ extension CommandRegistry {
             place, and a suggested fix. Columns count UTF-8 bytes from 1.
             A line dated after now (--now) is a `future-entry` warning: often
             a mistyped year; history and export still list it.
+            Two changes of one device at the same location at most 15 minutes
+            apart are a "probable duplicate" (code possible-duplicate): the
+            same change logged on two computers or twice; delete one. Under 5
+            minutes apart at different locations: a "possible duplicate".
 
             Prints nothing and exits 0 when the journal is clean. Exits 1 when
             there is any error; warnings alone still exit 0. Every other command

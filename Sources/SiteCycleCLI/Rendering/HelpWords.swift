@@ -16,7 +16,7 @@ extension Diagnostic.Help {
         case .sortEntries:
             "`sitecycle fmt` puts entries in time order"
         case .deletePossibleDuplicate(let line):
-            "two devices may have logged the same change; delete one with `sitecycle delete \(line)`"
+            "two computers (or a retry) may have logged the same change; delete one with `sitecycle delete \(line)`"
         case .foldDuplicate:
             "delete one of the two lines; `sitecycle fmt` folds exact duplicates"
         case .addDeviceToLocation(let device, let location, let devices):

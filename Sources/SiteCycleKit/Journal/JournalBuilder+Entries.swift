@@ -92,7 +92,14 @@ extension BuildState {
                     continue
                 }
                 let lastStart = list[li].start.seconds
-                if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
+                if list[i].isProbableDuplicate(of: list[li]), let (line, e) = entryLine(list[i].line) {
+                    let minutes = (start.seconds - lastStart) / 60
+                    report(.warning, .possibleDuplicate,
+                           "probable duplicate of line \(list[li].line) (the same site, "
+                               + "\(minutes == 0 ? "seconds" : "\(minutes) min") earlier)",
+                           line: line, e.timestampRange,
+                           help: .deletePossibleDuplicate(line: list[i].line))
+                } else if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
                     let minutes = (start.seconds - lastStart) / 60
                     report(.warning, .possibleDuplicate,
                            "possible duplicate: line \(list[li].line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
