@@ -99,14 +99,19 @@ final class Invocation {
     func loadJournal(mapped: Bool = false) -> Journal? {
         guard let journal = readJournal(mapped: mapped) else { return nil }
         guard !journal.diagnostics.hasErrors else {
-            let renderer = DiagnosticRenderer(style: errStyle)
-            err(renderer.render(journal.diagnostics.errors, in: journal.source))
-            let n = journal.diagnostics.errors.count
-            fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
-                 help: "fix the lines above, then run `sitecycle check`")
+            refuse(journal)
             return nil
         }
         return journal
+    }
+
+    /// A journal with errors: each shown, and nothing done.
+    func refuse(_ journal: Journal) {
+        let renderer = DiagnosticRenderer(style: errStyle)
+        err(renderer.render(journal.diagnostics.errors, in: journal.source))
+        let n = journal.diagnostics.errors.count
+        fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+             help: "fix the lines above, then run `sitecycle check`")
     }
 
     /// The journal if it can be read, saying nothing either way (for a

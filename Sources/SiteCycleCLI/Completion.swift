@@ -150,7 +150,7 @@ struct Completer {
             if line.positionals.isEmpty, let j = journal(line), j.hasDevices {
                 devices = j.deviceNames.dropFirst().map { Candidate(value: $0, description: "device") }
             }
-            return (rankedForLog(line) + devices, false)
+            return (rankedForLog(line) + otherDevicesSites(line) + devices, false)
         case "help": return (CommandRegistry.all.filter { !$0.hidden }.map { Candidate(value: $0.name, description: $0.summary) }
                                 + [Candidate(value: "journal", description: "the file format"),
                                    Candidate(value: "time", description: "the times --now, --at, --from and --to take"),
@@ -218,6 +218,20 @@ struct Completer {
         let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted { Recommender.restedLongest($0, $1, now: now) }
         return r.recommended.map { describe($0, "recommended") } + neutral.map { describe($0, "") }
             + r.avoid.reversed().map { describe($0, "avoid") }
+    }
+
+    /// `log <Tab>` without a device: after the pump's sites, the sites
+    /// only another device may use, which `log` logs for that device
+    /// (`Journal.siteDevice`), each said with its device.
+    func otherDevicesSites(_ line: Line) -> [Candidate] {
+        guard line.device == nil, let journal = journal(line), journal.hasDevices else { return [] }
+        return journal.deviceNames.dropFirst().flatMap { device in
+            let own = Set(journal.locations.filter { l in l.isEnabled && journal.siteDevice(at: l, asked: nil) == .device(device) }
+                .map { typed($0.name) })
+            return rankedForLog(line, device: device).filter { own.contains($0.value) }.map { c in
+                Candidate(value: c.value, description: c.description.isEmpty ? device : device + " · " + c.description)
+            }
+        }
     }
 
     func locationsAndZones(_ line: Line) -> [Candidate] {

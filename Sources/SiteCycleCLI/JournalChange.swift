@@ -29,11 +29,34 @@ extension Invocation {
             : fail(error.message, help: error.help)
     }
 
-    /// Loads the journal and runs a read-only report over it.
-    func report(_ body: (Journal, Instant) throws(CommandError) -> Void) -> Int32 {
-        guard let journal = loadJournal(mapped: true) else { return ExitCode.failure }
+    /// Loads the journal and runs a read-only report over it. A journal
+    /// with errors is shown with them and, when `partial` allows, answered
+    /// from the lines before the first error (`Journal.beforeFirstError`),
+    /// said so, with a failing exit status; one with warnings answers, and
+    /// says in one line that it has them.
+    func report(partial: Bool = true, _ body: (Journal, Instant) throws(CommandError) -> Void) -> Int32 {
+        guard let full = readJournal(mapped: true) else { return ExitCode.failure }
+        var journal = full
+        if full.diagnostics.hasErrors {
+            guard partial, let (before, line) = full.beforeFirstError() else {
+                refuse(full)
+                return ExitCode.failure
+            }
+            err(DiagnosticRenderer(style: errStyle).render(full.diagnostics.errors, in: full.source))
+            let n = full.diagnostics.errors.count
+            fail("\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines before "
+                 + "line \(line)", help: "fix the lines above, then run `sitecycle check`; nothing is written until then")
+            journal = before
+        }
         do throws(CommandError) {
-            try body(journal, try now(for: journal))
+            let now = try now(for: journal)
+            try body(journal, now)
+            guard !full.diagnostics.hasErrors else { return ExitCode.failure }
+            let n = journal.diagnostics.warnings.count + journal.futureEntryWarnings(now: now).count
+            if n > 0 {
+                warn("\(journal.source.path) has \(n) warning\(n == 1 ? "" : "s"); `sitecycle check` shows "
+                     + (n == 1 ? "it" : "them"))
+            }
             return ExitCode.ok
         } catch {
             return fail(error)

@@ -4,10 +4,17 @@ import SiteCycleKit
 /// it: Kit decides what the words name (`LocationResolution`); the words
 /// and hints of the refusal are the command line's.
 enum LocationResolver {
-    /// An enabled location, for a new site.
-    static func enabledLocation(_ typed: String, in journal: Journal) throws(CommandError) -> Location {
+    /// An enabled location, for a new site. With a `device`, what is typed
+    /// is read among that device's locations first (`lba` is Left Back Arm
+    /// for the sensor, not also Left Back Abdomen); what names none of them
+    /// is read among all, so a location for other devices is named as such.
+    static func enabledLocation(_ typed: String, in journal: Journal, device: String? = nil) throws(CommandError) -> Location {
         guard !typed.trimmingBlanks().isEmpty else { throw CommandError("which location?", help: "sitecycle log LOCATION", usage: true) }
-        switch LocationMatcher(locations: journal.locations).resolve(typed) {
+        var resolution = LocationMatcher(locations: journal.locations).resolve(typed)
+        if let device, case let own = LocationMatcher(locations: journal.locations.filter { $0.isFor(device) }).resolve(typed) {
+            if case .unknown = own {} else { resolution = own }
+        }
+        switch resolution {
         case .found(let location):
             return location
         case .ambiguous(let candidates):

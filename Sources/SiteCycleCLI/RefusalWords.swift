@@ -40,6 +40,9 @@ extension ServiceError {
         case .unknownLocation(let name, .zone): "no zone \"\(name)\""
         case .unknownLocation(let name, .locationOrZone): "no location or zone \"\(name)\""
         case .disabledLocation(let name): "\"\(name)\" is disabled"
+        case .locationNotForDevice(let location, let device, let serves):
+            "\(location) is not a site for the \(device)" + (serves.isEmpty ? "" : "; it serves \(Self.devices(serves))")
+        case .locationNeedsDevice(let location, let serves): "\(location) serves \(Self.devices(serves)); say which"
         case .invalidLocationName(let problem): problem
         case .invalidMapTarget(let name): "--map target \"\(name)\" is not a valid location name"
         case .alreadyDeclared(let name, let line, _): "\"\(name)\" is already declared (line \(line))"
@@ -50,6 +53,12 @@ extension ServiceError {
         case .moveRelativeToItself: "cannot move a location relative to itself"
         case .noEnabledLocationLeft: "that would leave no enabled location"
         }
+    }
+
+    /// `the sensor`, `the pump and the sensor`.
+    static func devices(_ names: [String]) -> String {
+        let the = names.map { "the " + $0 }
+        return the.count < 2 ? the.joined() : the.dropLast().joined(separator: ", ") + " and " + the.last!
     }
 
     var help: String? {
@@ -76,6 +85,10 @@ extension ServiceError {
             "declared: \(declared.joined(separator: ", ")); add one with `sitecycle set device NAME DURATION`"
         case .unknownLocation: "`sitecycle locations` lists them"
         case .disabledLocation(let name): "enable it with `sitecycle locations enable \"\(name)\"`"
+        case .locationNotForDevice(let location, _, let serves), .locationNeedsDevice(let location, let serves):
+            serves.isEmpty ? "`sitecycle locations` lists them"
+                : "log it for " + serves.map { "the \($0): `sitecycle log \"\(location)\" --device \($0)`" }
+                    .joined(separator: "\nor for ")
         case .alreadyDeclared(let name, _, anotherDeviceMayUseIt: true):
             "`sitecycle locations for \"\(name)\" DEV,…` changes which devices may use it"
         case .zoneOfSides(let zone, _): "log one of them, or make it one location with `sitecycle locations sides \"\(zone)\" off`"

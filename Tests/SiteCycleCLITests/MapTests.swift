@@ -129,7 +129,9 @@ struct MapTests {
 
             """)
         let map = BodyMap.compute(journal, by: .rest, now: instant("2026-11-14T12:00:00Z"))
-        #expect(map.marks.map(\.state) == [.active, .avoid, .avoid])
+        // Three locations: Avoid holds two (`Recommender.avoidSize`); the
+        // one rested longest, left 4 days ago, is only recent.
+        #expect(map.marks.map(\.state) == [.active, .avoid, .recent])
         let later = BodyMap.compute(journal, by: .uses, now: instant("2026-11-14T12:00:00Z"))
         #expect(later.marks.map(\.state) == [.even, .even, .even])
     }

@@ -82,7 +82,7 @@ struct RefusalWordsTests {
 
     @Test func aDiagnosticsFixIsSpelledForTheCommandLine() {
         #expect(Diagnostic.Help.deletePossibleDuplicate(line: 12).words
-                == "two devices may have logged the same change; delete one with `sitecycle delete 12`")
+                == "two computers (or a retry) may have logged the same change; delete one with `sitecycle delete 12`")
         #expect(Diagnostic.Help.addDeviceToLocation(device: "cgm", location: "Belly", devices: ["pump", "cgm"]).words
                 == "if it is, add `cgm` to its `for` list: `sitecycle locations for \"Belly\" pump,cgm`")
         #expect(Diagnostic.Help.text("did you mean \"Hip\"?").words == "did you mean \"Hip\"?")

@@ -1,3 +1,5 @@
+import SiteCycleKit
+import SiteCycleTestSupport
 import Testing
 @testable import SiteCycleCLI
 
@@ -40,5 +42,31 @@ struct SitePickerTests {
                                                          tag: "recommended", lastUsed: "never used")])
         for line in p.lines(width: width) { #expect(line.count <= width, "\(line)") }
         #expect(p.lines(width: width).contains { $0.contains("…") })
+    }
+
+    /// `log` alone offers a sensor-only site too, said with its device: the
+    /// pick goes through `Journal.siteDevice`, as `log rba` does.
+    @Test func pickerOffersAnotherDevicesOwnSitesWithTheirDevice() {
+        let journal = JournalBuilder.load(SourceFile(path: "p.journal", text: """
+            timezone UTC
+            device sensor 14d
+            location Left Front Abdomen
+            location Right Back Arm  for sensor
+            location Left Arm  for pump,sensor
+
+            2026-02-01 08:00  Left Front Abdomen
+
+            """), defaultZone: .utc)
+        let at = instant("2026-02-03T08:00:00Z")
+        let pump = SitePicker(recommendation: Recommender.recommend(journal, device: Device.pumpName, now: at), now: at,
+                              zone: journal.zone)
+        let sheet = pump.adding(otherDevicesSitesIn: journal, at: at)
+        #expect(pump.rows.map(\.name) == ["Left Arm", "Left Front Abdomen"])
+        #expect(sheet.rows.map(\.name) == ["Left Arm", "Left Front Abdomen", "Right Back Arm"])
+        #expect(sheet.rows.last?.lastUsed.hasPrefix("sensor") == true)
+        #expect(journal.siteDevice(at: journal.location(named: "Right Back Arm")!, asked: nil) == .device("sensor"))
+        #expect(journal.siteDevice(at: journal.location(named: "Left Arm")!, asked: nil) == .device("pump"))
+        #expect(journal.siteDevice(at: journal.location(named: "Right Back Arm")!, asked: "pump")
+                    == .notFor(asked: "pump", serves: ["sensor"]))
     }
 }

@@ -11,10 +11,20 @@ extension CommandRegistry {
             place, and a suggested fix. Columns count UTF-8 bytes from 1.
             A line dated after now (--now) is a `future-entry` warning: often
             a mistyped year; history and export still list it.
+            Two changes of one device at the same location at most 15 minutes
+            apart are a "probable duplicate" (code possible-duplicate): the
+            same change logged on two computers or twice; delete one. Under 5
+            minutes apart at different locations: a "possible duplicate".
+            A line earlier than the one above it is `out-of-order` (`fmt` sorts
+            it); more than 6 months earlier, it asks "a mistyped year?" instead
+            and offers no `fmt`, which would keep the wrong date.
 
             Prints nothing and exits 0 when the journal is clean. Exits 1 when
-            there is any error; warnings alone still exit 0. Every other command
-            refuses to run on a journal with errors.
+            there is any error; warnings alone still exit 0. On a journal with
+            errors, commands that write refuse, and so does export; the other
+            reports (status, recommend, history, stats, …) answer from the lines
+            before the first error, say so on stderr and exit 1. On a journal
+            with warnings, a report says so in one line on stderr.
 
             --json prints {"errors":[…],"warnings":[…]}, each item with file,
             line, column, length, code, message and help (null when none).

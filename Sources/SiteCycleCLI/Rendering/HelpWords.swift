@@ -15,8 +15,10 @@ extension Diagnostic.Help {
             "delete it in an editor; sitecycle shows it as `\(shown)`"
         case .sortEntries:
             "`sitecycle fmt` puts entries in time order"
+        case .correctYear(let line):
+            "if so, correct the year of line \(line) with `sitecycle edit`; sorting it would make a session of months"
         case .deletePossibleDuplicate(let line):
-            "two devices may have logged the same change; delete one with `sitecycle delete \(line)`"
+            "two computers (or a retry) may have logged the same change; delete one with `sitecycle delete \(line)`"
         case .foldDuplicate:
             "delete one of the two lines; `sitecycle fmt` folds exact duplicates"
         case .addDeviceToLocation(let device, let location, let devices):

@@ -69,6 +69,29 @@ public struct SiteChange: Equatable, Sendable, BitwiseCopyable {
 
     public var isRemoval: Bool { locationIndex == SiteChange.removal }
 
+    /// Two changes of one device at one location this close together are
+    /// one change logged twice (on two computers, or a retry): `check`
+    /// warns, and `sync` can name it.
+    public static let probableDuplicateSeconds: Int64 = 15 * 60
+
+    /// Whether this change probably repeats `earlier`: the same device and
+    /// location, at most `probableDuplicateSeconds` apart.
+    public func isProbableDuplicate(of earlier: SiteChange) -> Bool {
+        device == earlier.device && !isRemoval && locationIndex == earlier.locationIndex
+            && abs(start.seconds - earlier.start.seconds) <= SiteChange.probableDuplicateSeconds
+    }
+
+    /// A session shorter than this that ends in a change at the same
+    /// location measured no wear: statistics leave it out, and say so.
+    public static let repeatedSessionHours = 1.0
+
+    /// Whether this session, ended by `next` (the next change on its
+    /// device), is such a repeat rather than a site that was worn.
+    public func isRepeated(by next: SiteChange) -> Bool {
+        !isRemoval && next.device == device && next.locationIndex == locationIndex
+            && start.hours(until: next.start) < SiteChange.repeatedSessionHours
+    }
+
     public var durationHours: Double? { end.map { start.hours(until: $0) } }
 }
 

@@ -53,12 +53,24 @@ public struct Recommendation: Sendable {
     public func restriction(of name: String) -> Restriction? { restrictions[name] }
 
     public var strategy: RecommendationStrategy
-    /// The 3 most recently used distinct enabled locations, newest first.
+    /// The 3 most recently used distinct enabled locations, newest first;
+    /// never every location (`Recommender.avoidSize`).
     public var avoid: [Item]
     /// Up to 3 of the rest, best first; never overlapping `avoid`.
     public var recommended: [Item]
     /// Every enabled location, alphabetically, with its tag.
     public var all: [(item: Item, tag: Tag?)]
+
+    /// The locations neither avoided nor recommended because they rest,
+    /// are paused or are worn by another device, alphabetically: why
+    /// Recommended is short (or empty), said by every view that shows it.
+    public var heldBack: [(item: Item, restriction: Restriction)] {
+        let avoided = Set(avoid.map(\.location.name))
+        return all.compactMap { e in
+            guard !avoided.contains(e.item.location.name), let why = restrictions[e.item.location.name] else { return nil }
+            return (e.item, why)
+        }
+    }
 
     public func tag(of name: String) -> Tag? {
         // Worn by another device now: that says more than "used lately".
@@ -124,6 +136,14 @@ public enum Recommender {
         return out
     }
 
+    /// How many locations Avoid holds among `count` for one device: the
+    /// app's 3 most recent, but never all of them, so that the one rested
+    /// longest stays free to recommend (a Libre alternating between two
+    /// arms always has a next site) unless it rests, is paused or is worn
+    /// by another device, which `heldBack` then says. `log`'s "used
+    /// recently" note reads Avoid, so it never falls on that site either.
+    public static func avoidSize(locations count: Int) -> Int { max(0, min(listSize, count - 1)) }
+
     /// Avoid, Recommended and All for `locations`, ranked by when the skin
     /// was last in use (`Occupancy`); `recent` (newest first) is what
     /// cooldown looks back over.
@@ -139,7 +159,7 @@ public enum Recommender {
         let now = occupancy.now
         let avoid = Array(items.filter { $0.lastUse != nil }
             .sorted { a, b in !restedLongest(a, b, now: now) }
-            .prefix(listSize))
+            .prefix(avoidSize(locations: items.count)))
         let avoided = Set(avoid.map(\.location.name))
         let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
 

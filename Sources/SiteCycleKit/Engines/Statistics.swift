@@ -14,6 +14,9 @@ public struct Statistics: Sendable {
         /// Completed sessions ended by a `removed` line (a planned break),
         /// left out of the absorption comparison.
         public var endedByRemoval = 0
+        /// Changes left out because the next one repeats them at the same
+        /// location within an hour (`SiteChange.isRepeated`).
+        public var repeatedChanges = 0
     }
 
     public struct Absorption: Sendable, Equatable {
@@ -120,7 +123,7 @@ public struct Statistics: Sendable {
         var usesAt = [Int](repeating: 0, count: all.count)
         var lastAt = [Int?](repeating: nil, count: all.count)
         var counts = [Int](repeating: 0, count: all.count)
-        var selectedCount = 0
+        var selectedCount = 0, repeatedChanges = 0
         let changes = journal.changes
         // Which changes are a completed session of the selection: a bit
         // each, so the second pass need not ask `include` again.
@@ -134,6 +137,11 @@ public struct Statistics: Sendable {
                 guard s >= 0 else { continue }
                 lastAt[s] = i  // "last used" is all-time: the range selects sessions only
                 if let include, !include(buffer[i]) { continue }
+                // The same change logged twice: one change, no session.
+                if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
+                    repeatedChanges += 1
+                    continue
+                }
                 selectedCount += 1
                 usesAt[s] += 1
                 guard let end = buffer[i].end, end <= now else { continue }
@@ -268,7 +276,8 @@ public struct Statistics: Sendable {
         }
         let overall = Summary(changes: selectedCount, completed: overallCount,
                               averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
-                              medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval)
+                              medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval,
+                              repeatedChanges: repeatedChanges)
         let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
         return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, referenceHours: reference,
                           locations: perLocation, balance: balance(enabledUses))

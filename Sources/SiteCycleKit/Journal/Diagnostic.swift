@@ -47,6 +47,9 @@ public struct Diagnostic: Equatable, Sendable {
         case deleteControlCharacter(shown: String)
         /// Entries out of time order: formatting sorts them.
         case sortEntries
+        /// A line months before the one above it: correct its year rather
+        /// than sort it (not `fmt`).
+        case correctYear(line: Int)
         /// Two devices may have logged one change: delete this line.
         case deletePossibleDuplicate(line: Int)
         /// An exact duplicate line: formatting folds it.

@@ -39,7 +39,15 @@ extension BuildState {
                     guard let change = resolve(record, fields[Int(record.name)]) else { continue }
                     if written > 0, change.start < slots[written - 1].start {
                         inOrder = false
-                        if let (line, e) = entryLine(change.line) {
+                        let behind = slots[written - 1].start.seconds - change.start.seconds
+                        if behind > BuildState.mistypedYearSeconds, let (line, e) = entryLine(change.line) {
+                            mistypedYearLines.append(change.line)
+                            let months = Int((Double(behind) / (30.44 * 86_400)).rounded())
+                            report(.warning, .outOfOrder,
+                                   "a mistyped year? this site change is \(months) months earlier than the one on line "
+                                       + "\(slots[written - 1].line)",
+                                   line: line, e.timestampRange, help: .correctYear(line: change.line))
+                        } else if let (line, e) = entryLine(change.line) {
                             report(.warning, .outOfOrder,
                                    "out of order: this site change is earlier than the one on line \(slots[written - 1].line)",
                                    line: line, e.timestampRange, help: .sortEntries)
@@ -92,7 +100,14 @@ extension BuildState {
                     continue
                 }
                 let lastStart = list[li].start.seconds
-                if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
+                if list[i].isProbableDuplicate(of: list[li]), let (line, e) = entryLine(list[i].line) {
+                    let minutes = (start.seconds - lastStart) / 60
+                    report(.warning, .possibleDuplicate,
+                           "probable duplicate of line \(list[li].line) (the same site, "
+                               + "\(minutes == 0 ? "seconds" : "\(minutes) min") earlier)",
+                           line: line, e.timestampRange,
+                           help: .deletePossibleDuplicate(line: list[i].line))
+                } else if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
                     let minutes = (start.seconds - lastStart) / 60
                     report(.warning, .possibleDuplicate,
                            "possible duplicate: line \(list[li].line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",

@@ -8,7 +8,7 @@ extension BuildState {
         // A line left out for an error would make its neighbour look long.
         guard !diagnostics.hasErrors else { return }
         let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
-        for c in changes where !c.isRemoval {
+        for c in changes where !c.isRemoval && !mistypedYearLines.contains(c.line) {
             let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
             guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }

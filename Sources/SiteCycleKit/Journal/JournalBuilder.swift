@@ -30,6 +30,10 @@ public struct JournalBuilder {
 struct BuildState {
     /// Two changes closer than this were probably one change logged twice.
     package static let duplicateWindowSeconds: Int64 = 5 * 60
+    /// A line this far (about 6 months) before the one above it is more
+    /// likely a mistyped year than a hand edit out of order: sorting it
+    /// (`fmt`) would lock in a session of months.
+    package static let mistypedYearSeconds: Int64 = 183 * 86_400
 
     package let syntax: JournalSyntax
     /// Every entry line, compact, and the distinct location fields they name.
@@ -48,6 +52,9 @@ struct BuildState {
     package var settingLinesSeen: [DirectiveSyntax.Keyword: Int] = [:]
     /// Built on the first unknown name; answers each distinct one once.
     package var suggester: NameSuggester?
+    /// Lines out of order by more than `mistypedYearSeconds`: their long
+    /// sessions come from the date, not from a change left unlogged.
+    package var mistypedYearLines: [Int] = []
 
     package init(_ parsed: consuming ParsedJournal, zone: ZoneRules) {
         syntax = parsed.syntax

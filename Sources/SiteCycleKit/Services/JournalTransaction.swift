@@ -75,6 +75,10 @@ public struct ServiceError: Error, Sendable {
         case unknownLocation(name: String, as: LocationWord)
         /// A declared location that is out of rotation (`disabled`).
         case disabledLocation(name: String)
+        /// A new site of `device` at a location that only `serves` use.
+        case locationNotForDevice(location: String, device: String, serves: [String])
+        /// A location for several devices, none the pump, and none named.
+        case locationNeedsDevice(location: String, serves: [String])
         /// Not a location name; `problem` says why (`LocationName.problem`).
         case invalidLocationName(problem: String)
         /// An import's mapping names no valid location.

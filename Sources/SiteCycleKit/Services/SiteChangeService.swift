@@ -13,8 +13,10 @@ public enum SiteChangeService {
         public var previousNote: String?
         /// Replace that note instead of adding to it.
         public var replaceNote = false
-        /// The rotation: `pump`, or a declared device such as `sensor`.
-        public var device = Device.pumpName
+        /// The rotation: `pump`, or a declared device such as `sensor`;
+        /// nil when not asked: the location's only device, else the pump
+        /// (`Journal.siteDevice`).
+        public var device: String?
 
         public init(location: String, at: Instant, note: String? = nil, previousNote: String? = nil,
                     replaceNote: Bool = false) {
@@ -58,14 +60,25 @@ public enum SiteChangeService {
     public static func log(_ request: LogRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<LogOutcome> {
         let writer = EntryWriter(journal: journal)
         let at = request.at
-        let device = try deviceIndex(request.device, in: journal)
+        if let asked = request.device { _ = try deviceIndex(asked, in: journal) }
         // Refused here, whoever asks: a name the journal does not declare
         // would leave it unreadable, and a disabled one is out of rotation.
         guard let location = journal.location(named: request.location) else {
             throw ServiceError(.unknownLocation(name: request.location, as: .location))
         }
         guard location.isEnabled else { throw ServiceError(.disabledLocation(name: location.name)) }
-        let before = Recommender.recommend(journal, device: request.device, now: at)
+        // A site at a location not for the device would put the pump in a
+        // sensor-only arm: refused, naming the devices it serves.
+        let deviceName: String
+        switch journal.siteDevice(at: location, asked: request.device) {
+        case .device(let name): deviceName = name
+        case .notFor(let asked, let serves):
+            throw ServiceError(.locationNotForDevice(location: location.name, device: asked, serves: serves))
+        case .ambiguous(let serves):
+            throw ServiceError(.locationNeedsDevice(location: location.name, serves: serves))
+        }
+        let device = try deviceIndex(deviceName, in: journal)
+        let before = Recommender.recommend(journal, device: deviceName, now: at)
         var editor = try writer.insertion(location: request.location, at: at, note: request.note, device: device)
         var previousNote: PreviousNote?
         let previous = journal.changes.last { $0.start < at && $0.device == device }
@@ -91,7 +104,7 @@ public enum SiteChangeService {
             return LogOutcome(journal: updated, logged: logged, closed: closed, previousNote: previousNote,
                               recentlyUsed: lastUse.map { ($0, alternatives) },
                               restriction: warning.map { ($0, alternatives) },
-                              longSessions: longSessions([closed, logged], in: updated.rotation(request.device)))
+                              longSessions: longSessions([closed, logged], in: updated.rotation(deviceName)))
         }
     }
 

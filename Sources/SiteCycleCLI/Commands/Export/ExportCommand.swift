@@ -53,7 +53,8 @@ extension CommandRegistry {
             """,
         options: ExportOptions.specs,
         run: { invocation in
-            invocation.report { full, now throws(CommandError) in
+            // Never a part of the journal: an export is a copy people keep.
+            invocation.report(partial: false) { full, now throws(CommandError) in
                 let options = try ExportOptions(invocation.arguments)
                 // The period is read in the journal's zone, which every
                 // rotation shares.

@@ -25,8 +25,13 @@ extension CommandRegistry {
 
             The new line goes at the end of the journal, or in time order for a
             past --at, aligned like the lines around it; nothing else in the file
-            changes. Any location may be chosen; one used recently gets a note,
-            and one not declared for the device gets `check`'s warning.
+            changes. Any location may be chosen; one in `recommend`'s Avoid gets
+            a "used recently" note (never the one rested longest).
+            Without --device or a device word, a location declared for one
+            device only (`location Right Back Arm  for sensor`) logs that
+            device: `log rba` logs the sensor. A location not for the device
+            asked for (or, with nothing asked, for several devices but not the
+            pump) is refused, naming the devices it serves.
             Refused: a time in the future, a time already logged, a local time
             that does not exist (daylight-saving gap).
 

@@ -41,20 +41,28 @@ struct SiteChangeOptions {
     /// The device an entry is for: `--device`, or a first word that names
     /// a declared device (`log sensor Left Arm`); and the words after it.
     func deviceAndWords(in journal: Journal) throws(CommandError) -> (String, [String]) {
+        let (asked, rest) = try askedDeviceAndWords(in: journal)
+        return (asked ?? Device.pumpName, rest)
+    }
+
+    /// As `deviceAndWords`, but nil when no device was named: `log` then
+    /// takes the location's only device (`Journal.siteDevice`).
+    func askedDeviceAndWords(in journal: Journal) throws(CommandError) -> (String?, [String]) {
         if let first = words.first, journal.deviceIndex(first) != nil, first != Device.pumpName || words.count > 1 {
             if let given = device.given, given != first {
                 throw CommandError("`\(first)` and --device \(given) name two devices", usage: true)
             }
             return (first, Array(words.dropFirst()))
         }
-        return (try device.name(in: journal), words)
+        guard let given = device.given else { return (nil, words) }
+        return (try DeviceOption.declared(given, in: journal), words)
     }
 
     /// What `log` asks `SiteChangeService` for: the location typed (or
     /// `picked` on the terminal), when, for which device, and the notes.
     func logRequest(picked: PickedSite?, _ invocation: Invocation, in journal: Journal, now: Instant)
         throws(CommandError) -> SiteChangeService.LogRequest {
-        let (device, words) = try deviceAndWords(in: journal)
+        let (device, words) = try askedDeviceAndWords(in: journal)
         let location: Location
         if let p = picked {
             guard let l = journal.location(named: p.location), l.isEnabled else {
@@ -62,7 +70,7 @@ struct SiteChangeOptions {
             }
             location = l
         } else {
-            location = try LocationResolver.enabledLocation(words.joined(separator: " "), in: journal)
+            location = try LocationResolver.enabledLocation(words.joined(separator: " "), in: journal, device: device)
         }
         var request = SiteChangeService.LogRequest(
             location: location.name, at: try at.instant(invocation, in: journal, now: now),

@@ -16,12 +16,6 @@ struct SiteChangeRenderer {
             return
         }
         warnAboutLongSessions(o.longSessions, in: o.journal)
-        // A site the location is not declared for: written as asked, and
-        // said now as `check` says it, not left for `check` to find.
-        let mismatch = o.journal.diagnostics.filter { $0.code == .deviceMismatch && $0.line == o.logged.line }
-        if !mismatch.isEmpty {
-            invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(mismatch, in: o.journal.source))
-        }
         if let (why, alternatives) = o.restriction {
             invocation.warn("\(o.journal.name(of: o.logged)!) is " + RecommendReport.describe(why, zone: o.journal.zone),
                             help: alternatives.isEmpty ? nil : "recommended instead: \(alternatives.joined(separator: ", "))")

@@ -35,9 +35,33 @@ extension SiteChangeCommand {
         }
         var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
                                zone: journal.zone, device: device)
+        if words.isEmpty, options.device.given == nil { sheet = sheet.adding(otherDevicesSitesIn: journal, at: at) }
         sheet.asksForNote = options.note == nil
         invocation.environment.stdout.flush()
         guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
         return .picked(choice)
+    }
+}
+
+extension SitePicker {
+    /// The picker of `log` alone: after the pump's rows, the sites only
+    /// another device may use, each said with its device; picking one logs
+    /// that device (`Journal.siteDevice`), as `log LOCATION` would.
+    func adding(otherDevicesSitesIn journal: Journal, at: Instant) -> SitePicker {
+        var extra: [Row] = []
+        for device in journal.deviceNames.dropFirst() {
+            let own = Set(journal.locations.filter { $0.isEnabled && journal.siteDevice(at: $0, asked: nil) == .device(device) }
+                .map(\.name))
+            let sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
+                                   zone: journal.zone, device: device)
+            extra += sheet.rows.filter { own.contains($0.name) }.map { row in
+                var row = row
+                row.lastUsed = row.lastUsed.isEmpty ? device : device + " · " + row.lastUsed
+                return row
+            }
+        }
+        var copy = SitePicker(rows: rows + extra, height: height)
+        copy.asksForNote = asksForNote
+        return copy
     }
 }

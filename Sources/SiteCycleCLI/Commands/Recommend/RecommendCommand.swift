@@ -7,7 +7,11 @@ extension CommandRegistry {
         summary: "where to put the next site: avoid, recommended, all",
         usage: "sitecycle recommend [--strategy by-site|by-body-part|cooldown] [--cooldown N]",
         details: """
-            Avoid: the 3 most recently used enabled locations, newest first.
+            Avoid: the 3 most recently used enabled locations, newest first, but
+            never all of them: with N locations for the device, Avoid holds at
+            most N - 1, so the one rested longest (two arms: the other arm) is
+            always recommended unless it is resting, paused or worn by another
+            device, and then Recommended says why.
             Recommended: 3 of the rest, best first (never used before any used).
             All: every enabled location alphabetically, with its last use and tag.
             The lists never overlap; with fewer than 6 locations they shrink.

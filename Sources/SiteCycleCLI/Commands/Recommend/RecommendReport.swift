@@ -47,20 +47,27 @@ struct RecommendReport {
         var out = style.red(style.bold("Avoid")) + " (used most recently)\n"
         out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0, width: width)) }.joined()
         out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
-        out += r.recommended.isEmpty ? "  (none)\n" : r.recommended.map { style.green(row(yes, $0, width: width)) }.joined()
+        if r.recommended.isEmpty {
+            let why = Self.heldBack(r, zone: zone)
+            out += why.map { TextWrap.lines("(none: \($0))", width: 76).map { "  " + $0 + "\n" }.joined() } ?? "  (none)\n"
+        }
+        out += r.recommended.map { style.green(row(yes, $0, width: width)) }.joined()
         return out
+    }
+
+    /// Why Recommended is short or empty (`Recommendation.heldBack`):
+    /// "Right Back Arm is resting until 2026-02-10 08:00; …", or nil.
+    static func heldBack(_ r: Recommendation, zone: ZoneRules) -> String? {
+        let held = r.heldBack.map { $0.item.location.name + " is " + describe($0.restriction, zone: zone) }
+        return held.isEmpty ? nil : held.joined(separator: "; ")
     }
 
     /// Why Recommended is short, when sites are held back (resting, paused,
     /// occupied) rather than avoided.
     func fewerNote(_ r: Recommendation) -> String {
-        let avoided = Set(r.avoid.map(\.location.name))
-        let held = r.all.compactMap { e -> String? in
-            guard !avoided.contains(e.item.location.name), let why = r.restriction(of: e.item.location.name) else { return nil }
-            return e.item.location.name + " is " + RecommendReport.describe(why, zone: zone)
-        }
-        guard r.recommended.count < Recommender.listSize && !held.isEmpty else { return "" }
-        return TextWrap.lines("(fewer than \(Recommender.listSize): " + held.joined(separator: "; ") + ")", width: 76)
+        guard !r.recommended.isEmpty, r.recommended.count < Recommender.listSize,
+              let held = Self.heldBack(r, zone: zone) else { return "" }
+        return TextWrap.lines("(fewer than \(Recommender.listSize): " + held + ")", width: 76)
             .map { "  " + $0 + "\n" }.joined()
     }
 

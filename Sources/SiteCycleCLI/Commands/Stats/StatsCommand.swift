@@ -38,8 +38,14 @@ extension CommandRegistry {
             100 · H / ln k, where H = −Σ pᵢ·ln pᵢ over the k enabled locations'
             shares pᵢ: 100 for perfectly even use, 0 for every use on one.
 
+            A session shorter than 1 h that ends in a change at the same location
+            is that change logged twice (two computers, a retry): it is left out
+            of every figure (neither a use nor a session), and the count of
+            those is said ("repeatedChanges"); `check` warns at each.
+
             --json prints {"overall":{"changes","completed","averageHours",
-            "medianHours","longSessions","endedByRemoval","comparedHours"},
+            "medianHours","longSessions","endedByRemoval","comparedHours",
+            "repeatedChanges"},
             "locations":[{"location","enabled","uses","averageHours",
             "medianHours","minHours","maxHours","lastUsed","daysSinceLastUse",
             "excluded","absorption":{"flagged","percentBelow","comparedHours",

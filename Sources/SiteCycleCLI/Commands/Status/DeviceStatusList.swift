@@ -8,6 +8,8 @@ struct DeviceStatus {
     let status: SiteStatus?
     /// The top recommendation.
     let next: String?
+    /// Why there is none: the sites held back (`Recommendation.heldBack`).
+    let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
     let due: Bool
 
@@ -16,6 +18,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
+        noNextBecause = self.next == nil ? RecommendReport.heldBack(next, zone: full.zone) : nil
         due = status?.isDue(within: hours) ?? false
     }
 }
@@ -39,7 +42,7 @@ struct DeviceStatusList {
             return devices.enumerated().map { i, d in
                 let title = devices.count == 1 ? ""
                     : (i > 0 ? "\n" : "") + style.text.bold(d.device.prefix(1).uppercased() + d.device.dropFirst()) + "\n"
-                return title + report(d).text(d.status, next: d.next)
+                return title + report(d).text(d.status, next: d.next, noNextBecause: d.noNextBecause)
             }.joined()
         }
     }

@@ -11,15 +11,18 @@ struct StatusReport {
 
     var zone: ZoneRules { journal.zone }
 
-    func text(_ status: SiteStatus?, next: String?) -> String {
-        guard let s = status else { return noSiteText(next: next) }
+    /// `noNextBecause`: why nothing is recommended (a site resting,
+    /// paused or worn by another device), said where Next would be.
+    func text(_ status: SiteStatus?, next: String?, noNextBecause: String? = nil) -> String {
+        guard let s = status else { return noSiteText(next: next, noNextBecause: noNextBecause) }
         var out = sinceLine(s) + progressLine(s) + stateLine(s) + noteText(s)
         if let next { out += "Next: \(next)\n" }
+        else if let why = noNextBecause { out += TextWrap.wrap("Next: none now (\(why))", indent: "  ") + "\n" }
         return out
     }
 
     /// No site in: since when, and where to put the next one.
-    func noSiteText(next: String?) -> String {
+    func noSiteText(next: String?, noNextBecause: String? = nil) -> String {
         var out = ""
         if let last = journal.changes.last(where: { $0.start <= now }), last.isRemoval {
             out += "No site active since \(displayStart(last)) (removed).\n"
@@ -27,6 +30,7 @@ struct StatusReport {
             out += "No site logged yet.\n"
         }
         out += "Log one with `sitecycle log LOCATION`"
+        if next == nil, let why = noNextBecause { return TextWrap.wrap(out + "; none is recommended now (\(why)).", indent: "  ") + "\n" }
         return out + (next.map { "; recommended: \($0)." } ?? ".") + "\n"
     }
 
