@@ -125,6 +125,7 @@ struct Completer {
         case "--file", "--output": return ([], true)
         case "--color": return plain(ColorChoice.allCases.map(\.rawValue))
         case "--strategy": return plain(["by-site", "by-body-part", "cooldown"])
+        case "--format" where line.command?.name == "check": return plain(["gnu", "json"])
         case "--format": return plain(["csv", "json", "nightscout", "ics"])
         case "--last": return plain(["7d", "30d", "90d"])
         case "--days": return plain(["30", "60", "90"])

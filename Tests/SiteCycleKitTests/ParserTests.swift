@@ -96,7 +96,7 @@ struct ParserTests {
         let j = load("location Übergang\n2026-02-01 08:15  Übergang ; ok\n2026-02-02 08:15  Übergng\n", zone: .utc)
         let d = j.diagnostics.errors[0]
         #expect((d.line, d.column, d.length) == (3, 19, 8))
-        #expect(d.help == "did you mean \"Übergang\"?")
+        #expect(d.help == .didYouMean(location: "Übergang"))
     }
 }
 

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let check = Command(
         name: "check",
         summary: "list every error and warning in the journal",
-        usage: "sitecycle check [--json]",
+        usage: "sitecycle check [--json | --format gnu|json]",
         details: """
             Reads the whole journal and reports every problem, each as
             `file:line:col: error|warning: message`, the line, carets under the
@@ -28,14 +28,41 @@ extension CommandRegistry {
 
             --json prints {"errors":[…],"warnings":[…]}, each item with file,
             line, column, length, code, message and help (null when none).
+
+            --format gnu prints one line per problem on standard output,
+            `FILE:LINE:COL: error|warning: message [code]`, the form Emacs's
+            compile-mode, Vim's errorformat and CI annotators read (`sitecycle
+            editor vim` sets up `:make` with it).
+            --format json prints a JSON array on standard output, one object
+            per problem in file order: file, line, column, length (bytes),
+            severity, code, message, help (null when none) and fix: null, or
+            the edit that fixes it as the language server offers it
+            ({"title", "edits": [{"line", "column", "endLine", "endColumn",
+            "newText"}]}, columns in UTF-8 bytes from 1, the end exclusive).
+            Fixes: a misspelt location becomes the declared name; an
+            undeclared one gets a `location` line; entries out of order or
+            duplicated are formatted (`fmt`); a possible duplicate is deleted;
+            a device is added to a location's `for` list.
+            The exit status is the same in every format.
             """,
+        options: [OptionSpec(["--format"], value: "FORMAT", "gnu or json: one line or object per problem")],
         reportsJSON: true,
         run: { invocation in
+            let format = invocation.arguments.value("--format")
+            if let format, format != "gnu", format != "json" {
+                let guess = suggestion(for: format, among: ["gnu", "json"])
+                return invocation.usageError(UsageError("unknown format `\(format)`",
+                                                        help: guess.map { "did you mean `\($0)`?" } ?? "use gnu or json"))
+            }
             guard let journal = invocation.readJournal(mapped: true) else { return ExitCode.failure }
             let now: Instant
             do throws(CommandError) { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
             let diagnostics = (journal.diagnostics + journal.futureEntryWarnings(now: now)).sortedForDisplay()
-            if invocation.json {
+            if format == "gnu" {
+                invocation.out(gnuLines(diagnostics, path: journal.source.path))
+            } else if format == "json" {
+                invocation.out(JSON.array(diagnostics.map { fixJSON($0, in: journal) }).rendered())
+            } else if invocation.json {
                 invocation.out(checkJSON(diagnostics, path: journal.source.path).rendered())
             } else if !diagnostics.isEmpty {
                 let renderer = DiagnosticRenderer(style: invocation.errStyle)
@@ -55,6 +82,30 @@ extension CommandRegistry {
         }
         return .object([("errors", .array(diagnostics.errors.map(item))),
                         ("warnings", .array(diagnostics.warnings.map(item)))])
+    }
+
+    /// `FILE:LINE:COL: error|warning: message [code]`, one line each.
+    static func gnuLines(_ diagnostics: [Diagnostic], path: String) -> String {
+        diagnostics.map { d in
+            "\(path):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message.terminalSafeMessage) [\(d.code.rawValue)]\n"
+        }.joined()
+    }
+
+    /// One diagnostic with its first fix, as `--format json` prints it.
+    static func fixJSON(_ d: Diagnostic, in journal: Journal) -> JSON {
+        let source = journal.source
+        let fix = journal.fixes(for: d).first.map { fix -> JSON in
+            .object([("title", .string(fix.kind.words)), ("edits", .array(fix.edits.map { edit in
+                let from = source.position(ofByte: edit.range.lowerBound), to = source.position(ofByte: edit.range.upperBound)
+                return .object([("line", .int(from.line)), ("column", .int(from.column)), ("endLine", .int(to.line)),
+                                ("endColumn", .int(to.column)), ("newText", .string(edit.text))])
+            }))])
+        }
+        return .object([
+            ("file", .string(source.path)), ("line", .int(d.line)), ("column", .int(d.column)), ("length", .int(d.length)),
+            ("severity", .string(d.severity.rawValue)), ("code", .string(d.code.rawValue)), ("message", .string(d.message)),
+            ("help", .optional(d.help?.words)), ("fix", fix ?? .null),
+        ])
     }
 
     static func summaryLine(_ diagnostics: [Diagnostic]) -> String {

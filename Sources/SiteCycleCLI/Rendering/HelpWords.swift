@@ -26,6 +26,23 @@ extension Diagnostic.Help {
                 + "\"\(location)\" \(devices.joined(separator: ","))`"
         case .renameLocationNamedLikeDevice(let device):
             "an entry `\(device) …` names the device; rename the location, e.g. `locations rename`"
+        case .didYouMean(let location):
+            "did you mean \"\(location)\"?"
+        case .declareLocation(let name):
+            "declare it in the header with `location \(excerpt(name))`"
+        }
+    }
+}
+
+/// A fix in words: the title of a code action and of `check --format json`'s fix.
+extension DiagnosticFix.Kind {
+    var words: String {
+        switch self {
+        case .useDeclaredName(let name): "Change to \"\(name)\""
+        case .declareLocation(let name): "Declare `location \(name)`"
+        case .format: "Format the journal (sitecycle fmt)"
+        case .deleteEntry(let line): "Delete the entry on line \(line)"
+        case .addDevice(let device, let location): "Add \(device) to the `for` list of \(location)"
         }
     }
 }

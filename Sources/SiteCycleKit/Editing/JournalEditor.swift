@@ -94,6 +94,13 @@ public struct JournalEditor {
 
     public var isEmpty: Bool { replacements.isEmpty }
 
+    /// The planned change as edits for an editor to apply (the language
+    /// server's fixes), instead of a file this tool writes.
+    public var textEdits: [TextEdit] {
+        replacements.map { TextEdit(range: $0.range, text: String(decoding: $0.bytes, as: UTF8.self)) }
+            .sorted { ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound) }
+    }
+
     /// The bytes that go after the file's own when the whole edit is one
     /// append at the end (with the line break an unterminated last line
     /// needs first): the new file is the old one and these.

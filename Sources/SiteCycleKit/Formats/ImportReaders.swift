@@ -149,8 +149,11 @@ public enum ImportReaders {
     /// `[Any]`, strings, numbers as `Double`, `Bool` — or nil when it is
     /// not JSON. Read by FoundationEssentials' decoder, which bounds the
     /// nesting a hostile file can ask for.
-    package static func parseJSON(_ text: String) -> Any? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(text.utf8)))?.plain
+    package static func parseJSON(_ text: String) -> Any? { parseJSON(bytes: Array(text.utf8)) }
+
+    /// The same from bytes as they came (a language server's message).
+    package static func parseJSON(bytes: [UInt8]) -> Any? {
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)))?.plain
     }
 
     /// Our own `export --format json`.

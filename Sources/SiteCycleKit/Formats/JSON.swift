@@ -21,6 +21,36 @@ public indirect enum JSON: Equatable, Sendable {
         return out + "\n"
     }
 
+    /// On one line without spaces (a protocol message, not a report).
+    public func compact() -> String {
+        var out = ""
+        writeCompact(into: &out)
+        return out
+    }
+
+    private func writeCompact(into out: inout String) {
+        switch self {
+        case .array(let items):
+            out += "["
+            for (i, item) in items.enumerated() {
+                if i > 0 { out += "," }
+                item.writeCompact(into: &out)
+            }
+            out += "]"
+        case .object(let pairs):
+            out += "{"
+            for (i, (key, value)) in pairs.enumerated() {
+                if i > 0 { out += "," }
+                JSON.quote(key, into: &out)
+                out += ":"
+                value.writeCompact(into: &out)
+            }
+            out += "}"
+        default:
+            write(into: &out, indent: 0)
+        }
+    }
+
     private func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"

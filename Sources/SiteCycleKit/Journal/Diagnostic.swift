@@ -60,6 +60,11 @@ public struct Diagnostic: Equatable, Sendable {
         /// A location whose first word is a device name reads as that
         /// device's entry: rename the location.
         case renameLocationNamedLikeDevice(device: String)
+        /// An undeclared name close to a declared one: that one, in full
+        /// (an editor's fix writes it in place).
+        case didYouMean(location: String)
+        /// An undeclared name with nothing close: declare it, in full.
+        case declareLocation(name: String)
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }

@@ -83,14 +83,7 @@ extension BuildState {
 
     /// A location field as device and location: `sensor Left Arm` is the
     /// sensor's Left Arm when a `sensor` device is declared.
-    package func splitDevice(_ field: String) -> (UInt8, String) {
-        if settings.devices.isEmpty && !field.utf8.starts(with: "pump ".utf8) { return (0, field) }
-        guard let space = field.firstIndex(of: " ") else { return (0, field) }
-        let first = field[..<space]
-        if first == Device.pumpName { return (0, String(field[field.index(after: space)...])) }
-        guard let i = settings.devices.firstIndex(where: { $0.name == first }) else { return (0, field) }
-        return (UInt8(i + 1), String(field[field.index(after: space)...]))
-    }
+    package func splitDevice(_ field: String) -> (UInt8, String) { EntryField.split(field, devices: settings.devices) }
 
     /// The device an entry belongs to (its first word, when that names a
     /// declared device or `pump`) and the location or `removed` after it.
@@ -112,5 +105,19 @@ extension BuildState {
         var start = e.locationRange.lowerBound + first.utf8.count
         while start < e.locationRange.upperBound, isBlank(source.bytes[start]) { start += 1 }
         return (device, String(field[field.index(after: space)...]), start..<e.locationRange.upperBound)
+    }
+}
+
+/// An entry's location field: a device word (a declared device or `pump`)
+/// then the location, or the location alone, the pump's.
+package enum EntryField {
+    /// The device's index in `Journal.deviceNames` and the location.
+    package static func split(_ field: String, devices: [Device]) -> (UInt8, String) {
+        if devices.isEmpty && !field.utf8.starts(with: "pump ".utf8) { return (0, field) }
+        guard let space = field.firstIndex(of: " ") else { return (0, field) }
+        let first = field[..<space]
+        if first == Device.pumpName { return (0, String(field[field.index(after: space)...])) }
+        guard let i = devices.firstIndex(where: { $0.name == first }) else { return (0, field) }
+        return (UInt8(i + 1), String(field[field.index(after: space)...]))
     }
 }

@@ -229,9 +229,8 @@ extension BuildState {
     package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
         guard locationIndex[name] == nil else { return true }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
-        let help = suggester!.suggestion(for: name).map { "did you mean \"\($0)\"?" }
-            ?? "declare it in the header with `location \(excerpt(name))`"
-        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: .text(help))
+        let help = suggester!.suggestion(for: name).map(Diagnostic.Help.didYouMean) ?? .declareLocation(name: name)
+        report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: help)
         return false
     }
 }

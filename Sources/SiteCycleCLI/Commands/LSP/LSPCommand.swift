@@ -1,0 +1,72 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let lsp = Command(
+        name: "lsp",
+        summary: "a language server for editors (LSP on standard input/output)",
+        usage: "sitecycle lsp",
+        details: """
+            Speaks the Language Server Protocol (3.17) on standard input and
+            output, for any editor with an LSP client (`sitecycle help editor`
+            sets up Neovim, Vim, Emacs and VS Code). It reads only the documents
+            the editor sends, as the editor holds them, and never writes a file:
+            every change is an edit the editor applies.
+
+              diagnostics   check's, with its codes, ranges and messages, on
+                            open and on every change (full or incremental sync)
+              completion    after an entry's date and time, the locations:
+                            recommended first, then the rest, longest rested
+                            first ("rested 6 days", "in use (sensor)", "paused
+                            until …"), `removed` and the device words; the time
+                            now at the start of an empty line; the directive
+                            keywords in the header
+              hover         on an entry: how long it lasted (or how long it has
+                            been in and when it is due), how its site has
+                            rested since, and its location; on a `location`
+                            line: uses, last use, rest, pause, devices; on a
+                            directive: its entry in `help journal`
+              code actions  check's fixes: the declared name for a misspelt
+                            one, a `location` line for an unknown one, fmt for
+                            entries out of order or duplicated, delete a
+                            possible duplicate, add a device to a `for` list;
+                            and fmt for the whole file
+              formatting    fmt's layout as the fewest line edits; refused
+                            while the journal has errors, as fmt refuses
+              definition    from an entry's location to its `location` line
+              symbols       the header's locations, devices and settings
+
+            Positions count UTF-16 units unless the client offers UTF-8. Times
+            are read in the journal's `timezone` (else the system's); "now" is
+            --now or $SITECYCLE_NOW, else the clock, as for every command. A
+            malformed message gets a JSON-RPC error and the server goes on. It
+            ends when the editor sends `exit` (status 0 after `shutdown`, else
+            1) or closes its input (status 1 without `shutdown`).
+            """,
+        run: { invocation in
+            // A bad --now is said once, before the editor's first message.
+            do throws(UsageError) { _ = try invocation.now(in: invocation.systemZone) } catch {
+                return invocation.usageError(error)
+            }
+            let server = LanguageServer(defaultZone: invocation.systemZone) { zone in
+                (try? invocation.now(in: zone)) ?? invocation.environment.clock()
+            }
+            var reader = MessageReader(source: FileDescriptorSource(fd: 0))
+            func send(_ message: JSON) {
+                invocation.out(framed(message))
+                invocation.environment.stdout.flush()
+            }
+            while true {
+                switch reader.next() {
+                case .end:
+                    return server.exitStatus ?? (server.state == .shuttingDown ? ExitCode.ok : ExitCode.failure)
+                case .badHeader(let why):
+                    send(.object([("jsonrpc", .string("2.0")), ("id", .null), ("error", .object([
+                        ("code", .int(LanguageServer.ErrorCode.parseError)), ("message", .string(why)),
+                    ]))]))
+                case .message(let body):
+                    for message in server.handle(body) { send(message) }
+                    if let status = server.exitStatus { return status }
+                }
+            }
+        })
+}

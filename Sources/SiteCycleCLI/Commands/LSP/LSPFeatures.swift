@@ -1,0 +1,169 @@
+import SiteCycleKit
+
+/// Each request answered from the Kit's facts (`JournalAssist`,
+/// `Journal.fixes`, `formattingEdits`) in the protocol's shapes and the
+/// command line's words.
+extension LanguageServer {
+    func assist(_ document: LSPDocument) -> JournalAssist {
+        JournalAssist(journal: document.journal, now: now(document.journal.zone))
+    }
+
+    // MARK: Diagnostics
+
+    /// `check`'s diagnostics, future entries included, with its codes,
+    /// ranges and messages; the help goes in `data`.
+    func diagnostics(_ document: LSPDocument) -> JSON {
+        let journal = document.journal
+        let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
+        return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: journal.source) })
+    }
+
+    func diagnostic(_ d: Diagnostic, in source: SourceFile) -> JSON {
+        let line = min(max(d.line, 1), max(source.lines.count, 1))
+        let columns = source.lines.isEmpty ? 0..<0
+            : min(d.column - 1, source.lines[line - 1].contentCount)..<min(d.column - 1 + d.length, source.lines[line - 1].contentCount)
+        let range = source.lines.isEmpty
+            ? JSON.object([("start", .object([("line", .int(0)), ("character", .int(0))])),
+                           ("end", .object([("line", .int(0)), ("character", .int(0))]))])
+            : self.range(line: line, columns, in: source)
+        return .object([
+            ("range", range), ("severity", .int(d.severity == .error ? 1 : 2)), ("code", .string(d.code.rawValue)),
+            ("source", .string("sitecycle")), ("message", .string(d.message)),
+            ("data", .object([("help", .optional(d.help?.words))])),
+        ])
+    }
+
+    // MARK: Completion
+
+    func completion(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+        guard let (line, column) = place(params, in: document),
+              let completion = assist(document).completion(line: line, column: column) else { return .null }
+        let source = document.source
+        let range: JSON = line <= source.lines.count
+            ? self.range(line: line, completion.replacing, in: source)
+            : .object([("start", .object([("line", .int(line - 1)), ("character", .int(0))])),
+                       ("end", .object([("line", .int(line - 1)), ("character", .int(0))]))])
+        let items = completion.candidates.enumerated().map { i, candidate -> JSON in
+            let (label, kind, detail, tag) = words(candidate, journal: document.journal)
+            var fields: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail))]
+            if let tag { fields.append(("labelDetails", .object([("description", .string(tag))]))) }
+            if case .directive(let keyword) = candidate, let help = LSPWords.directiveHelp(keyword) {
+                fields.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(help))])))
+            }
+            // Our order, not the alphabet's.
+            fields.append(("sortText", .string(String(repeating: "0", count: 5 - String(i).count) + String(i))))
+            fields.append(("textEdit", .object([("range", range), ("newText", .string(label))])))
+            return .object(fields)
+        }
+        return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
+    }
+
+    /// Label, CompletionItemKind, detail and a tag for one candidate.
+    private func words(_ candidate: JournalAssist.Candidate, journal: Journal) -> (String, Int, String, String?) {
+        switch candidate {
+        case .location(let item, let tag, let restriction, let device):
+            let detail: String
+            switch restriction {
+            case .paused(let until)?: detail = "paused until " + journal.zone.civil(until).date.iso
+            case .occupied(let other)?: detail = "in use (\(other))"
+            default: detail = BodyWords.state(item, device: device)
+            }
+            return (item.location.name, 12, detail, tag.map { $0 == .occupied ? "in use" : $0.rawValue })
+        case .removed:
+            return (EntrySyntax.removedKeyword, 14, "ends the active site, starts none", nil)
+        case .device(let name):
+            let target = journal.targetHours(of: name)
+            return (name, 20, "device, target \(formatHours(target)) h", nil)
+        case .time(let text):
+            return (text, 21, "now", nil)
+        case .directive(let keyword):
+            return (keyword.rawValue, 14, LSPWords.directiveSummary(keyword), nil)
+        }
+    }
+
+    // MARK: Hover
+
+    func hover(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+        guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
+              let (facts, columns) = assist(document).hover(line: line, column: column) else { return .null }
+        let journal = document.journal
+        let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone)) }.joined(separator: "\n\n---\n\n")
+        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+                        ("range", range(line: line, columns, in: document.source))])
+    }
+
+    // MARK: Definition and symbols
+
+    func definition(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+        guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
+              let target = assist(document).definition(line: line, column: column),
+              let symbol = assist(document).symbols().first(where: { $0.line == target }) else { return .null }
+        return .object([("uri", .string(document.uri)), ("range", range(line: target, symbol.range, in: document.source))])
+    }
+
+    func symbols(_ document: LSPDocument) -> JSON {
+        let source = document.source
+        return .array(assist(document).symbols().map { symbol in
+            // SymbolKind: a location a Field, a device a Class, a setting a Property.
+            let kind = switch symbol.kind { case .location: 8; case .device: 5; case .setting: 7 }
+            let whole = 0..<source.lines[symbol.line - 1].contentCount
+            return .object([
+                ("name", .string(symbol.name)), ("detail", .string(symbol.detail)), ("kind", .int(kind)),
+                ("range", range(line: symbol.line, whole, in: source)),
+                ("selectionRange", range(line: symbol.line, symbol.range, in: source)),
+            ])
+        })
+    }
+
+    // MARK: Code actions and formatting
+
+    /// `check`'s fixes for the diagnostics in the range, and `fmt` for the
+    /// whole file while it is not formatted.
+    func codeActions(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+        let journal = document.journal, source = journal.source
+        guard let asked = params["range"] as? [String: Any], let bytes = byteRange(asked, in: document) else { return .array([]) }
+        let only = (params["context"] as? [String: Any])?["only"] as? [String]
+        func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
+        let first = source.position(ofByte: bytes.lowerBound).line, last = source.position(ofByte: bytes.upperBound).line
+        var actions: [JSON] = []
+        if wanted("quickfix") {
+            let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
+            for d in all where d.line >= first && d.line <= last {
+                for fix in journal.fixes(for: d) {
+                    actions.append(action(fix.kind.words, kind: "quickfix", edits: fix.edits, in: document,
+                                          diagnostic: diagnostic(d, in: source), preferred: fix.isPreferred))
+                }
+            }
+        }
+        if wanted("source"), let edits = journal.formattingEdits(), !edits.isEmpty {
+            actions.append(action(DiagnosticFix.Kind.format.words, kind: "source", edits: edits, in: document,
+                                  diagnostic: nil, preferred: false))
+        }
+        return .array(actions)
+    }
+
+    private func action(_ title: String, kind: String, edits: [TextEdit], in document: LSPDocument, diagnostic: JSON?,
+                        preferred: Bool) -> JSON {
+        var fields: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
+        if let diagnostic { fields.append(("diagnostics", .array([diagnostic]))) }
+        if preferred { fields.append(("isPreferred", .bool(true))) }
+        fields.append(("edit", .object([("changes", .object([(document.uri, textEdits(edits, in: document.source))]))])))
+        return .object(fields)
+    }
+
+    func textEdits(_ edits: [TextEdit], in source: SourceFile) -> JSON {
+        .array(edits.map { .object([("range", range($0.range, in: source)), ("newText", .string($0.text))]) })
+    }
+
+    /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
+    /// the journal has errors.
+    func formatting(_ document: LSPDocument) -> Result<JSON, Failure> {
+        guard let edits = document.journal.formattingEdits() else {
+            let n = document.journal.diagnostics.errors.count
+            return .failure(Failure(code: ErrorCode.requestFailed,
+                                    message: n > 0 ? "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format"
+                                        : "formatting would change what the journal means; nothing was changed"))
+        }
+        return .success(textEdits(edits, in: document.source))
+    }
+}
