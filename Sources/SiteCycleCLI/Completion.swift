@@ -122,7 +122,10 @@ struct Completer {
     func optionValues(_ option: OptionSpec, _ line: Line) -> ([Candidate], files: Bool) {
         func plain(_ values: [String]) -> ([Candidate], files: Bool) { (values.map { Candidate(value: $0, description: "") }, false) }
         switch option.key {
-        case "--file", "--output": return ([], true)
+        case "--file", "--output", "--cgm": return ([], true)
+        case "--by" where line.command?.name == "outcomes": return plain(["site", "wear-day"])
+        case "--units": return plain(GlucoseUnit.allCases.map(\.rawValue))
+        case "--date-order": return plain(DateOrder.allCases.map(\.rawValue))
         case "--color": return plain(ColorChoice.allCases.map(\.rawValue))
         case "--strategy": return plain(["by-site", "by-body-part", "cooldown"])
         case "--format" where line.command?.name == "check": return plain(["gnu", "json"])

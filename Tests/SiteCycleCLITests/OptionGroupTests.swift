@@ -30,8 +30,11 @@ struct OptionGroupTests {
         for command in CommandRegistry.all {
             let names = command.options.map(\.names)
             if names.contains(["--from"]) {
-                #expect(command.options.filter { $0.names == ["--from"] || $0.names == ["--to"] || $0.names == ["--last"] }
-                    .map(\.summary) == PeriodOptions.specs.map(\.summary), "\(command.name)")
+                let summaries = command.options.filter { $0.names == ["--from"] || $0.names == ["--to"] || $0.names == ["--last"] }
+                    .map(\.summary)
+                // Site changes by start, or (`outcomes`) glucose readings by time.
+                #expect([PeriodOptions.specs, PeriodOptions.readingSpecs].map { $0.map(\.summary) }.contains(summaries),
+                        "\(command.name)")
                 #expect(names.filter { period.contains($0) } == period, "\(command.name)")
             }
             if let device = command.options.first(where: { $0.names == ["--device"] }) {

@@ -11,6 +11,14 @@ struct PeriodOptions {
         OptionSpec(["--last"], value: "Nd", "site changes in the last N days (7d, 30d, 90d, …)"),
     ]
 
+    /// The same three for `outcomes`, which selects glucose readings by
+    /// their time rather than site changes by start.
+    static let readingSpecs = [
+        OptionSpec(["--from"], value: "TIME", "readings at or after TIME"),
+        OptionSpec(["--to"], value: "TIME", "readings at or before TIME"),
+        OptionSpec(["--last"], value: "Nd", "readings in the last N days (7d, 30d, 90d, …)"),
+    ]
+
     /// As typed: they are read in the journal's zone, once it is known.
     var from: String?
     var to: String?

@@ -1,0 +1,65 @@
+import SiteCycleKit
+
+extension CommandRegistry {
+    static let outcomes = Command(
+        name: "outcomes",
+        summary: "glucose per site and per day of wear, from the CGM's export",
+        usage: "sitecycle outcomes --cgm FILE [--device NAME] [--by site|wear-day] [--units mg/dL|mmol/L] "
+            + "[--cgm-zone ZONE] [--date-order dmy|mdy] [--from TIME] [--to TIME] [--last Nd]",
+        details: OutcomesHelp.details,
+        options: OutcomesOptions.specs,
+        reportsJSON: true,
+        run: { invocation in
+            invocation.report { journal, now throws(CommandError) in
+                let options = try OutcomesOptions(invocation.arguments)
+                let device = try options.device.name(in: journal)
+                let zone = try options.zone(for: journal)
+                let export = try OutcomesCommand.read(options.files, zone: zone, dateOrder: options.dateOrder)
+                let selection = try options.period.selection(invocation, in: journal, now: now)
+                let outcomes = GlucoseOutcomes.compute(journal.rotation(device), export: export, from: selection.from,
+                                                       to: options.period.to == nil ? nil : selection.to)
+                let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
+                                            zone: zone, units: options.units ?? export.unit, grouping: options.grouping)
+                if export.badRows > 0 { invocation.warn(report.badRowsWarning(files: options.files)) }
+                invocation.out(invocation.json ? report.json().rendered() : report.text())
+            }
+        })
+}
+
+/// Reading the exports: the file is only read, never written.
+enum OutcomesCommand {
+    static func read(_ files: [String], zone: ZoneRules, dateOrder: DateOrder?) throws(CommandError) -> CGMExport {
+        var parts: [CGMExport] = []
+        for file in files {
+            let bytes: SourceBytes
+            do { bytes = try JournalFile.readMapped(file) } catch { throw CommandError(error.message, help: error.hint) }
+            let read = bytes.withUnsafeBufferPointer { CGMReader.read($0, zone: zone, dateOrder: dateOrder) }
+            switch read {
+            case .success(let export): parts.append(export)
+            case .failure(let e): throw refusal(e, file: file)
+            }
+        }
+        return CGMExport.combined(parts)
+    }
+
+    static func refusal(_ e: CGMReadError, file: String) -> CommandError {
+        switch e {
+        case .unknownFormat:
+            return CommandError("\(file) is not a CGM export that sitecycle reads",
+                                help: "give Dexcom Clarity's CSV export, LibreView's CSV export or Nightscout's "
+                                    + "entries.json (`sitecycle help outcomes`)")
+        case .noGlucoseColumn(let format):
+            return CommandError("\(file) looks like \(OutcomesReport.formatName(format)) but has no glucose column",
+                                help: "export it again with glucose values included")
+        case .dateOrderUnknown(let line):
+            return CommandError("\(file):\(line): LibreView dates like this one read as day-month or as month-day, "
+                                + "and nothing in the file says which",
+                                help: "say which with --date-order dmy (27-03-2026) or --date-order mdy (03-27-2026)",
+                                usage: true)
+        case .dateOrderConflict(let dmy, let mdy):
+            return CommandError("\(file): line \(dmy) reads only as day-month, line \(mdy) only as month-day",
+                                help: "give --date-order dmy or mdy to read every row one way; rows that do not "
+                                    + "read that way are counted as unreadable")
+        }
+    }
+}

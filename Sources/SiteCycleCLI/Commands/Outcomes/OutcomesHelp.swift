@@ -1,0 +1,72 @@
+/// `help outcomes`.
+enum OutcomesHelp {
+    static let details = """
+        Gives each glucose reading of a CGM export to the site that was in at
+        that instant (the pump's, or --device NAME's: from a site change up to
+        the next change or `removed`), and shows what each site did to
+        glucose. The export is only read; nothing is written anywhere.
+
+        Exports, told apart by their content and named in the output:
+          Dexcom Clarity CSV   Clarity's "Export" (the quoted 13+ column form,
+                               or the older unquoted 12-column one with a BOM),
+                               mg/dL or mmol/L. Only EGV rows are readings; Low
+                               and High count as 40 and 400 mg/dL and are
+                               counted apart. Times are local, without a zone.
+          LibreView CSV        LibreView's "Download glucose data": record type
+                               0 (historic) rows; type 1 scans repeat them.
+                               US dates (03-27-2026 08:05 PM) and others
+                               (27-03-2026 20:05) are told apart by AM/PM or a
+                               day above 12; else give --date-order dmy|mdy.
+          Nightscout           entries.json (/api/v1/entries.json): type "sgv",
+                               sgv in mg/dL, date in epoch milliseconds.
+        Local times are read in the journal's zone, or --cgm-zone ZONE (a
+        trip, a phone on another zone); the output says which. --cgm may be
+        given more than once: a reading repeated by overlapping exports (the
+        same instant) is counted once.
+
+        The measures are the international consensus on time in range
+        (Battelino et al., Diabetes Care 2019;42:1593-1603), for each site, per
+        day of wear, and for the whole period (every reading in it, given to
+        a site or not): readings; coverage, the share of the readings
+        expected every 5 minutes (15 when most are 15 apart, as LibreView's
+        historic record) while the site was in, within the export's span;
+        mean glucose; % of readings in range 70-180 mg/dL (3.9-10.0 mmol/L),
+        below 70 (3.9), below 54 (3.0), above 180 (10.0), above 250 (13.9),
+        judged in the file's own unit; CV (SD over the mean); GMI = 3.31 +
+        0.02392 x mean mg/dL, an indication only, not an HbA1c. --units
+        mg/dL|mmol/L shows means in that unit (18.016 mg/dL per mmol/L).
+
+        A site is flagged when its time in range is 10 points or more below
+        the whole period's, with 3 or more sets there and 70% coverage or
+        more. Groups under 70% coverage are shown, marked "thin".
+        Lipohypertrophy cuts insulin exposure by about a fifth and triples its
+        variability (Famulla et al., Diabetes Care 2016): a flagged site is one
+        to show a care team, not a diagnosis.
+
+        --by wear-day groups readings by day of each set's wear (day 1 = the
+        first 24 h after it went in, day 2, day 3, day 4+), across sites and
+        per site. Mean glucose rose from 123 to 164 mg/dL between day 2 and
+        day 5 of wear (Thethi et al., Diabetes Care 2010), and time in range
+        fell after day 3 in a study of 3,028 infusion sets. Beside it,
+        `sitecycle stats` shows how long sets lasted at each site (the
+        absorption insight).
+
+        --from/--to/--last select readings by time. Readings outside every
+        session (before the first change, during a break) count in the
+        whole period and as "unmatched". A row that does not read is left
+        out and counted, and the first 5 line numbers are named on stderr.
+        A file in none of these formats is refused.
+
+        --json prints {"format":"clarity"|"libreview"|"nightscout","units",
+        "zone","device","from","to","intervalMinutes","overall":{…},
+        "sites":[{"location","sessions","readings","coverage","mean",
+        "inRange","below70","below54","above180","above250","cv","gmi",
+        "thin","low","high","flagged"}],"unmatched","duplicates",
+        "unreadable":{"rows","lines"}}; with --by wear-day, "wearDays":[{"day",
+        …the same measures…}] overall and in each site (day 4 is 4+).
+        Percents are 0-100 with one decimal; "mean" is in "units"; null
+        where a group has no readings.
+
+        Example: sitecycle outcomes --cgm clarity.csv --by wear-day
+        """
+}

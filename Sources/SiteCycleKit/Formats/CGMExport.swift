@@ -1,0 +1,197 @@
+/// Glucose readings from a CGM's own export file: Dexcom Clarity CSV,
+/// LibreView CSV or Nightscout `entries.json`, told apart by content.
+/// Readers scan bytes (no Regex, no DateFormatter, no JSON decoder), so a
+/// year of readings or a 50 MB file is read in one pass.
+public enum GlucoseUnit: String, Sendable, CaseIterable {
+    case mgdl = "mg/dL"
+    case mmol = "mmol/L"
+
+    /// mg/dL per mmol/L (glucose, 180.16 g/mol).
+    public static let mgdlPerMmol = 18.016
+
+    /// `value` (in `self`) expressed in `unit`.
+    public func convert(_ value: Double, to unit: GlucoseUnit) -> Double {
+        if self == unit { return value }
+        return self == .mgdl ? value / GlucoseUnit.mgdlPerMmol : value * GlucoseUnit.mgdlPerMmol
+    }
+}
+
+public enum CGMFormat: String, Sendable, CaseIterable {
+    case clarity, libreview, nightscout
+}
+
+/// How LibreView wrote its dates: `DD-MM-YYYY` or the US `MM-DD-YYYY`.
+public enum DateOrder: String, Sendable, CaseIterable {
+    case dmy, mdy
+}
+
+/// One sensor glucose value at one instant, in its file's unit.
+public struct GlucoseReading: Sendable, Equatable, BitwiseCopyable {
+    public var instant: Instant
+    public var value: Double
+    /// Clarity's `Low` (-1) or `High` (+1), counted as 40 and 400 mg/dL
+    /// (2.2 and 22.2 mmol/L); 0 for a number.
+    public var extreme: Int8
+
+    public init(instant: Instant, value: Double, extreme: Int8 = 0) {
+        self.instant = instant
+        self.value = value
+        self.extreme = extreme
+    }
+}
+
+/// Everything read from one or more exports: the readings in time order,
+/// each instant once, and what could not be read.
+public struct CGMExport: Sendable {
+    public var format: CGMFormat
+    public var unit: GlucoseUnit
+    /// Oldest first; a reading repeated by overlapping exports is kept once.
+    public var readings: [GlucoseReading]
+    /// Readings dropped because an earlier one had the same instant.
+    public var duplicates = 0
+    /// Rows that look like readings but did not read.
+    public var badRows = 0
+    /// The 1-based lines of the first few of them.
+    public var badLines: [Int] = []
+    /// LibreView: the date order used, and whether the file showed it
+    /// (AM/PM, a day above 12) rather than `--date-order`.
+    public var dateOrder: DateOrder?
+    public var dateOrderFromFile = false
+
+    /// How many bad lines are named.
+    public static let namedBadLines = 5
+
+    public init(format: CGMFormat, unit: GlucoseUnit, readings: [GlucoseReading] = []) {
+        self.format = format
+        self.unit = unit
+        self.readings = readings
+    }
+
+    mutating func bad(line: Int) {
+        badRows += 1
+        if badLines.count < CGMExport.namedBadLines { badLines.append(line) }
+    }
+
+    /// Sorted oldest first (exports come newest first, grouped by type, or
+    /// in order), duplicates dropped.
+    mutating func settle() {
+        var sorted = true, reversed = true
+        var i = 1
+        while i < readings.count && (sorted || reversed) {
+            if readings[i].instant < readings[i - 1].instant { sorted = false }
+            if readings[i].instant > readings[i - 1].instant { reversed = false }
+            i += 1
+        }
+        if !sorted {
+            if reversed { readings.reverse() } else { readings.sort { $0.instant < $1.instant } }
+        }
+        var kept = 0
+        for j in readings.indices {
+            if kept > 0 && readings[j].instant == readings[kept - 1].instant { continue }
+            readings[kept] = readings[j]
+            kept += 1
+        }
+        duplicates += readings.count - kept
+        readings.removeLast(readings.count - kept)
+    }
+
+    /// Several exports as one: values in the first one's unit, each
+    /// instant once.
+    public static func combined(_ parts: [CGMExport]) -> CGMExport {
+        guard var result = parts.first else { return CGMExport(format: .clarity, unit: .mgdl) }
+        for part in parts.dropFirst() {
+            result.readings.reserveCapacity(result.readings.count + part.readings.count)
+            for r in part.readings {
+                result.readings.append(GlucoseReading(instant: r.instant, value: part.unit.convert(r.value, to: result.unit),
+                                                      extreme: r.extreme))
+            }
+            result.duplicates += part.duplicates
+            result.badRows += part.badRows
+        }
+        if parts.count > 1 { result.settle() }
+        return result
+    }
+}
+
+/// Why a file gave no readings: facts; the command line words them.
+public enum CGMReadError: Error, Equatable, Sendable {
+    /// Not a Clarity CSV, a LibreView CSV or a Nightscout entries file.
+    case unknownFormat
+    /// The right shape, but no glucose column (Clarity, LibreView).
+    case noGlucoseColumn(CGMFormat)
+    /// LibreView dates such as 03-04-2026 with nothing in the file to say
+    /// which is the day; `line` is the first such row.
+    case dateOrderUnknown(line: Int)
+    /// Some rows read only as day-first, others only as month-first.
+    case dateOrderConflict(dmyLine: Int, mdyLine: Int)
+}
+
+/// Reads an export in whichever format its content shows.
+public enum CGMReader {
+    /// The format `bytes` look like, or nil.
+    public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> CGMFormat? {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        guard i < bytes.count else { return nil }
+        if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") {
+            return NightscoutEntries.looksLikeEntries(bytes) ? .nightscout : nil
+        }
+        var lines = CSVLines(bytes)
+        var fields = CSVFields()
+        for _ in 0..<3 {
+            guard let line = lines.next() else { break }
+            fields.split(bytes, line.range)
+            if fields.index(bytes, where: { ClarityCSV.isTimestampHeader($0) }) != nil,
+               fields.index(bytes, where: { $0.starts(with: Array("Event Type".utf8)) }) != nil {
+                return .clarity
+            }
+            if LibreViewCSV.isHeader(bytes, fields) { return .libreview }
+        }
+        return nil
+    }
+
+    /// The readings of one export. Local times are read in `zone`;
+    /// `dateOrder` settles LibreView dates the file leaves open.
+    public static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
+                            dateOrder: DateOrder? = nil) -> Result<CGMExport, CGMReadError> {
+        guard let format = detect(bytes) else { return .failure(.unknownFormat) }
+        var result: Result<CGMExport, CGMReadError>
+        switch format {
+        case .clarity: result = ClarityCSV.read(bytes, zone: zone)
+        case .libreview: result = LibreViewCSV.read(bytes, zone: zone, dateOrder: dateOrder)
+        case .nightscout: result = .success(NightscoutEntries.read(bytes))
+        }
+        if case .success(var export) = result {
+            export.settle()
+            result = .success(export)
+        }
+        return result
+    }
+}
+
+/// Wall-clock times in one zone to instants, remembering the offset of the
+/// last hour read: a file's readings come hour after hour, so the zone's
+/// rules are asked once an hour, not once a reading.
+struct WallClockReader {
+    let zone: ZoneRules
+    private var hour = Int64.min
+    private var offset: Int64 = 0
+
+    init(zone: ZoneRules) { self.zone = zone }
+
+    /// The instant a wall time names: the first when clocks went back; a
+    /// time the clocks skipped is read with the offset before the jump.
+    mutating func instant(wallSeconds wall: Int64) -> Instant {
+        let h = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
+        if h != hour {
+            switch zone.reading(wallSeconds: wall) {
+            case .instant(_, let o):
+                offset = Int64(o)
+                hour = h
+            case .skipped:
+                return Instant(seconds: wall - Int64(zone.offset(at: Instant(seconds: wall - 86_400))))
+            }
+        }
+        return Instant(seconds: wall - offset)
+    }
+}

@@ -1,0 +1,299 @@
+import Foundation
+import Testing
+
+/// `outcomes`: exports generated here in each format, with glucose that
+/// depends on the site in at each instant, read by the real binary against
+/// a journal kept in New York (DST starts 2026-03-08 in the middle of it).
+struct OutcomesTests {
+    let dir: URL
+    let env: [String: String]
+    static let zone = TimeZone(identifier: "America/New_York")!
+
+    /// Three sites, each a value: Left Front Abdomen in range, Right Front
+    /// Abdomen above 180, Lower Back below 70. A break on 03-13.
+    static let changes: [(String, String)] = [
+        ("2026-03-01 08:00", "Left Front Abdomen"), ("2026-03-04 08:00", "Right Front Abdomen"),
+        ("2026-03-07 08:00", "Lower Back"), ("2026-03-10 08:00", "Left Front Abdomen"),
+        ("2026-03-13 08:00", "removed"), ("2026-03-13 20:00", "Right Front Abdomen"),
+    ]
+    static let value = ["Left Front Abdomen": 120.0, "Right Front Abdomen": 200.0, "Lower Back": 60.0]
+    static let journal = "timezone America/New_York\nlocation Left Front Abdomen\nlocation Right Front Abdomen\n"
+        + "location Lower Back\n\n" + changes.map { "\($0.0)  \($0.1)\n" }.joined()
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: dir)
+        try Self.journal.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+    }
+
+    static func formatter(_ format: String, zone: TimeZone = OutcomesTests.zone) -> DateFormatter {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = zone
+        f.dateFormat = format
+        return f
+    }
+
+    static func instant(_ wall: String) -> Date { formatter("yyyy-MM-dd HH:mm").date(from: wall)! }
+
+    /// The site in at `t`, as the test understands the journal.
+    static func site(at t: Date) -> String? {
+        changes.last { instant($0.0) <= t }.flatMap { $0.1 == "removed" ? nil : $0.1 }
+    }
+
+    /// Every `step` minutes from 2026-03-01 00:00 to 03-15 00:00 New York.
+    static func times(step: Int = 5) -> [Date] {
+        stride(from: instant("2026-03-01 00:00").timeIntervalSince1970, to: instant("2026-03-15 00:00").timeIntervalSince1970,
+               by: Double(step * 60)).map { Date(timeIntervalSince1970: $0) }
+    }
+
+    /// Readings outside a site (before the first change, in the break) read 150.
+    static func glucose(_ t: Date) -> Double { site(at: t).flatMap { value[$0] } ?? 150 }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func outcomes(_ args: [String], code: Int32 = 0) throws -> BinaryRunner.Output {
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "outcomes"] + args, in: dir,
+                                     environment: env)
+        #expect(r.exitCode == code, "\(args): \(r.stderr)")
+        return r
+    }
+
+    func json(_ args: [String]) throws -> [String: Any] {
+        let r = try outcomes(args + ["--json"])
+        return try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stdout)")
+    }
+
+    static func site(_ name: String, in json: [String: Any]) -> [String: Any]? {
+        (json["sites"] as? [[String: Any]])?.first { $0["location"] as? String == name }
+    }
+
+    static func clarity(_ times: [Date], unit: String = "mg/dL", value: (Date) -> String) -> String {
+        let f = formatter("yyyy-MM-dd'T'HH:mm:ss")
+        var rows = ["\"Index\",\"Timestamp (YYYY-MM-DDThh:mm:ss)\",\"Event Type\",\"Event Subtype\",\"Patient Info\","
+                    + "\"Device Info\",\"Source Device ID\",\"Glucose Value (\(unit))\",\"Insulin Value (u)\","
+                    + "\"Carb Value (grams)\",\"Duration (hh:mm:ss)\",\"Glucose Rate of Change (\(unit)/min)\","
+                    + "\"Transmitter Time (Long Integer)\"",
+                    "1,,FirstName,,Test,,,,,,,,", "2,,Device,,,Dexcom G6 Mobile App,iOS G6,,,,,,"]
+        for (i, t) in times.enumerated() {
+            rows.append("\(i + 3),\(f.string(from: t)),EGV,,,,iOS G6,\(value(t)),,,,,\(i * 300)")
+        }
+        return rows.joined(separator: "\r\n") + "\r\n"
+    }
+
+    @Test func clarityReadingsGoToTheSiteInAtEachInstant() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lowAt = Self.instant("2026-03-08 12:00")
+        try write("clarity.csv", Self.clarity(Self.times()) { t in
+            t == lowAt ? "Low" : String(Int(Self.glucose(t)))
+        })
+        let j = try json(["--cgm", "clarity.csv"])
+        #expect(j["format"] as? String == "clarity")
+        #expect(j["units"] as? String == "mg/dL")
+        #expect(j["zone"] as? String == "America/New_York")
+        // 00:00–08:00 on 03-01 (96) and the 12 h break (144).
+        #expect(j["unmatched"] as? Int == 96 + 144)
+        let left = try #require(Self.site("Left Front Abdomen", in: j))
+        #expect(left["inRange"] as? Double == 100 && left["mean"] as? Double == 120 && left["sessions"] as? Int == 2)
+        #expect(left["readings"] as? Int == 2 * 864 && left["coverage"] as? Double == 100)
+        let right = try #require(Self.site("Right Front Abdomen", in: j))
+        #expect(right["above180"] as? Double == 100 && right["inRange"] as? Double == 0 && right["above250"] as? Double == 0)
+        // Lower Back: 03-07 08:00 to 03-10 08:00, one hour short (DST), one Low.
+        let back = try #require(Self.site("Lower Back", in: j))
+        #expect(back["readings"] as? Int == 864 - 12)
+        #expect(back["below70"] as? Double == 100 && back["below54"] as? Double == 0.1)
+        #expect(back["low"] as? Int == 1 && back["coverage"] as? Double == 100)
+        #expect(back["flagged"] as? Bool == false)
+        let overall = try #require(j["overall"] as? [String: Any])
+        #expect(overall["readings"] as? Int == Self.times().count)
+        #expect(overall["gmi"] != nil && overall["cv"] != nil)
+    }
+
+    @Test func aSiteBoundaryIsTheChangesInstantInTheJournalsZone() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // One reading a minute before the 03-04 08:00 change, one at it.
+        let before = Self.instant("2026-03-04 07:59"), at = Self.instant("2026-03-04 08:00")
+        try write("two.csv", Self.clarity([before, at]) { t in t == before ? "100" : "300" })
+        let j = try json(["--cgm", "two.csv"])
+        #expect(Self.site("Left Front Abdomen", in: j)?["mean"] as? Double == 100)
+        #expect(Self.site("Right Front Abdomen", in: j)?["mean"] as? Double == 300)
+        // Read as UTC instead, both are five hours earlier: on the first site.
+        let utc = try json(["--cgm", "two.csv", "--cgm-zone", "UTC"])
+        #expect(utc["zone"] as? String == "UTC")
+        #expect(Self.site("Left Front Abdomen", in: utc)?["readings"] as? Int == 2)
+        #expect(Self.site("Right Front Abdomen", in: utc) == nil)
+    }
+
+    static func libreView(_ times: [Date], us: Bool, mmol: Bool) -> String {
+        let f = formatter(us ? "MM-dd-yyyy hh:mm a" : "dd-MM-yyyy HH:mm")
+        let unit = mmol ? "mmol/L" : "mg/dL"
+        var rows = ["Glucose Data,Generated on,03-20-2026 12:00 PM UTC,Generated by,Test",
+                    "Device,Serial Number,Device Timestamp,Record Type,Historic Glucose \(unit),Scan Glucose \(unit),"
+                    + "Non-numeric Rapid-Acting Insulin,Notes"]
+        func v(_ t: Date) -> String {
+            mmol ? String(format: "%.1f", Self.glucose(t) / 18.016) : String(Int(Self.glucose(t)))
+        }
+        var scans: [String] = []
+        for t in times {
+            rows.append("FreeStyle Libre 2,ABC,\(f.string(from: t)),0,\(v(t)),,,")
+            scans.append("FreeStyle Libre 2,ABC,\(f.string(from: t)),1,,999,,")
+        }
+        return (rows + scans.prefix(50)).joined(separator: "\n") + "\n"
+    }
+
+    @Test(arguments: [(true, false), (false, true)]) func libreViewUSAndElsewhere(_ us: Bool, _ mmol: Bool) throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("libre.csv", Self.libreView(Self.times(step: 15), us: us, mmol: mmol))
+        let j = try json(["--cgm", "libre.csv"])
+        #expect(j["format"] as? String == "libreview")
+        #expect(j["units"] as? String == (mmol ? "mmol/L" : "mg/dL"))
+        #expect(j["intervalMinutes"] as? Int == 15)
+        #expect(j["dateOrder"] as? String == (us ? "mdy" : "dmy"))
+        let right = try #require(Self.site("Right Front Abdomen", in: j))
+        #expect(right["above180"] as? Double == 100, "scans (999) are not readings")
+        #expect(right["mean"] as? Double == (mmol ? 11.1 : 200))
+        let left = try #require(Self.site("Left Front Abdomen", in: j))
+        #expect(left["inRange"] as? Double == 100 && left["readings"] as? Int == 2 * 288)
+        #expect(Self.site("Lower Back", in: j)?["below70"] as? Double == 100)
+        if mmol {
+            let shown = try json(["--cgm", "libre.csv", "--units", "mg/dL"])
+            #expect(shown["units"] as? String == "mg/dL")
+            #expect(Self.site("Left Front Abdomen", in: shown)?["mean"] as? Double == 120.7)  // 6.7 mmol/L
+        }
+    }
+
+    @Test func libreViewDatesThatReadBothWaysAskForTheOrder() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // 03-01 to 03-12 only, 24-hour clock: every day and month ≤ 12.
+        let times = Self.times(step: 15).filter { $0 < Self.instant("2026-03-12 23:00") }
+        try write("libre.csv", Self.libreView(times, us: false, mmol: false))
+        let refused = try outcomes(["--cgm", "libre.csv"], code: 2)
+        #expect(refused.stderr.contains("libre.csv:3:") && refused.stderr.contains("--date-order"), "\(refused.stderr)")
+        #expect(refused.stdout.isEmpty)
+        let j = try json(["--cgm", "libre.csv", "--date-order", "dmy"])
+        #expect(Self.site("Lower Back", in: j)?["below70"] as? Double == 100)
+    }
+
+    static func nightscout(_ times: [Date]) -> String {
+        "[" + times.reversed().map { t in
+            let ms = Int64(t.timeIntervalSince1970 * 1000)
+            return "{\"_id\":\"x\",\"device\":\"xDrip\",\"date\":\(ms),\"dateString\":\"ignored\",\"sgv\":\(Int(Self.glucose(t))),"
+                + "\"direction\":\"Flat\",\"type\":\"sgv\",\"utcOffset\":-300,\"extra\":{\"a\":[1,2]}}"
+        }.joined(separator: ",\n") + ",{\"type\":\"mbg\",\"mbg\":140,\"date\":1}]\n"
+    }
+
+    @Test func overlappingNightscoutDownloadsCountEachReadingOnce() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let all = Self.times()
+        try write("a.json", Self.nightscout(Array(all[..<2500])))
+        try write("b.json", Self.nightscout(Array(all[2000...])))
+        let j = try json(["--cgm", "a.json", "--cgm", "b.json"])
+        #expect(j["format"] as? String == "nightscout")
+        #expect((j["overall"] as? [String: Any])?["readings"] as? Int == all.count)
+        #expect(j["duplicates"] as? Int == 500)
+        // The same file twice over, pasted into one.
+        try write("twice.json", Self.nightscout(all) + Self.nightscout(Array(all[..<100])))
+        let twice = try json(["--cgm", "twice.json"])
+        #expect((twice["overall"] as? [String: Any])?["readings"] as? Int == all.count)
+        #expect(Self.site("Lower Back", in: twice)?["readings"] as? Int == 864 - 12)
+    }
+
+    @Test func wearDaysGroupReadingsByDayOfEachSetsWear() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // No break: the second Left Front Abdomen set stays 84 h.
+        try write("sites.journal", Self.journal.replacingOccurrences(of: "2026-03-13 08:00  removed\n", with: ""))
+        // Glucose by day of wear: 100, 150, 200, then 260 from day 4 on.
+        try write("days.csv", Self.clarity(Self.times()) { t in
+            guard let start = Self.changes.last(where: { Self.instant($0.0) <= t && $0.1 != "removed" })
+                .map({ Self.instant($0.0) }) else { return "150" }
+            let day = Int(t.timeIntervalSince(start) / 86_400)
+            return ["100", "150", "200", "260"][min(day, 3)]
+        })
+        let j = try json(["--cgm", "days.csv", "--by", "wear-day"])
+        let days = try #require(j["wearDays"] as? [[String: Any]])
+        #expect(days.map { $0["day"] as? Int } == [1, 2, 3, 4])
+        #expect(days.map { $0["mean"] as? Double } == [100, 150, 200, 260])
+        #expect(days[3]["above250"] as? Double == 100 && days[0]["inRange"] as? Double == 100)
+        // Day 4+: only the set from 03-10 08:00 to 03-13 20:00 stayed past 3 days.
+        #expect(days[3]["sessions"] as? Int == 1)
+        let perSite = try #require(Self.site("Left Front Abdomen", in: j)?["wearDays"] as? [[String: Any]])
+        #expect(perSite.map { $0["readings"] as? Int } == [576, 576, 576, 144])
+        let text = try outcomes(["--cgm", "days.csv", "--by", "wear-day"]).stdout
+        #expect(text.contains("Day 4+") && text.contains("In range by day of wear"), "\(text)")
+    }
+
+    @Test func aSiteWellBelowTheWholePeriodIsFlaggedOnlyWithThreeSetsAndCoverage() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Nine 36-hour sets, three sites in turn; Lower Back has 3 sets.
+        let names = ["Left Front Abdomen", "Right Front Abdomen", "Lower Back"]
+        var journal = "timezone America/New_York\n" + names.map { "location \($0)\n" }.joined() + "\n"
+        var changes: [(Date, String)] = []
+        for k in 0..<9 {
+            let start = Self.instant("2026-03-01 08:00").addingTimeInterval(Double(k) * 36 * 3600)
+            changes.append((start, names[k % 3]))
+            journal += Self.formatter("yyyy-MM-dd HH:mm").string(from: start) + "  " + names[k % 3] + "\n"
+        }
+        try write("sites.journal", journal)
+        let times = Self.times().filter { $0 >= changes[0].0 }
+        // Lower Back reads 200 one reading in three, the others 120.
+        try write("flag.csv", Self.clarity(times) { t in
+            let name = changes.last { $0.0 <= t }!.1
+            return name == "Lower Back" && Int(t.timeIntervalSince1970 / 300) % 3 == 0 ? "200" : "120"
+        })
+        let j = try json(["--cgm", "flag.csv"])
+        #expect(Self.site("Lower Back", in: j)?["flagged"] as? Bool == true)
+        #expect(Self.site("Left Front Abdomen", in: j)?["flagged"] as? Bool == false)
+        let text = try outcomes(["--cgm", "flag.csv"]).stdout
+        #expect(text.contains("Lower Back: 66.7% in range against"), "\(text)")
+        // Before its third set Lower Back has 2 sets only: not flagged.
+        let two = try json(["--cgm", "flag.csv", "--to", "2026-03-13 07:00"])
+        #expect(Self.site("Lower Back", in: two)?["sessions"] as? Int == 2)
+        #expect(Self.site("Lower Back", in: two)?["flagged"] as? Bool == false)
+    }
+
+    @Test func anUnknownFileIsRefusedNamingTheFormats() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("notes.csv", "date,location,duration_hours,note\n2026-03-01T08:00:00Z,Left Front Abdomen,72.0,\n")
+        let before = try Data(contentsOf: dir.appendingPathComponent("sites.journal"))
+        let r = try outcomes(["--cgm", "notes.csv"], code: 1)
+        #expect(r.stderr.contains("notes.csv is not a CGM export"), "\(r.stderr)")
+        #expect(r.stderr.contains("Clarity") && r.stderr.contains("LibreView") && r.stderr.contains("Nightscout"))
+        #expect(try Data(contentsOf: dir.appendingPathComponent("sites.journal")) == before)
+        let missing = try outcomes(["--cgm", "nowhere.csv"], code: 1)
+        #expect(missing.stderr.contains("nowhere.csv"))
+        let none = try outcomes([], code: 2)
+        #expect(none.stderr.contains("--cgm FILE"))
+    }
+
+    @Test func unreadableRowsAreCountedAndTheFirstNamed() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = Self.clarity(Array(Self.times().prefix(400))) { _ in "120" }
+        text += "999,2026-03-02T25:00:00,EGV,,,,iOS G6,120,,,,,\r\n998,2026-03-02T10:00:00,EGV,,,,iOS G6,n/a,,,,,\r\n"
+        try write("bad.csv", text)
+        let r = try outcomes(["--cgm", "bad.csv"])
+        #expect(r.stderr.contains("2 rows of bad.csv could not be read") && r.stderr.contains("404, 405"),
+                "\(r.stderr)")
+        let j = try json(["--cgm", "bad.csv"])
+        #expect((j["unreadable"] as? [String: Any])?["rows"] as? Int == 2)
+        #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 400)
+    }
+
+    @Test func theExamplesReadAndFitIn80Columns() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let examples = CompletionTests.repo.appendingPathComponent("examples")
+        for (file, format) in [("clarity.csv", "Dexcom Clarity"), ("libreview-us.csv", "LibreView"),
+                               ("nightscout-entries.json", "Nightscout")] {
+            for by in ["site", "wear-day"] {
+                let r = try BinaryRunner.run(["-f", examples.appendingPathComponent("realistic.journal").path,
+                                              "--now", "2026-11-21 12:00", "outcomes", "--cgm",
+                                              examples.appendingPathComponent("cgm/" + file).path, "--by", by],
+                                             in: dir, environment: env)
+                #expect(r.exitCode == 0 && r.stdout.contains(format), "\(file): \(r.stderr)")
+                #expect(ScreenWidthTests.overlong(r.stdout + r.stderr).isEmpty, "\(r.stdout)")
+                #expect(r.stdout.contains("Right Buttock"))
+            }
+        }
+    }
+}
