@@ -182,8 +182,10 @@ extension SyncService.Run {
             }
         }
         let want = normalized(current)
-        for style in [[], ["--diff3"], ["--zdiff3"]] {
-            let r = git.run(["merge-file", "-p"] + style + ["--", String(names[1]), base, String(names[2])], in: top)
+        // git merge-file's conflict styles: merge (none), diff3, zdiff3.
+        for style in ["", "diff3", "zdiff3"] {
+            let r = git.run(["merge-file", "-p"] + (style.isEmpty ? [] : ["--" + style])
+                            + ["--", String(names[1]), base, String(names[2])], in: top)
             guard r.status >= 0, r.status < 128 else { continue }
             if normalized(Array(r.stdout.utf8)) == want { return true }
         }
