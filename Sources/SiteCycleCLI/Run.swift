@@ -34,6 +34,7 @@ private func runCommand(_ arguments: [String], _ environment: RunEnvironment) ->
         return usageFailure(error.message, help: error.help, environment)
     }
     let invocation = Invocation(command: command, arguments: parsed, environment: environment, rawArguments: rest)
+    adoptFilePolicy(invocation)
     if parsed.flag("--help") {
         invocation.out(HelpText.command(command))
         return ExitCode.ok
@@ -79,9 +80,19 @@ private func runWithoutCommand(_ arguments: [String], _ environment: RunEnvironm
     }
     let status = CommandRegistry.status
     let invocation = Invocation(command: status, arguments: parsed, environment: environment, rawArguments: arguments)
+    adoptFilePolicy(invocation)
     let code = status.run(invocation)
     if !invocation.json && code != ExitCode.failure { invocation.out("\n`sitecycle help` lists the commands.\n") }
     return code
+}
+
+/// The journal is resolved once, here: from now on only its path follows
+/// a link, and every other file goes through the one door (`FilePolicy`).
+private func adoptFilePolicy(_ invocation: Invocation) {
+    guard let disk = invocation.fileSystem as? POSIXFileSystem else { return }
+    let location = invocation.journalLocation
+    disk.policy = FilePolicy(journal: location.origin == .noHome ? nil : location.path,
+                             stateFolder: StateFolder.path(environment: invocation.env))
 }
 
 private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
