@@ -222,6 +222,21 @@ struct SymlinkFarmTests {
         #expect(!FileManager.default.fileExists(atPath: j.appendingPathComponent(".sites.journal.edit").path))
     }
 
+    /// The policy is written down in one place, and the README's security
+    /// paragraph points to it.
+    @Test func helpSecurityStatesThePolicy() throws {
+        let farm = try Farm()
+        defer { try? FileManager.default.removeItem(at: farm.root) }
+        let help = try farm.run(["help", "security"]).stdout
+        for words in ["ONE DOOR", "resolved once per run", "O_NOFOLLOW", "left alone", "that is the journal",
+                      "keeps its mode", "Nothing is written outside"] {
+            #expect(help.contains(words), "\(words)")
+        }
+        let readme = try String(contentsOf: CompletionTests.repo.appendingPathComponent("README.md"), encoding: .utf8)
+        let paragraph = try #require(readme.components(separatedBy: "\n\n").first { $0.contains("nothing beside it is followed") })
+        #expect(paragraph.contains("`sitecycle help security`"))
+    }
+
     /// An output the tool did not create keeps its mode; a new one is private.
     @Test func anExistingOutputKeepsItsMode() throws {
         let farm = try Farm()
