@@ -11,6 +11,10 @@ import Darwin
 /// a disk nor a clock. Health data is never written any other way.
 public protocol FileSystem: AnyObject {
     func read(_ path: String) throws(FileError) -> [UInt8]
+    /// The journal's bytes for a command that writes nothing: mapped, when
+    /// `mapped` and the file is big enough to gain from it (see the
+    /// extension: read whole).
+    func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes
     /// Whether a file is there: the journal's link is followed; beside it
     /// (`FilePolicy`), anything at the name counts, a link too, so that
     /// what comes next refuses it rather than creating around it.
@@ -46,6 +50,10 @@ public protocol FileSystem: AnyObject {
 }
 
 extension FileSystem {
+    public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
+        SourceBytes(try read(path))
+    }
+
     /// `bytes` and then `extra` as the new file, written without first
     /// making one array of both (an append to a big journal).
     public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
@@ -65,6 +73,9 @@ public final class POSIXFileSystem: FileSystem {
 
     public func read(_ path: String) throws(FileError) -> [UInt8] {
         policy.isJournal(path) ? try JournalFile.read(path) : try policy.read(path)
+    }
+    public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
+        mapped && policy.isJournal(path) ? try JournalFile.readMapped(path) : SourceBytes(try read(path))
     }
     public func exists(_ path: String) -> Bool {
         policy.isJournal(path) ? JournalFile.exists(path) : policy.entryExists(path)
@@ -122,6 +133,10 @@ public final class InMemoryFileSystem: FileSystem {
     public var failingWrites: Set<String> = []
     /// How many replacements happened (a refused change makes none).
     public private(set) var writes = 0
+    /// Paths written (replaced, created, moved, removed) while no lock was
+    /// held: a journal write, or an undo record, must never be among them.
+    public private(set) var unlockedWrites: [String] = []
+    private var locks = 0
 
     public init(_ files: [String: String] = [:]) {
         self.files = files.mapValues { Array($0.utf8) }
@@ -151,6 +166,7 @@ public final class InMemoryFileSystem: FileSystem {
         files[path] = bytes
         modes[path] = mode
         writes += 1
+        if locks == 0 { unlockedWrites.append(path) }
     }
 
     public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
@@ -166,6 +182,7 @@ public final class InMemoryFileSystem: FileSystem {
         }
         files[target] = bytes
         modes[target] = modes.removeValue(forKey: path)
+        if locks == 0 { unlockedWrites += [path, target] }
     }
 
     public func remove(_ path: String) throws(FileError) {
@@ -173,6 +190,7 @@ public final class InMemoryFileSystem: FileSystem {
             throw FileError(kind: .notFound, path: path, message: "cannot remove \(path): no such file or directory")
         }
         modes[path] = nil
+        if locks == 0 { unlockedWrites.append(path) }
     }
 
     public func names(in folder: String) -> [String] {
@@ -185,5 +203,9 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) { try replace(path, with: bytes) }
 
-    public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T { try body() }
+    public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
+        locks += 1
+        defer { locks -= 1 }
+        return try body()
+    }
 }
