@@ -40,6 +40,16 @@ extension Invocation {
         }
     }
 
+    /// `report` for a command with options: they are parsed and checked
+    /// first, before the journal is read, so a wrong flag is named even
+    /// when the journal has errors (or is missing).
+    func report<Options>(options parse: () throws(CommandError) -> Options,
+                         _ body: (Options, Journal, Instant) throws(CommandError) -> Void) -> Int32 {
+        let options: Options
+        do throws(CommandError) { options = try parse() } catch { return fail(error) }
+        return report { journal, now throws(CommandError) in try body(options, journal, now) }
+    }
+
     /// Changes the journal safely through a `JournalTransaction`: under the
     /// lock, load it, plan the edit, re-parse the result and write it only if
     /// it still reads without errors; then `render` the outcome. On any

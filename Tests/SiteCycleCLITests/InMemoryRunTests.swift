@@ -74,4 +74,16 @@ struct InMemoryRunTests {
         #expect(fs.text(Self.journal) == broken)
         #expect(fs.unlockedWrites.filter { $0 == Self.journal }.isEmpty)
     }
+
+    /// Options are parsed and checked before the journal is read: a wrong
+    /// flag is named as such even on a journal with errors, or none.
+    @Test func optionsAreCheckedBeforeTheJournalIsRead() {
+        let broken = InMemoryFileSystem([Self.journal: Self.text + "2026-11-02 08:00  Nowhere\n"])
+        for fs in [broken, InMemoryFileSystem()] {
+            let r = sitecycle(fs, ["stats", "--robust", "--mean"])
+            #expect(r.exitCode == 2, "\(r.stderr)")
+            #expect(r.stderr.contains("give --robust or --mean, not both"), "\(r.stderr)")
+            #expect(!r.stderr.contains("Nowhere") && !r.stderr.contains("no journal"), "\(r.stderr)")
+        }
+    }
 }

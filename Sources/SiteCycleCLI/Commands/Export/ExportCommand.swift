@@ -53,8 +53,8 @@ extension CommandRegistry {
             """,
         options: ExportOptions.specs,
         run: { invocation in
-            invocation.report { full, now throws(CommandError) in
-                let options = try ExportOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try ExportOptions(invocation.arguments) }) {
+                options, full, now throws(CommandError) in
                 // The period is read in the journal's zone, which every
                 // rotation shares.
                 let request = ExportService.Request(
