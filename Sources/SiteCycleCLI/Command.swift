@@ -117,7 +117,7 @@ final class Invocation {
     /// The journal if it can be read, saying nothing either way (for a
     /// guess that must not print, like whether a word names a device).
     func readJournalQuietly() -> Journal? {
-        guard let bytes = try? JournalFile.read(journalLocation.path) else { return nil }
+        guard let bytes = try? fileSystem.read(journalLocation.path) else { return nil }
         return JournalBuilder.load(SourceFile(path: journalLocation.path, bytes: bytes), defaultZone: systemZone)
     }
 
@@ -134,7 +134,7 @@ final class Invocation {
         let bytes: SourceBytes
         do {
             if mapped { Invocation.saysWhenAMappedJournalIsCutShort() }
-            bytes = mapped ? try JournalFile.readMapped(location.path) : SourceBytes(try JournalFile.read(location.path))
+            bytes = try fileSystem.readSource(location.path, mapped: mapped)
         } catch {
             if let dangling = JournalFile.danglingJournalSymlink(location.path) {
                 fail(dangling.message, help: dangling.hint)

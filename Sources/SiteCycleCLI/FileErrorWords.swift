@@ -20,6 +20,9 @@ extension FileError {
         case .createJournal(let target, let symlink):
             "`sitecycle init -f \(target)` creates the journal there, or remove the symlink \(symlink)"
         case .addAttributesLineByHand: "add the sitecycle line to it yourself, or save it as UTF-8"
+        case .linksNotFollowed:
+            "sitecycle follows no link beside the journal (`sitecycle help security`); remove it or put a real file there"
+        case .outputIsJournal: "name another file for -o; sitecycle never writes a report or an export over the journal"
         }
     }
 }

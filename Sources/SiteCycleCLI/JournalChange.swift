@@ -63,6 +63,16 @@ extension Invocation {
         }
     }
 
+    /// `report` for a command with options: they are parsed and checked
+    /// first, before the journal is read, so a wrong flag is named even
+    /// when the journal has errors (or is missing).
+    func report<Options>(partial: Bool = true, options parse: () throws(CommandError) -> Options,
+                         _ body: (Options, Journal, Instant) throws(CommandError) -> Void) -> Int32 {
+        let options: Options
+        do throws(CommandError) { options = try parse() } catch { return fail(error) }
+        return report(partial: partial) { journal, now throws(CommandError) in try body(options, journal, now) }
+    }
+
     /// Changes the journal safely through a `JournalTransaction`: under the
     /// lock, load it, plan the edit, re-parse the result and write it only if
     /// it still reads without errors; then `render` the outcome. On any
@@ -70,12 +80,13 @@ extension Invocation {
     func change<Outcome>(_ plan: (Journal, Instant) throws(CommandError) -> PlannedChange<Outcome>,
                          render: (Outcome) -> Void) -> Int32 {
         let path = journalLocation.path
-        guard JournalFile.exists(path) else {
+        guard fileSystem.exists(path) else {
             _ = readJournal()  // says where it looked and how to create one
             return ExitCode.failure
         }
         warnAboutConflictCopies()
-        let transaction = JournalTransaction(fileSystem: fileSystem, path: path, defaultZone: systemZone)
+        var transaction = JournalTransaction(fileSystem: fileSystem, path: path, defaultZone: systemZone)
+        transaction.recording = undoRecording()
         var refusal: CommandError?
         do throws(ServiceError) {
             let result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Outcome> in
@@ -86,7 +97,7 @@ extension Invocation {
                     throw ServiceError(.callerRefused(.init(error)))
                 }
             }
-            if result.wrote { remember(result.record(command: commandDescription, writtenAt: recordTime.seconds)) }
+            if result.wrote { warnIfNotRecorded(result.recordFailure, recording: transaction.recording) }
             render(result.outcome)
             return ExitCode.ok
         } catch {
@@ -142,7 +153,26 @@ extension Invocation {
         remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: before, after: after))
     }
 
-    /// Keeps `record` so that `undo` can reverse the write.
+    /// Where a transaction appends this run's undo record, under its lock;
+    /// nil without a home to keep it in (`warnIfNotRecorded` says so once
+    /// a write happened).
+    func undoRecording() -> UndoRecording? {
+        WriteHistory(journalPath: journalLocation.path, environment: env, fileSystem: fileSystem).map {
+            UndoRecording(history: $0, command: commandDescription, writtenAt: recordTime.seconds)
+        }
+    }
+
+    /// After a write: says when `undo` cannot reverse it.
+    func warnIfNotRecorded(_ failure: FileError?, recording: UndoRecording?) {
+        if recording == nil {
+            warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
+        } else if let failure {
+            warn("\(failure.message); `sitecycle undo` cannot reverse this write")
+        }
+    }
+
+    /// Keeps `record` so that `undo` can reverse the write (sync's writes,
+    /// which happen outside a transaction of ours).
     func remember(_ record: WriteRecord) {
         let path = journalLocation.path
         guard let history = WriteHistory(journalPath: path, environment: env, fileSystem: fileSystem) else {

@@ -20,7 +20,8 @@ enum OutputTarget: Equatable, Sendable {
     case stream(String)
     /// An existing folder.
     case folder(String)
-    /// A regular file, new or existing (symlinks followed): replaced whole.
+    /// A regular file, new or existing, or anything else the file policy
+    /// then refuses (a symlink is never followed): replaced whole.
     case file(String)
 
     static func classify(_ path: String) -> OutputTarget {
@@ -30,11 +31,12 @@ enum OutputTarget: Equatable, Sendable {
         default: break
         }
         var st = stat()
-        guard stat(path, &st) == 0 else { return .file(path) }
+        guard lstat(path, &st) == 0 else { return .file(path) }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return .folder(path)
         case S_IFCHR, S_IFIFO: return .stream(path)
-        // Anything else (a block device, a socket) is refused by `replace`.
+        // Anything else (a link, a block device, a socket) is refused by
+        // the file policy.
         default: return .file(path)
         }
     }
@@ -42,8 +44,8 @@ enum OutputTarget: Equatable, Sendable {
     /// Writes `bytes` into an existing device or FIFO without creating,
     /// truncating or renaming anything. A FIFO waits for its reader. If the
     /// path turned into a regular file meanwhile, it is replaced instead.
-    static func writeStream(_ path: String, _ bytes: [UInt8], unchanged: String) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC)
+    static func writeStream(_ path: String, _ bytes: [UInt8], unchanged: String, fileSystem: FileSystem) throws(FileError) {
+        let fd = open(path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw JournalFile.error(path, "write") }
         var st = stat()
         guard fstat(fd, &st) == 0 else {
@@ -54,7 +56,7 @@ enum OutputTarget: Equatable, Sendable {
         let kind = st.st_mode & S_IFMT
         guard kind == S_IFCHR || kind == S_IFIFO else {
             close(fd)
-            try JournalStore.replace(path, with: bytes, mode: 0o600, unchanged: unchanged)
+            try fileSystem.writeOutput(path, bytes)
             return
         }
         defer { close(fd) }

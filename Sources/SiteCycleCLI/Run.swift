@@ -34,6 +34,7 @@ private func runCommand(_ arguments: [String], _ environment: RunEnvironment) ->
         return usageFailure(error.message, help: error.help, environment)
     }
     let invocation = Invocation(command: command, arguments: parsed, environment: environment, rawArguments: rest)
+    adoptFilePolicy(invocation)
     if parsed.flag("--help") {
         invocation.out(HelpText.command(command))
         return ExitCode.ok
@@ -73,15 +74,25 @@ private func runWithoutCommand(_ arguments: [String], _ environment: RunEnvironm
     // A bare `sitecycle` answers the question of the day, as `git status`
     // and `task` do: the status with a journal, how to begin without one.
     let location = JournalLocation.resolve(flag: parsed.value("--file"), environment: environment.environment)
-    guard location.origin != .noHome, JournalFile.exists(location.path) else {
+    guard location.origin != .noHome, environment.fileSystem.exists(location.path) else {
         environment.stdout.write(HelpText.gettingStarted(location))
         return ExitCode.ok
     }
     let status = CommandRegistry.status
     let invocation = Invocation(command: status, arguments: parsed, environment: environment, rawArguments: arguments)
+    adoptFilePolicy(invocation)
     let code = status.run(invocation)
     if !invocation.json && code != ExitCode.failure { invocation.out("\n`sitecycle help` lists the commands.\n") }
     return code
+}
+
+/// The journal is resolved once, here: from now on only its path follows
+/// a link, and every other file goes through the one door (`FilePolicy`).
+private func adoptFilePolicy(_ invocation: Invocation) {
+    guard let disk = invocation.fileSystem as? POSIXFileSystem else { return }
+    let location = invocation.journalLocation
+    disk.policy = FilePolicy(journal: location.origin == .noHome ? nil : location.path,
+                             stateFolder: StateFolder.path(environment: invocation.env))
 }
 
 private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
@@ -99,13 +110,18 @@ public struct RunResult: Equatable, Sendable {
     public var stderr: String
 }
 
-/// Runs with collected output and scripted input.
+/// Runs with collected output and scripted input; on `fileSystem` when
+/// given (an `InMemoryFileSystem`: a whole run without a disk), with
+/// `editor` standing in for `$EDITOR` (it gets the file and the line).
 public func run(arguments: [String], environment: [String: String] = [:], stdin: String = "",
-                terminal: Bool = false, clock: @escaping () -> Instant = { Instant(seconds: 0) }) -> RunResult {
+                terminal: Bool = false, clock: @escaping () -> Instant = { Instant(seconds: 0) },
+                fileSystem: FileSystem? = nil, editor: ((String, Int) -> Int32)? = nil) -> RunResult {
     let out = CollectedOutput(), err = CollectedOutput()
-    let env = RunEnvironment(environment: environment, stdin: LinesInput(stdin), stdout: out, stderr: err,
+    var env = RunEnvironment(environment: environment, stdin: LinesInput(stdin), stdout: out, stderr: err,
                              stdinIsTerminal: terminal, stdoutIsTerminal: terminal, stderrIsTerminal: terminal,
                              clock: clock)
+    if let fileSystem { env.fileSystem = fileSystem }
+    env.editor = editor
     let code = run(arguments, env)
     return RunResult(exitCode: code, stdout: out.text, stderr: err.text)
 }

@@ -100,6 +100,9 @@ public struct RunEnvironment {
     public var clock: () -> Instant
     /// Where journal changes are read and written.
     public var fileSystem: FileSystem = POSIXFileSystem()
+    /// Stands in for `$VISUAL`/`$EDITOR` (tests): gets the file and the
+    /// line, returns the exit status.
+    public var editor: ((String, Int) -> Int32)?
     /// Shows the site picker and returns the location and note chosen (nil
     /// when cancelled); set only when stdin and stdout are a terminal.
     var picker: ((SitePicker) -> (location: String, note: String?)?)?

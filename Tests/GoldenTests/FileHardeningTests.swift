@@ -131,7 +131,9 @@ struct SpecialTargetTests {
                                                    withDestinationPath: "null")
         let r = try BinaryRunner.run(["-f", "sites.journal"] + now + ["export", "-o", "out.csv"], in: dir,
                                      environment: BinaryRunner.baseEnvironment(home: dir))
-        #expect(r.exitCode == 0, "\(r.stderr)")
+        // Issue 28: `-o` never follows a link; it names it and writes nothing.
+        #expect(r.exitCode == 1)
+        #expect(r.stderr.unwrapped.contains("cannot write out.csv: it is a symlink; it was left alone"), "\(r.stderr)")
         #expect(Hardening.fileType(device) == S_IFCHR, "the device was replaced by a file")
         #expect(Hardening.fileType(dir.appendingPathComponent("out.csv").path) == S_IFLNK)
         #expect(Hardening.fileType("/dev/null") == S_IFCHR)
@@ -333,7 +335,10 @@ struct SpecialSourceTests {
                                               environment: BinaryRunner.baseEnvironment(home: dir))
         #expect(!timedOut)
         #expect(r.exitCode == 1)
-        #expect(r.stderr.unwrapped.contains("cannot read \(copy.path): it is a character device"), "\(r.stderr)")
+        // Issue 28: a link beside the journal is never followed, whatever it
+        // points at; it is named and left alone.
+        #expect(r.stderr.unwrapped.contains("cannot read \(copy.path): it is a symlink; it was left alone"), "\(r.stderr)")
+        #expect(Hardening.fileType(copy.path) == S_IFLNK)
         #expect(try String(contentsOf: journal, encoding: .utf8) == Hardening.journalText())
     }
 

@@ -29,7 +29,7 @@ struct EditServiceTests {
         #expect(fs.text(copy) == start && fs.text(copy + ".base") == start)
         #expect(fs.modes[copy] == 0o600 && fs.modes[copy + ".base"] == 0o600)
         fs.files[copy] = Array((start + "2026-11-04 08:00  B\n").utf8)
-        guard case .saved(let before, let after, _) = try service(fs).finish(begun) else {
+        guard case .saved(let before, let after, _, _) = try service(fs).finish(begun) else {
             Issue.record("expected a save"); return
         }
         #expect(before == Array(start.utf8) && after == fs.files[path])

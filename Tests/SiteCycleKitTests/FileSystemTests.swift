@@ -50,7 +50,7 @@ struct FileSystemTests {
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let link = dir + "/sites.journal"
         try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: dir + "/gone")
-        let fs = POSIXFileSystem()
+        let fs = POSIXFileSystem(policy: FilePolicy(journal: link))
         #expect(!fs.exists(link) && fs.entryExists(link))
         #expect(throws: FileError.self) { try fs.create(link, with: []) }
         guard case .danglingSymlink(link)? = { () -> InitRefusal? in

@@ -7,15 +7,41 @@ extension HelpTopic {
             SECURITY AND SAFETY
             The journal is health data, often the only copy of years of it.
 
+            ONE DOOR: THE JOURNAL, AND NO LINK BESIDE IT
+              The journal may be a symlink: that is your choice, and it is
+              resolved once per run. Nothing else is followed. A peer of a
+              shared folder (Syncthing syncs symlinks) or a repository you
+              cloned (git checks one out) can put a link under any name beside
+              the journal, so every other file sitecycle reads, writes, moves
+              or creates goes through one file policy: conflict copies,
+              .sitecycle-merged/, .gitattributes, what sync keeps in .git/,
+              edit's copies, the undo history and reminder state, -o outputs
+              and the reminder units of `remind --install`.
+              - Its name is opened with O_NOFOLLOW, and below the journal's
+                folder and the state folder every folder on the way too; it
+                must be a regular file or a real folder. A link or anything
+                else there is left alone, and the command names it ("it is a
+                symlink; it was left alone") and stops or goes on without it.
+              - Nothing is written outside the journal's folder, its
+                repository or $XDG_STATE_HOME/sitecycle, except what you name
+                (-o) and the units `remind --install` says it writes.
+              - An output that is the journal (by name, through a link or a
+                hard link), edit's copies or a file of the undo state is
+                refused: "that is the journal".
+              - A file sitecycle did not create keeps its mode: an existing
+                -o file, .gitattributes, the file git hands to `merge`. New
+                files are 0600, new folders 0700.
+
             ONLY REGULAR FILES
-              A journal, an import file, a merge input or a conflict copy must
-              be a regular file (a symlink to one is fine). It is opened with
-              O_NONBLOCK and checked with fstat before a byte is read, so a FIFO
-              is refused instead of hanging and a device (/dev/zero) is never
-              read. Only a regular file is ever replaced: a journal that is a
-              device or FIFO is refused with its type named, and `export -o`
-              writes into a device or FIFO rather than renaming a file over it
-              (which, as root, would replace /dev/null).
+              The journal, an import file and a merge input must be a regular
+              file (the journal and an import file may be a symlink to one).
+              It is opened with O_NONBLOCK and checked with fstat before a
+              byte is read, so a FIFO is refused instead of hanging and a
+              device (/dev/zero) is never read. Only a regular file is ever
+              replaced: a journal that is a device or FIFO is refused with its
+              type named, and `export -o` writes into a device or FIFO named
+              as it is (not through a link) rather than renaming a file over
+              it (which, as root, would replace /dev/null).
 
             SIZE CAP
               Reads stop at 256 MB (a lifetime journal is a few MB), on the size
@@ -52,9 +78,10 @@ extension HelpTopic {
               (group-writable) cannot give the new file away, so the write is
               refused rather than taking the journal over; a read-only journal
               (no owner write bit) is never replaced.
-              New files are private: `init`, exports, reports and `edit`'s
-              copies are created 0600 (folders 0700), with O_EXCL|O_NOFOLLOW:
-              never through a symlink, never over an existing file. Unfinished
+              New files are private: `init`, `edit`'s copies and a new export
+              or report are created 0600 (folders 0700), with O_NOFOLLOW:
+              never through a symlink (`init` and `edit` never over an
+              existing file; -o replaces one, keeping its mode). Unfinished
               edits are never overwritten or deleted (`help edit`). The undo
               history lives in $XDG_STATE_HOME/sitecycle/undo/ (0700 folders,
               0600 files).
@@ -105,8 +132,9 @@ extension HelpTopic {
               your umask: a fresh clone's journal is 0644). `sync --setup` takes
               group and other permissions off the journal, and `sync` does again
               after every git step (merge, pull, conflict), so it stays 0600.
-              Conflict copies moved into .sitecycle-merged/, the text kept after
-              a plain `git pull`, and `merge`'s result are 0600 too. git's own
+              Conflict copies moved into .sitecycle-merged/ (unless they have
+              another name elsewhere, a hard link) and the text kept after a
+              plain `git pull` are 0600 too. git's own
               object store under .git/ follows your umask: keep the repository
               in a private folder (or `chmod 700 .git`).
 

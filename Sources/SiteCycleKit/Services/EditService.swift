@@ -67,14 +67,16 @@ public struct EditService {
         /// The copy is what it was: nothing to save; the copy is gone.
         case unchanged
         /// The journal was replaced by the copy, which is gone. `journal`
-        /// is the copy as read (its warnings to show).
-        case saved(before: [UInt8], after: [UInt8], journal: Journal)
+        /// is the copy as read (its warnings to show); `recordFailure`, why
+        /// the undo record could not be kept.
+        case saved(before: [UInt8], after: [UInt8], journal: Journal, recordFailure: FileError?)
     }
 
-    /// Reads the copy back after the editor and saves it over the journal,
-    /// under the lock, if it reads without errors and the journal is still
-    /// `original`. On a refusal the copy stays.
-    public func finish(_ start: Start) throws(EditRefusal) -> Finished {
+    /// Reads the copy back after the editor and saves it over the journal
+    /// through a `JournalTransaction` (the lock, the journal still
+    /// `original`, the re-parse, the undo record in `recording`), if it
+    /// reads without errors. On a refusal the copy stays.
+    public func finish(_ start: Start, recording: UndoRecording? = nil) throws(EditRefusal) -> Finished {
         let edited: [UInt8]
         do throws(FileError) { edited = try fileSystem.read(copy) } catch { throw .file(error) }
         if edited == start.original {
@@ -84,19 +86,22 @@ public struct EditService {
         // Named by the copy: that is where the text to fix is.
         let result = JournalBuilder.load(SourceFile(path: copy, bytes: edited), defaultZone: defaultZone)
         guard !result.diagnostics.hasErrors else { throw .copyHasErrors(result) }
-        let replaced: Bool
-        do throws(FileError) {
-            replaced = try fileSystem.withLock(journalPath) { () throws(FileError) -> Bool in
-                guard try fileSystem.read(journalPath) == start.original else { return false }
-                try fileSystem.replace(journalPath, with: edited)
-                return true
+        var transaction = JournalTransaction(fileSystem: fileSystem, path: journalPath, defaultZone: defaultZone)
+        transaction.recording = recording
+        let saved: TransactionResult<Void>
+        do throws(ReplacementFailure<EditRefusal>) {
+            saved = try transaction.replace { current -> Result<PlannedReplacement<Void>, EditRefusal> in
+                current == start.original ? .success(PlannedReplacement(bytes: edited) { _ in }) : .failure(.journalChangedSince)
             }
         } catch {
-            throw .saveFailed(error)
+            switch error {
+            case .refused(let refusal): throw refusal
+            case .resultHasErrors(let journal): throw .copyHasErrors(journal)
+            case .file(let e): throw .saveFailed(e)
+            }
         }
-        guard replaced else { throw .journalChangedSince }
         removeCopy()
-        return .saved(before: start.original, after: edited, journal: result)
+        return .saved(before: start.original, after: edited, journal: result, recordFailure: saved.recordFailure)
     }
 
     func removeCopy() {

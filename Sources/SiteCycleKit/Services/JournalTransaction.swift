@@ -153,6 +153,9 @@ public struct PlannedChange<Outcome> {
 public struct TransactionResult<Outcome> {
     public var outcome: Outcome
     public var before: [UInt8]
+    /// The write stands, but its undo record could not be kept (set only
+    /// with an `UndoRecording`).
+    public var recordFailure: FileError?
     /// When the write only added bytes at the end: those bytes (the file
     /// is now `before` and these). Nil for any other edit.
     public var appended: [UInt8]?
@@ -183,10 +186,54 @@ public struct TransactionResult<Outcome> {
     }
 }
 
+/// Where a write is remembered for `undo`: its record is appended under the
+/// same lock, right after the write, so no other writer comes between.
+public struct UndoRecording {
+    public var history: WriteHistory
+    /// The command in the user's words, for `undo --list`.
+    public var command: String
+    public var writtenAt: Int64
+
+    public init(history: WriteHistory, command: String, writtenAt: Int64) {
+        self.history = history
+        self.command = command
+        self.writtenAt = writtenAt
+    }
+}
+
+/// A whole new journal planned from its bytes as they are, whether they
+/// parse or not: `edit`'s copy, `undo`'s record reversed.
+public struct PlannedReplacement<Outcome> {
+    public var bytes: [UInt8]
+    /// Written even when the result has errors (`undo --force`).
+    public var allowsErrors: Bool
+    /// Runs once the file is as planned, still under the lock (`undo`
+    /// forgets the record it reversed).
+    public var whenDone: () -> Void
+    public var outcome: (Journal) -> Outcome
+
+    public init(bytes: [UInt8], allowsErrors: Bool = false, whenDone: @escaping () -> Void = {},
+                outcome: @escaping (Journal) -> Outcome) {
+        self.bytes = bytes
+        self.allowsErrors = allowsErrors
+        self.whenDone = whenDone
+        self.outcome = outcome
+    }
+}
+
+/// Why a planned replacement was not written: the service's own refusal,
+/// a result with errors (`journal` shows them), or the file.
+public enum ReplacementFailure<Refusal: Error>: Error {
+    case refused(Refusal)
+    case resultHasErrors(Journal)
+    case file(FileError)
+}
+
 /// The one way a journal is changed: under the lock, read and parse it,
 /// let the service plan an edit, re-parse the result and write it only if
 /// it still reads without errors. On any failure the file is left exactly
-/// as it was.
+/// as it was. With an `UndoRecording`, the write's undo record is appended
+/// under the same lock.
 public struct JournalTransaction {
     public let fileSystem: FileSystem
     public let path: String
@@ -195,6 +242,8 @@ public struct JournalTransaction {
     /// Plans an edit of a journal that has errors (sync replacing git's
     /// marked text with a merge by meaning); the result is still re-read.
     public var acceptsErrors = false
+    /// Where the write is remembered for `undo`; nil: nowhere.
+    public var recording: UndoRecording?
 
     public init(fileSystem: FileSystem, path: String, defaultZone: ZoneRules) {
         self.fileSystem = fileSystem
@@ -230,17 +279,63 @@ public struct JournalTransaction {
                 guard !updated.diagnostics.hasErrors || change.writesConflictMarkers else {
                     return .failure(ServiceError(.resultUnreadable(path: path), journal: updated))
                 }
+                var done: TransactionResult<Outcome>
                 if let appended {
                     if !appended.isEmpty { try fileSystem.replace(path, with: bytes, appending: appended) }
-                    return .success(TransactionResult(outcome: change.outcome(updated), before: bytes, appended: appended))
+                    done = TransactionResult(outcome: change.outcome(updated), before: bytes, appended: appended)
+                } else {
+                    if after! != bytes { try fileSystem.replace(path, with: after!) }
+                    done = TransactionResult(outcome: change.outcome(updated), before: bytes, after: after!)
                 }
-                if after! != bytes { try fileSystem.replace(path, with: after!) }
-                return .success(TransactionResult(outcome: change.outcome(updated), before: bytes, after: after!))
+                done.recordFailure = remember(done)
+                return .success(done)
             }
         } catch {
             throw ServiceError(.file(error))
         }
         return try result.get()
+    }
+
+    /// Replaces the journal whole with what `plan` makes of its bytes as
+    /// they are (they need not parse: `undo` may put back a journal with
+    /// errors, and undo a write to one). Under the lock; the result is
+    /// parsed and written only without errors, unless it allows them.
+    public func replace<Outcome, Refusal: Error>(_ plan: ([UInt8]) -> Result<PlannedReplacement<Outcome>, Refusal>)
+        throws(ReplacementFailure<Refusal>) -> TransactionResult<Outcome> {
+        let result: Result<TransactionResult<Outcome>, ReplacementFailure<Refusal>>
+        do throws(FileError) {
+            result = try fileSystem.withLock(path) {
+                () throws(FileError) -> Result<TransactionResult<Outcome>, ReplacementFailure<Refusal>> in
+                let bytes = try fileSystem.read(path)
+                let change: PlannedReplacement<Outcome>
+                switch plan(bytes) {
+                case .failure(let refusal): return .failure(.refused(refusal))
+                case .success(let planned): change = planned
+                }
+                let updated = JournalBuilder.load(SourceFile(path: path, bytes: change.bytes), defaultZone: defaultZone)
+                guard !updated.diagnostics.hasErrors || change.allowsErrors else { return .failure(.resultHasErrors(updated)) }
+                if change.bytes != bytes { try fileSystem.replace(path, with: change.bytes) }
+                change.whenDone()
+                var done = TransactionResult(outcome: change.outcome(updated), before: bytes, after: change.bytes)
+                done.recordFailure = remember(done)
+                return .success(done)
+            }
+        } catch {
+            throw .file(error)
+        }
+        return try result.get()
+    }
+
+    /// Appends the write's undo record, still under the lock; the reason
+    /// it could not be kept (the write stands either way).
+    private func remember<Outcome>(_ done: TransactionResult<Outcome>) -> FileError? {
+        guard let recording, done.wrote else { return nil }
+        do throws(FileError) {
+            try recording.history.append(done.record(command: recording.command, writtenAt: recording.writtenAt))
+            return nil
+        } catch {
+            return error
+        }
     }
 
     /// Re-reads an append without re-reading the file: the new lines are

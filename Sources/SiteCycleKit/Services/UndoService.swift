@@ -46,35 +46,36 @@ public struct UndoService {
     /// they are skipped, and the caller says so.
     public func unreadableRecords() -> [String] { history.unreadable() }
 
-    /// Puts the journal back as it was before the last write on record.
+    /// Puts the journal back as it was before the last write on record,
+    /// through a `JournalTransaction`: the record is read, checked against
+    /// the journal, reversed and forgotten under the lock. `force` is the
+    /// plan's "allow errors": the journal put back may have them.
     public func undoLast(force: Bool) throws(UndoRefusal) -> Outcome {
-        let result: Result<Outcome, UndoRefusal>
-        do throws(FileError) {
-            result = try fileSystem.withLock(path) { () throws(FileError) -> Result<Outcome, UndoRefusal> in
-                let current = try fileSystem.read(path)
+        let transaction = JournalTransaction(fileSystem: fileSystem, path: path, defaultZone: defaultZone)
+        var reversed: WriteRecord?
+        do throws(ReplacementFailure<UndoRefusal>) {
+            return try transaction.replace { current -> Result<PlannedReplacement<Outcome>, UndoRefusal> in
                 guard let (number, record) = history.records().first else { return .failure(.nothingOnRecord) }
+                reversed = record
                 let zone = zone(of: current)
                 let written = Instant(seconds: record.writtenAt)
-                switch record.reverse(current) {
-                case .changedSince:
+                guard case .restored(let before) = record.reverse(current) else {
                     return .failure(.changedSince(command: record.command, writtenAt: written, zone: zone))
-                case .restored(let before):
-                    let restored = JournalBuilder.load(SourceFile(path: path, bytes: before), defaultZone: defaultZone)
-                    let hasErrors = restored.diagnostics.hasErrors
-                    if hasErrors && !force {
-                        return .failure(.wouldBringBackErrors(command: record.command, journal: restored))
-                    }
-                    try fileSystem.replace(path, with: before)
-                    history.forget(number)
-                    return .success(Outcome(command: record.command, writtenAt: written, zone: zone,
-                                            firstLine: record.firstLine(in: before), putBack: record.removed,
-                                            tookOut: record.inserted, restoredWithErrors: hasErrors ? restored : nil))
                 }
-            }
+                return .success(PlannedReplacement(bytes: before, allowsErrors: force, whenDone: { history.forget(number) }) {
+                    restored in
+                    Outcome(command: record.command, writtenAt: written, zone: zone, firstLine: record.firstLine(in: before),
+                            putBack: record.removed, tookOut: record.inserted,
+                            restoredWithErrors: restored.diagnostics.hasErrors ? restored : nil)
+                })
+            }.outcome
         } catch {
-            throw .file(error)
+            switch error {
+            case .refused(let refusal): throw refusal
+            case .resultHasErrors(let journal): throw .wouldBringBackErrors(command: reversed?.command ?? "", journal: journal)
+            case .file(let e): throw .file(e)
+            }
         }
-        return try result.get()
     }
 
     /// What `undoLast` would reverse, without changing anything.

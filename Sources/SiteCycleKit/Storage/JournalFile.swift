@@ -29,6 +29,11 @@ public struct FileError: Error, Equatable, Sendable {
         /// A `.gitattributes` that is not UTF-8 was left alone: add the merge
         /// line by hand.
         case addAttributesLineByHand
+        /// A link (or something else than a file or folder) beside the
+        /// journal was left alone: `help security`'s one-door rule.
+        case linksNotFollowed
+        /// A `-o` output that would land on the journal or its state.
+        case outputIsJournal
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }
@@ -163,6 +168,13 @@ public enum JournalFile {
     private static func openForReading(_ path: String) throws(FileError) -> (Int32, Int) {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, "read") }
+        return (fd, try checkedForReading(fd, path: path))
+    }
+
+    /// Checks a file opened with O_NONBLOCK before a byte is read: a regular
+    /// file within `readLimit` (its size returned, reads made blocking), or
+    /// it is closed and refused.
+    package static func checkedForReading(_ fd: Int32, path: String) throws(FileError) -> Int {
         var st = stat()
         guard fstat(fd, &st) == 0 else {
             let e = error(path, "read")
@@ -185,10 +197,10 @@ public enum JournalFile {
         }
         // A regular file: blocking reads are what we want from here on.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
-        return (fd, Int(st.st_size))
+        return Int(st.st_size)
     }
 
-    private static func read(_ fd: Int32, size: Int, path: String) throws(FileError) -> [UInt8] {
+    package static func read(_ fd: Int32, size: Int, path: String) throws(FileError) -> [UInt8] {
         let limit = readLimit
         let tooLarge = tooLarge(path, limit)
         // Straight into the array, sized by fstat (one byte over, to see a

@@ -35,11 +35,12 @@ package enum ConflictCopies {
     /// Writes `bytes` as a new file (0600) in `folder`, numbered like a
     /// moved copy when the name is taken.
     package static func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw JournalFile.error(folder, "create folder") }
+        let policy = FilePolicy.beside(folder)
+        try policy.createFolder(folder)
         var target = folder + "/" + name
         var n = 1
-        while JournalFile.exists(target) { n += 1; target = folder + "/\(n)-" + name }
-        try JournalFile.createPrivate(target, bytes)
+        while policy.entryExists(target) { n += 1; target = folder + "/\(n)-" + name }
+        try policy.create(target, with: bytes)
         return target
     }
 
@@ -47,15 +48,16 @@ package enum ConflictCopies {
     /// out of the way, never deleted unread.
     package static func moveAside(_ copy: String) throws(FileError) -> String {
         let folder = JournalStore.parentFolder(of: copy) + "/.sitecycle-merged"
-        if mkdir(folder, 0o700) != 0 && errno != EEXIST { throw JournalFile.error(folder, "create folder") }
+        let policy = FilePolicy.beside(copy)
+        try policy.createFolder(folder)
         let name = String(copy.split(separator: "/").last ?? "copy")
         var target = folder + "/" + name
         var n = 1
-        while JournalFile.exists(target) { n += 1; target = folder + "/\(n)-" + name }
-        guard rename(copy, target) == 0 else { throw JournalFile.error(copy, "move") }
+        while policy.entryExists(target) { n += 1; target = folder + "/\(n)-" + name }
+        try policy.move(copy, to: target)
         // A sync client copies the journal's mode, or its own default:
         // kept aside, it is health data like the journal.
-        _ = try? JournalFile.makePrivate(target)
+        _ = try? policy.makePrivate(target)
         return target
     }
 }

@@ -30,8 +30,8 @@ package struct POSIXSyncFolder: SyncFolder {
     package func moveAside(_ copy: String) throws(FileError) -> String { try ConflictCopies.moveAside(copy) }
     package func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
     package func text(_ path: String) throws(FileError) -> String? {
-        guard JournalFile.exists(path) else { return nil }
-        let bytes = try JournalFile.read(path)
+        guard FilePolicy.beside(path).entryExists(path) else { return nil }
+        let bytes = try FilePolicy.beside(path).read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw FileError(kind: .other, path: path, message: "\(path) is not UTF-8 text, so it was left as it is",
                             hint: .addAttributesLineByHand)
@@ -39,7 +39,7 @@ package struct POSIXSyncFolder: SyncFolder {
         return text
     }
     package func replaceAttributes(_ path: String, with bytes: [UInt8]) throws(FileError) {
-        try JournalStore.replace(path, with: bytes, mode: 0o644)
+        try FilePolicy.beside(path).replace(path, with: bytes, newMode: 0o644)
     }
     package func makePrivate(_ path: String) throws(FileError) -> Bool { try JournalFile.makePrivate(path) }
     package func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {

@@ -11,7 +11,13 @@ import Darwin
 /// a disk nor a clock. Health data is never written any other way.
 public protocol FileSystem: AnyObject {
     func read(_ path: String) throws(FileError) -> [UInt8]
-    /// Whether a file is there (a symlink is followed).
+    /// The journal's bytes for a command that writes nothing: mapped, when
+    /// `mapped` and the file is big enough to gain from it (see the
+    /// extension: read whole).
+    func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes
+    /// Whether a file is there: the journal's link is followed; beside it
+    /// (`FilePolicy`), anything at the name counts, a link too, so that
+    /// what comes next refuses it rather than creating around it.
     func exists(_ path: String) -> Bool
     /// Whether anything is there, a dangling symlink too: a name that a
     /// new file must not take.
@@ -35,11 +41,19 @@ public protocol FileSystem: AnyObject {
     /// The file a path finally names, symlinks followed; the path itself
     /// when there is none yet.
     func resolvedPath(_ path: String) -> String
+    /// Writes a command's product where `-o` names (not a device or FIFO,
+    /// which the command line writes into): never over the journal or its
+    /// state, never through a link; replaced whole, a new file private.
+    func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError)
     /// Runs `body` while no other writer may change `path`.
     func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T
 }
 
 extension FileSystem {
+    public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
+        SourceBytes(try read(path))
+    }
+
     /// `bytes` and then `extra` as the new file, written without first
     /// making one array of both (an append to a big journal).
     public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
@@ -47,43 +61,62 @@ extension FileSystem {
     }
 }
 
-/// The disk, through `JournalFile` and `JournalStore`: regular files only,
-/// size caps, unique temporaries, owner and mode kept, an `flock`.
+/// The disk. The journal (the path `policy` names) through `JournalFile`
+/// and `JournalStore`: a symlink to it followed, regular files only, size
+/// caps, unique temporaries, owner and mode kept, an `flock`. Every other
+/// path through `FilePolicy`: no link followed, nothing written outside.
 public final class POSIXFileSystem: FileSystem {
-    public init() {}
+    /// Set once per run, when the journal's path is known.
+    public var policy: FilePolicy
 
-    public func read(_ path: String) throws(FileError) -> [UInt8] { try JournalFile.read(path) }
-    public func exists(_ path: String) -> Bool { JournalFile.exists(path) }
+    public init(policy: FilePolicy = FilePolicy()) { self.policy = policy }
+
+    public func read(_ path: String) throws(FileError) -> [UInt8] {
+        policy.isJournal(path) ? try JournalFile.read(path) : try policy.read(path)
+    }
+    public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
+        mapped && policy.isJournal(path) ? try JournalFile.readMapped(path) : SourceBytes(try read(path))
+    }
+    public func exists(_ path: String) -> Bool {
+        policy.isJournal(path) ? JournalFile.exists(path) : policy.entryExists(path)
+    }
     public func entryExists(_ path: String) -> Bool {
+        if !policy.isJournal(path) { return policy.entryExists(path) }
         var st = stat()
         return lstat(path, &st) == 0
     }
-    public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalStore.replace(path, with: bytes) }
+    public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        policy.isJournal(path) ? try JournalStore.replace(path, with: bytes) : try policy.replace(path, with: bytes)
+    }
     public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8]) throws(FileError) {
-        try JournalStore.replace(path, with: bytes, appending: extra)
-    }
-    public func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError) {
-        try JournalStore.replace(path, with: bytes, mode: mode_t(mode))
-    }
-    public func create(_ path: String, with bytes: [UInt8]) throws(FileError) { try JournalFile.createPrivate(path, bytes) }
-    /// Only `edit --discard` moves a file, so the failure is worded for it.
-    public func move(_ path: String, to target: String) throws(FileError) {
-        guard rename(path, target) == 0 else { throw JournalFile.error(path, "move aside") }
-    }
-    public func remove(_ path: String) throws(FileError) {
-        guard unlink(path) == 0 else { throw JournalFile.error(path, "remove") }
-    }
-    public func names(in folder: String) -> [String] {
-        guard let dir = opendir(folder) else { return [] }
-        defer { closedir(dir) }
-        var names: [String] = []
-        while let entry = readdir(dir) {
-            let name = directoryEntryName(entry)
-            if name != "." && name != ".." { names.append(name) }
+        if policy.isJournal(path) {
+            try JournalStore.replace(path, with: bytes, appending: extra)
+        } else {
+            try policy.replace(path, with: bytes, appending: extra)
         }
-        return names
     }
-    public func resolvedPath(_ path: String) -> String { JournalStore.resolvedPath(path) }
+    /// `mode` is given to the journal, and to a new file; an existing file
+    /// that is not the journal keeps its own.
+    public func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError) {
+        if policy.isJournal(path) {
+            try JournalStore.replace(path, with: bytes, mode: mode_t(mode))
+        } else {
+            try policy.replace(path, with: bytes, newMode: mode)
+        }
+    }
+    public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
+        policy.isJournal(path) ? try JournalFile.createPrivate(path, bytes) : try policy.create(path, with: bytes)
+    }
+    public func move(_ path: String, to target: String) throws(FileError) { try policy.move(path, to: target) }
+    public func remove(_ path: String) throws(FileError) { try policy.remove(path) }
+    public func names(in folder: String) -> [String] { policy.names(in: folder) }
+    public func resolvedPath(_ path: String) -> String {
+        policy.isJournal(path) ? policy.resolvedJournal! : JournalStore.resolvedPath(path)
+    }
+    public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) {
+        try policy.checkOutput(path)
+        try policy.replace(path, with: bytes, unchanged: "nothing was written to \(path)")
+    }
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)
     }
@@ -100,6 +133,10 @@ public final class InMemoryFileSystem: FileSystem {
     public var failingWrites: Set<String> = []
     /// How many replacements happened (a refused change makes none).
     public private(set) var writes = 0
+    /// Paths written (replaced, created, moved, removed) while no lock was
+    /// held: a journal write, or an undo record, must never be among them.
+    public private(set) var unlockedWrites: [String] = []
+    private var locks = 0
 
     public init(_ files: [String: String] = [:]) {
         self.files = files.mapValues { Array($0.utf8) }
@@ -129,6 +166,7 @@ public final class InMemoryFileSystem: FileSystem {
         files[path] = bytes
         modes[path] = mode
         writes += 1
+        if locks == 0 { unlockedWrites.append(path) }
     }
 
     public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
@@ -144,6 +182,7 @@ public final class InMemoryFileSystem: FileSystem {
         }
         files[target] = bytes
         modes[target] = modes.removeValue(forKey: path)
+        if locks == 0 { unlockedWrites += [path, target] }
     }
 
     public func remove(_ path: String) throws(FileError) {
@@ -151,6 +190,7 @@ public final class InMemoryFileSystem: FileSystem {
             throw FileError(kind: .notFound, path: path, message: "cannot remove \(path): no such file or directory")
         }
         modes[path] = nil
+        if locks == 0 { unlockedWrites.append(path) }
     }
 
     public func names(in folder: String) -> [String] {
@@ -161,5 +201,11 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func resolvedPath(_ path: String) -> String { path }
 
-    public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T { try body() }
+    public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) { try replace(path, with: bytes) }
+
+    public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
+        locks += 1
+        defer { locks -= 1 }
+        return try body()
+    }
 }

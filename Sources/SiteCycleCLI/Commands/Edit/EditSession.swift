@@ -40,7 +40,7 @@ extension EditCommand {
                                        help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
             }
             do throws(EditRefusal) {
-                say(try service.finish(start))
+                say(try service.finish(start, recording: invocation.undoRecording()))
                 return ExitCode.ok
             } catch {
                 if case .copyHasErrors(let result) = error {
@@ -57,8 +57,8 @@ extension EditCommand {
         switch outcome {
         case .unchanged:
             invocation.out("No changes.\n")
-        case .saved(let before, let after, let result):
-            invocation.remember(from: before, to: after)
+        case .saved(_, _, let result, let recordFailure):
+            invocation.warnIfNotRecorded(recordFailure, recording: invocation.undoRecording())
             if !result.diagnostics.isEmpty {
                 invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
             }

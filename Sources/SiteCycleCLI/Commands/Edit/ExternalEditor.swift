@@ -12,6 +12,7 @@ struct ExternalEditor {
     /// Returns its exit status (127 when it could not be started).
     func open(_ file: String, line: Int) -> Int32 {
         invocation.environment.stdout.flush()  // the editor takes over the terminal
+        if let editor = invocation.environment.editor { return editor(file, line) }
         let env = invocation.env
         let editor = [env["VISUAL"], env["EDITOR"]].compactMap { $0 }.first { !$0.trimmingBlanks().isEmpty } ?? "vi"
         let program = editor.split(separator: " ").first.map { String($0.split(separator: "/").last ?? $0) } ?? ""

@@ -54,8 +54,8 @@ extension CommandRegistry {
         options: ExportOptions.specs,
         run: { invocation in
             // Never a part of the journal: an export is a copy people keep.
-            invocation.report(partial: false) { full, now throws(CommandError) in
-                let options = try ExportOptions(invocation.arguments)
+            invocation.report(partial: false, options: { () throws(CommandError) in try ExportOptions(invocation.arguments) }) {
+                options, full, now throws(CommandError) in
                 // The period is read in the journal's zone, which every
                 // rotation shares.
                 let request = ExportService.Request(

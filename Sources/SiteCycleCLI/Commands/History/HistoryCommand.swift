@@ -27,8 +27,8 @@ extension CommandRegistry {
         options: HistoryOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { full, now throws(CommandError) in
-                let options = try HistoryOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try HistoryOptions(invocation.arguments) }) {
+                options, full, now throws(CommandError) in
                 let journal = try options.device.rotation(full)
                 let selection = try options.period.selection(invocation, in: journal, now: now, location: options.location,
                                                              throughFuture: true)

@@ -46,8 +46,8 @@ extension CommandRegistry {
         options: MapOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
-                let options = try MapOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try MapOptions(invocation.arguments) }) {
+                options, journal, now throws(CommandError) in
                 let map = BodyMap.compute(journal, device: try options.device.name(in: journal), by: options.measure, now: now)
                 let report = MapReport(style: invocation.outStyle, unicode: invocation.unicodeOutput, map: map)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())

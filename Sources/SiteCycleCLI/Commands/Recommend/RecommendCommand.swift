@@ -54,8 +54,8 @@ extension CommandRegistry {
         options: RecommendOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
-                let options = try RecommendOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try RecommendOptions(invocation.arguments) }) {
+                options, journal, now throws(CommandError) in
                 let strategy = options.strategy(default: journal.settings.strategy)
                 let device = try options.device.name(in: journal)
                 let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)

@@ -49,8 +49,8 @@ extension CommandRegistry {
         options: ReportOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
-                let options = try ReportOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try ReportOptions(invocation.arguments) }) {
+                options, journal, now throws(CommandError) in
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 guard let period = ClinicReport.Period(selection) else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)

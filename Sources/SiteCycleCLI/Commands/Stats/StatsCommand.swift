@@ -56,8 +56,8 @@ extension CommandRegistry {
         options: StatsOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { full, now throws(CommandError) in
-                let options = try StatsOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try StatsOptions(invocation.arguments) }) {
+                options, full, now throws(CommandError) in
                 let journal = try options.device.rotation(full)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,

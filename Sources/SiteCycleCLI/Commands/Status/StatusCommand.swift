@@ -42,8 +42,8 @@ extension CommandRegistry {
         reportsJSON: true,
         run: { invocation in
             var exitCode = ExitCode.ok
-            let result = invocation.report { journal, now throws(CommandError) in
-                let options = try StatusOptions(invocation.arguments)
+            let result = invocation.report(options: { () throws(CommandError) in try StatusOptions(invocation.arguments) }) {
+                options, journal, now throws(CommandError) in
                 // Every device, the pump first, unless --device asks for one.
                 let names = journal.hasDevices && options.device.given == nil
                     ? journal.deviceNames : [try options.device.name(in: journal)]

@@ -58,7 +58,7 @@ struct SyncCommand {
     func run() -> Int32 {
         let options: SyncOptions
         do throws(UsageError) { options = try SyncOptions(invocation.arguments) } catch { return invocation.usageError(error) }
-        guard JournalFile.exists(invocation.journalLocation.path) else {
+        guard invocation.fileSystem.exists(invocation.journalLocation.path) else {
             _ = invocation.readJournal()
             return ExitCode.failure
         }

@@ -22,8 +22,8 @@ extension CommandRegistry {
         options: TimelineOptions.specs,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { full, now throws(CommandError) in
-                let options = try TimelineOptions(invocation.arguments)
+            invocation.report(options: { () throws(CommandError) in try TimelineOptions(invocation.arguments) }) {
+                options, full, now throws(CommandError) in
                 let timeline = Timeline.compute(try options.device.rotation(full), days: options.days, now: now)
                 let report = TimelineReport(style: invocation.renderStyle, timeline: timeline)
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
