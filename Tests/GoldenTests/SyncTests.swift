@@ -133,11 +133,12 @@ struct SyncTests {
         #expect(try sitecycle(["check"], in: "m", file: "ours").exitCode == 0)
     }
 
-    /// The issue's case: a zone nobody used yet renamed on one clone, and
-    /// a change logged to its old name on the other. A declaration replaced
-    /// in place is a rename: the entry takes the new name, and only the new
-    /// names are declared.
-    @Test func aZoneRenameWithoutEntriesCarriesTheOtherClonesLog() throws {
+    /// A zone nobody used yet renamed on one clone, and a change logged to
+    /// its old name on the other. A declaration replaced in place is no
+    /// evidence of a rename (it reads the same as `locations remove` then
+    /// `add`, issue 28 item 3): the entry stays where it was logged, its
+    /// name stays declared beside the new ones, and nothing else moves.
+    @Test func aZoneRenameWithoutEntriesKeepsTheOtherClonesLogWhereItWasLogged() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones("""
             timezone UTC
@@ -155,9 +156,10 @@ struct SyncTests {
         #expect(a.exitCode == 0 && b.exitCode == 0 && a2.exitCode == 0, "\(a.stderr)\(b.stderr)\(a2.stderr)")
         let text = try journal("a")
         #expect(text == (try journal("b")))
-        #expect(!text.contains("Glute"), "\(text)")
+        #expect(!text.contains("location Left Glute"), "\(text)")
         #expect(text.contains("location Left Buttock\nlocation Right Buttock\n"), "\(text)")
-        #expect(text.contains("2026-02-04 09:00  Right Buttock"), "\(text)")
+        #expect(text.contains("location Right Glute\n"), "\(text)")
+        #expect(text.contains("2026-02-04 09:00  Right Glute"), "\(text)")
         let check = try sitecycle(["check"], in: "a")
         #expect(check.exitCode == 0 && check.stderr.isEmpty, "\(check.stderr)")
     }

@@ -15,12 +15,16 @@ extension CommandRegistry {
             - removed on one side and unchanged on the other: removed;
             - changed on one side: changed; location and note merge separately;
             - a location renamed on one side is renamed in the other side's new
-              entries too. A declaration replaced in place (`locations rename`,
-              with or without entries) is a rename, unless entries under the
-              old name moved elsewhere; a location removed and another added
-              elsewhere is not: when in doubt both names stay declared. A
-              rename applies inside conflict hunks too, and a renamed location
-              is never declared again;
+              entries too, but only on evidence: the renaming side's entries
+              under the old name all moved to the new one (on the same side of
+              the body), or the other side of the same zone was renamed that
+              way with entries (Left Glute -> Left Buttock with entries makes
+              Right Glute -> Right Buttock). A declaration replaced in place and
+              nothing else (`locations remove` then `add`, or a rename of names
+              nobody used yet) is not evidence: an entry the other side logged
+              to the old name keeps it, the old name stays declared, and merge
+              says so. A rename applies inside conflict hunks too, and a renamed
+              location is never declared again;
             - when the two sides read times in different time zones (one edited
               the `timezone` line), each side's new entries are written with an
               explicit offset (`2026-02-03 08:00 +01:00`), so they keep the
@@ -46,6 +50,10 @@ extension CommandRegistry {
                     .merge(base: paths[0], ours: paths[1], theirs: paths[2])
             } catch {
                 return invocation.fail(error.message)
+            }
+            for note in outcome.notes {
+                let text = note.words(ours: "OURS", theirs: "THEIRS")
+                invocation.err("sitecycle merge: " + Invocation.wrapped(text, after: "sitecycle merge: ") + "\n")
             }
             guard outcome.conflicts == 0 else {
                 let message = "\(outcome.conflicts) conflict\(outcome.conflicts == 1 ? "" : "s") marked in \(paths[1]); "

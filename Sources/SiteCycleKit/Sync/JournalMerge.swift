@@ -7,8 +7,10 @@
 ///   separately, so one side may rename while the other edits the note;
 /// - settings (by keyword) and locations (by name) the same way; location
 ///   order follows OURS, with THEIRS's additions after their predecessor;
-/// - a rename on one side (a declaration replaced in place, see
-///   `detectRenames`) also renames the other side's new entries;
+/// - a rename on one side (seen only on evidence, see `detectRenames`)
+///   also renames the other side's new entries; a location one side
+///   removed that the other side's entries name stays declared, and a
+///   `MergeNote` says so;
 /// - when the sides disagree on the time zone, each side's new entries are
 ///   written with an explicit offset, so they keep their instant;
 /// - comments THEIRS added go before the line they stood before;
@@ -20,9 +22,19 @@ public enum JournalMerge {
     public struct Result: Sendable {
         public var bytes: [UInt8]
         public var conflicts: Int
+        /// What the merge kept that a reader might not expect, and why.
+        public var notes: [MergeNote] = []
     }
 
-    public static func merge(base: SourceFile, ours: SourceFile, theirs: SourceFile, defaultZone: ZoneRules) -> Result {
+    /// `trusting`: the sides known to descend from BASE, whose deletions
+    /// and changes of BASE's entries are taken. For a side not known to
+    /// (a conflict copy's base rebuilt from this machine's history, which
+    /// cannot show that the copy ever had it), an entry of BASE it lacks or
+    /// has otherwise is kept as BASE and the other side have it, and a
+    /// `MergeNote.keptEntry` says so: what it lacks may be a change made
+    /// here after the copy went its own way.
+    public static func merge(base: SourceFile, ours: SourceFile, theirs: SourceFile, defaultZone: ZoneRules,
+                             trusting: Set<MergeNote.Side> = [.ours, .theirs]) -> Result {
         let journals = [base, ours, theirs].map { JournalBuilder.load($0, defaultZone: defaultZone) }
         guard journals.allSatisfy({ !$0.diagnostics.hasErrors }) else { return wholeFileConflict(ours, theirs) }
         let b = MergeVersion(journals[0])
@@ -30,15 +42,21 @@ public enum JournalMerge {
         o.rekey(matching: b)
         t.rekey(matching: b)
         var merger = Merger(base: b, ours: o, theirs: t)
+        merger.trusting = trusting
         merger.run()
         // A location one side deleted while the other logged to it stays
         // declared: the entry needs it, and nothing is dropped silently.
         let result = JournalBuilder.load(SourceFile(path: "merged", bytes: merger.render()), defaultZone: defaultZone)
-        let missing = Set(result.diagnostics.filter { $0.code == .unknownLocation }.compactMap { d -> String? in
-            guard case .entry(let e) = result.syntax.lines[d.line - 1].kind else { return nil }
-            return e.locationName
-        })
-        for name in missing.sorted() { merger.restoreDeclaration(name, from: journals) }
+        var uses: [String: Int] = [:]
+        for d in result.diagnostics where d.code == .unknownLocation {
+            guard case .entry(let e) = result.syntax.lines[d.line - 1].kind else { continue }
+            uses[e.locationName, default: 0] += 1
+        }
+        var notes = merger.notes
+        for (name, count) in uses.sorted(by: { $0.key < $1.key }) {
+            merger.restoreDeclaration(name, from: journals)
+            notes.append(merger.keptLocation(name, uses: count))
+        }
         // A clean result is one `check` accepts. Two changes at one instant
         // (one side moved the journal to another time zone, so a line it
         // kept now names the instant the other side logged at) are a
@@ -51,7 +69,7 @@ public enum JournalMerge {
            JournalBuilder.load(SourceFile(path: "merged", bytes: bytes), defaultZone: defaultZone).diagnostics.hasErrors {
             return wholeFileConflict(ours, theirs)
         }
-        return Result(bytes: bytes, conflicts: merger.conflicts)
+        return Result(bytes: bytes, conflicts: merger.conflicts, notes: notes)
     }
 
     /// When a version cannot be read, nothing is guessed: both sides are
@@ -77,6 +95,9 @@ struct Merger {
     package let base: MergeVersion, ours: MergeVersion, theirs: MergeVersion
     package var out: [Line] = []
     package var conflicts = 0
+    /// The sides whose deletions and changes of BASE's entries are taken.
+    package var trusting: Set<MergeNote.Side> = [.ours, .theirs]
+    package var notes: [MergeNote] = []
 
     package init(base: MergeVersion, ours: MergeVersion, theirs: MergeVersion) {
         self.base = base
@@ -240,20 +261,39 @@ struct Merger {
         }
     }
 
+    /// Declares `name` again, where the version it comes from had it.
     package mutating func restoreDeclaration(_ name: String, from journals: [Journal]) {
-        for j in [journals[2], journals[0], journals[1]] {
+        for (j, order) in [(journals[2], theirs.locationOrder), (journals[0], base.locationOrder),
+                           (journals[1], ours.locationOrder)] {
             if let l = j.location(named: name) {
-                out.insert(Line(text: j.source.lineText(l.line), item: .location(name)), at: locationIndex(for: name))
+                out.insert(Line(text: j.source.lineText(l.line), item: .location(name)), at: locationIndex(for: name, in: order))
                 return
             }
         }
     }
 
-    /// After the nearest location before it in THEIRS's order that the
-    /// result has; else after the last location; else before the entries.
-    package func locationIndex(for name: String) -> Int {
-        if let i = theirs.locationOrder.firstIndex(of: name) {
-            for previous in theirs.locationOrder[..<i].reversed() {
+    /// An entry of BASE that `side` (not known to descend from BASE)
+    /// deleted or changed, kept as BASE and the other side have it.
+    package func keptEntry(_ key: Int64, against side: MergeNote.Side, deleted: Bool) -> MergeNote {
+        .keptEntry(entry: base.describe(key), against: side, deletedThere: deleted)
+    }
+
+    /// Why `name`, which a side removed, is declared in the result.
+    package func keptLocation(_ name: String, uses: Int) -> MergeNote {
+        let removedBy: MergeNote.Side = ours.locations[name] == nil ? .ours : .theirs
+        let side = removedBy == .ours ? ours : theirs
+        let renamed = Set(detectRenames(base: base, side: side).values)
+        let added = side.locationOrder.filter { base.locations[$0] == nil && !renamed.contains($0) }
+        return .keptLocation(name: name, removedBy: removedBy, uses: uses, added: added)
+    }
+
+    /// After the nearest location before it in THEIRS's order (or `order`)
+    /// that the result has; else after the last location; else before the
+    /// entries.
+    package func locationIndex(for name: String, in order: [String]? = nil) -> Int {
+        let order = order ?? theirs.locationOrder
+        if let i = order.firstIndex(of: name) {
+            for previous in order[..<i].reversed() {
                 if let r = range(of: .location(previous)) { return r.upperBound }
             }
         }
@@ -284,18 +324,30 @@ struct Merger {
             if ours.entries[key] != nil { replacements[key] = block } else { insertions[key] = block }
         }
         let keys = Set(base.entries.keys).union(ours.entries.keys).union(theirs.entries.keys)
-        for key in keys {
-            let b = base.value(key), o = ours.value(key), t = theirs.value(key)
+        for key in keys.sorted() {
+            let b = base.value(key)
+            var o = ours.value(key), t = theirs.value(key)
+            // A side not known to descend from BASE reads as BASE where it
+            // differs from it: what it lacks may be what this machine did.
+            if let b {
+                let (oursSaid, theirsSaid) = (o, t)
+                if !trusting.contains(.ours), o != b { o = b }
+                if !trusting.contains(.theirs), t != b { t = b }
+                // Said when the result is not what that side had.
+                if oursSaid != o, t != oursSaid { notes.append(keptEntry(key, against: .ours, deleted: oursSaid == nil)) }
+                if theirsSaid != t, o != theirsSaid { notes.append(keptEntry(key, against: .theirs, deleted: theirsSaid == nil)) }
+            }
             // Each side's entry with the other side's renames applied, as
             // written into the result (conflict hunks included): a renamed
             // location never comes back through the side that kept its name.
             let oSettled = o.map { settled($0, renamedByTheirs) }, tSettled = t.map { settled($0, renamedByOurs) }
             let oLines: [String] = oSettled.map { v -> [String] in
-                let lines = ours.render(key, location: v.location, note: v.note)
+                let lines = (ours.entries[key] != nil ? ours : theirs.entries[key] != nil ? theirs : base)
+                    .render(key, location: v.location, note: v.note)
                 return b == nil && zonesDiffer ? ours.withOffset(lines, key) : lines
             } ?? []
             let tLines: [String] = tSettled.map { v -> [String] in
-                let lines = theirs.render(key, location: v.location, note: v.note)
+                let lines = (theirs.entries[key] != nil ? theirs : base).render(key, location: v.location, note: v.note)
                 return b == nil && zonesDiffer ? theirs.withOffset(lines, key) : lines
             } ?? []
             if let b, let o, let t {
@@ -308,8 +360,12 @@ struct Merger {
                 // A name one side renamed is the new name, whichever side chose it.
                 let settled = l.map { renamedByTheirs[$0] ?? renamedByOurs[$0] ?? $0 }
                 let merged = EntryValue(location: settled, note: n)
-                if merged == o { continue }
-                replace(key, with: merged == t ? theirs.render(key, location: t.location, note: t.note)
+                guard ours.entries[key] != nil else {
+                    insert(key, (theirs.entries[key] != nil ? theirs : base).render(key, location: settled, note: n))
+                    continue
+                }
+                if merged == ours.value(key) { continue }
+                replace(key, with: merged == t && theirs.entries[key] != nil ? theirs.render(key, location: t.location, note: t.note)
                         : ours.render(key, location: settled, note: n))
                 continue
             }
@@ -328,7 +384,11 @@ struct Merger {
                 continue
             }
             switch pick(b, o, t) {
-            case .ours: continue
+            case .ours(let v):
+                // OURS's own value (as its text has it), or, taken back
+                // from an untrusted OURS, BASE's.
+                if v != nil, ours.entries[key] == nil { insert(key, oLines) }
+                continue
             case .theirs(nil): delete(key)
             case .theirs: insert(key, tLines)
             case .conflict: conflict(key, ours: oLines, theirs: tLines)
@@ -464,4 +524,26 @@ extension MergeVersion {
             + (location ?? EntrySyntax.removedKeyword)
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
     }
+}
+
+/// Something a merge kept that a reader might not expect, and why: the
+/// merge command and `sync` say it.
+public enum MergeNote: Equatable, Sendable {
+    public enum Side: String, Sendable { case ours, theirs }
+
+    /// `name` stays declared although `removedBy` removed it: `uses` entries
+    /// in the result name it. `added` are the locations `removedBy` added,
+    /// none with evidence that it replaces `name` (entries moved to it, or
+    /// a sibling renamed the same way), so no entry was moved to them.
+    case keptLocation(name: String, removedBy: Side, uses: Int, added: [String])
+    /// An entry of BASE (`entry`: its date, time, device and location as
+    /// written) that `against` deleted or changed is kept as BASE and the
+    /// other side have it: BASE is not known to be `against`'s ancestor, so
+    /// the difference may be a change made on the other side since.
+    case keptEntry(entry: String, against: Side, deletedThere: Bool)
+    /// A conflict copy's merge: an entry of the base that this machine
+    /// deleted or changed since (in the file on `side`), while the other
+    /// file still has it as it was, stays deleted or changed; `by` is the
+    /// command whose write did it, when the history shows it.
+    case keptCorrection(entry: String, side: Side, deleted: Bool, by: String?)
 }

@@ -17,6 +17,8 @@ public struct MergeDriver {
         public var conflicts: Int
         /// Whether OURS was rewritten (a merge that changes nothing leaves it).
         public var wrote: Bool
+        /// What the merge kept and why (see `MergeNote`).
+        public var notes: [MergeNote] = []
     }
 
     public func merge(base: String, ours: String, theirs: String) throws(FileError) -> Outcome {
@@ -25,6 +27,6 @@ public struct MergeDriver {
         let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: defaultZone)
         let wrote = !sources[1].bytes.same(as: result.bytes)
         if wrote { try fileSystem.replace(ours, with: result.bytes, mode: 0o600) }
-        return Outcome(conflicts: result.conflicts, wrote: wrote)
+        return Outcome(conflicts: result.conflicts, wrote: wrote, notes: result.notes)
     }
 }

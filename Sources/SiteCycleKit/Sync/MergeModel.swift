@@ -138,6 +138,15 @@ package struct MergeVersion {
         }
     }
 
+    /// An entry in a few words, as a message names it: its date and time
+    /// as written, its device (other than the pump) and location.
+    package func describe(_ key: Int64) -> String {
+        guard let e = entries[key] else { return "" }
+        let names = journal.deviceNames
+        let device = e.device == 0 || Int(e.device) >= names.count ? "" : names[Int(e.device)] + " "
+        return CivilDateTime(secondsAsIfUTC: e.civil).journalText + " " + device + (e.location ?? EntrySyntax.removedKeyword)
+    }
+
     /// Entry values compared for the merge: what it says, not how it is laid out.
     package func value(_ key: Int64) -> EntryValue? {
         entries[key].map { EntryValue(location: $0.location, note: $0.note) }
@@ -159,59 +168,51 @@ package enum MergeItem: Hashable {
 /// A rename made on one side: the declaration of `from` became `to` and
 /// the entries that named `from` now name `to`.
 ///
-/// A declaration replaced in place is a rename: between the same two
-/// locations both versions declare, BASE has names this side dropped and
-/// this side as many new ones, paired in order (`locations rename Glute
-/// Buttock` on a zone nobody used yet leaves nothing else to go by). BASE's
-/// entries under the old name, where they still exist, must name the new
-/// one, or the pair is not taken. Where the counts differ, only evidence
-/// counts: all of BASE's entries under the old name moved to one new name
-/// of that stretch. A location removed and another added elsewhere is not a
-/// rename: the merge then keeps both names. (Removed and added at the very
-/// same place reads as a rename: the text cannot tell the two apart.)
+/// A rename is taken only on evidence, because reading one wrongly moves
+/// the other side's new entries to another site:
+///
+/// - entries: BASE's entries under the old name that this side still has
+///   all name one new name, on the same side of the body (`Right Hip` whose
+///   entry was corrected to `Left Flank` is a correction, not a rename), and
+///   no other old name went to it;
+/// - a sibling: the other side of the same zone was renamed on entry
+///   evidence by the same words (`Left Glute` → `Left Buttock` with entries
+///   makes `Right Glute` → `Right Buttock`), and this one's own entries, if
+///   any, went there too.
+///
+/// A declaration replaced in place and nothing else (`locations remove` then
+/// `add`, or a `locations rename` of names nobody used) is not evidence: the
+/// merge keeps the old name declared where the other side uses it, keeps
+/// that side's entries as written, and says so (`MergeNote.keptLocation`).
 package func detectRenames(base: MergeVersion, side: MergeVersion) -> [String: String] {
-    let removed = Set(base.locationOrder.filter { side.locations[$0] == nil })
+    let removed = base.locationOrder.filter { side.locations[$0] == nil }
     let added = Set(side.locationOrder.filter { base.locations[$0] == nil })
     guard !removed.isEmpty, !added.isEmpty else { return [:] }
     var baseEntries: [String: [Int64]] = [:]
     for e in base.entries.values { if let l = e.location { baseEntries[l, default: []].append(e.start) } }
-    func moved(_ old: String) -> [String] { (baseEntries[old] ?? []).compactMap { side.entries[$0]?.location } }
-    let newGaps = LocationGap.gaps(side.locationOrder, own: added)
-    var renames: [String: String] = [:]
-    for (gap, olds) in LocationGap.gaps(base.locationOrder, own: removed) {
-        guard let news = newGaps[gap] else { continue }
-        if olds.count == news.count {
-            for (old, new) in zip(olds, news) where moved(old).allSatisfy({ $0 == new }) { renames[old] = new }
-            continue
-        }
-        var free = Set(news)
-        for old in olds {
-            let m = moved(old)
-            guard let target = m.first, m.allSatisfy({ $0 == target }), free.remove(target) != nil else { continue }
-            renames[old] = target
-        }
+    /// Where BASE's entries under `old` went on this side (deleted ones aside).
+    func moved(_ old: String) -> [String?] { (baseEntries[old] ?? []).compactMap { side.entries[$0].map(\.location) } }
+    var byEntries: [String: String] = [:]
+    var targets: [String: Int] = [:]
+    for old in removed {
+        let m = moved(old)
+        guard case let target?? = m.first, m.allSatisfy({ $0 == target }), added.contains(target),
+              Location.split(old).side == Location.split(target).side else { continue }
+        byEntries[old] = target
+        targets[target, default: 0] += 1
+    }
+    // Two old names whose entries went to one name were merged, not renamed.
+    byEntries = byEntries.filter { targets[$0.value] == 1 }
+    var renames = byEntries
+    for old in removed where renames[old] == nil {
+        let (side, zone) = Location.split(old)
+        guard let side else { continue }
+        let sibling = (side == .left ? "Right " : "Left ") + zone
+        guard let siblingTarget = byEntries[sibling] else { continue }
+        let target = (side == .left ? "Left " : "Right ") + Location.split(siblingTarget).zone
+        guard added.contains(target), targets[target] == nil, moved(old).allSatisfy({ $0 == target }) else { continue }
+        renames[old] = target
+        targets[target] = 1
     }
     return renames
-}
-
-/// Where in the location order a name stands: between the nearest names
-/// before and after it that both versions declare (nil: the list's edge).
-private struct LocationGap: Hashable {
-    var after: String?
-    var before: String?
-
-    /// The `own` names of `order` (removed or added), by their gap, in order.
-    static func gaps(_ order: [String], own: Set<String>) -> [LocationGap: [String]] {
-        var result: [LocationGap: [String]] = [:]
-        var previous: String?
-        var pending: [String] = []
-        for name in order {
-            if own.contains(name) { pending.append(name); continue }
-            if !pending.isEmpty { result[LocationGap(after: previous, before: name)] = pending }
-            pending = []
-            previous = name
-        }
-        if !pending.isEmpty { result[LocationGap(after: previous, before: nil)] = pending }
-        return result
-    }
 }
