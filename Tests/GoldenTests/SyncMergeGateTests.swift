@@ -48,6 +48,25 @@ extension SyncTests {
         #expect(try keepsBoth("a") && keepsBoth("b"))
         #expect(try journal("a") == journal("b"))
         #expect(try git("config", "--get", "merge.sitecycle.driver", in: "b").stdout.hasPrefix(BinaryRunner.executable.path))
+
+        // A `git pull` by hand with the stale path: git keeps OURS, unmerged,
+        // without a marker. The next sync merges by meaning; it never
+        // concludes with one side.
+        try git("config", "merge.sitecycle.driver", "/gone/since/sitecycle merge %O %A %B", in: "b")
+        try sitecycle(["--now", "2026-02-08 08:00", "log", "right hip", "--note", "again a"], in: "a")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-08 09:00", "log", "lower back", "--note", "again b"], in: "b")
+        try git("commit", "-q", "-am", "log by hand", in: "b")
+        #expect(try git("-c", "pull.rebase=false", "pull", "-q", in: "b").exitCode != 0)
+        #expect(try !journal("b").contains("again a") && !journal("b").contains("<<<<<<<"))
+        let r = try sitecycle(["sync"], in: "b")
+        #expect(r.exitCode == 0, "\(r.stdout)\(r.stderr)")
+        #expect(flat(r.stdout).contains("git's merge dropped or changed 1 entry (2026-02-08 08:00 Right Hip ; again a (theirs))"),
+                "\(r.stdout)")
+        #expect(!r.stdout.contains("marked"), "\(r.stdout)")
+        #expect(try journal("b").contains("again a") && journal("b").contains("again b"))
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        #expect(try journal("a") == journal("b"))
     }
 
     /// Item 2: a later `.gitattributes` line from the other clone (`*
@@ -260,5 +279,38 @@ extension SyncTests {
         #expect(flat(r.stderr).contains("still has conflict markers"), "\(r.stderr)")
         #expect(!flat(r.stdout).contains("by meaning"), "\(r.stdout)")
         #expect(try journal("c") == half)
+    }
+
+    /// Item 1, by hand: a resolution may choose a side of a conflict, but
+    /// one that drops an entry no conflict was about is not committed.
+    @Test func aResolutionThatDropsAnEntryOutsideTheConflictIsRefused() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        try sitecycle(["amend", "7", "--note", "sore and red"], in: "a")
+        try sitecycle(["--now", "2026-02-07 08:00", "log", "lower back", "--note", "from a"], in: "a")
+        try sitecycle(["amend", "7", "--note", "itchy"], in: "b")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        #expect(try sitecycle(["sync"], in: "b").exitCode == 1)
+        let marked = try journal("b")
+        #expect(marked.contains("2026-02-07 08:00  Lower Back  ; from a\n"), "\(marked)")
+        // Theirs chosen for the conflict, and a's new entry deleted too.
+        var inOurs = false
+        let chosen = marked.split(separator: "\n", omittingEmptySubsequences: false).filter { line in
+            if line == "<<<<<<< ours" { inOurs = true; return false }
+            if line == "=======" { inOurs = false; return false }
+            return !inOurs && line != ">>>>>>> theirs"
+        }.joined(separator: "\n")
+        try write(chosen.replacingOccurrences(of: "2026-02-07 08:00  Lower Back  ; from a\n", with: ""), "b/sites.journal")
+        let r = try sitecycle(["sync"], in: "b")
+        #expect(r.exitCode == 1)
+        #expect(flat(r.stderr).contains("drops or changes 1 entry that no conflict was about: 2026-02-07 08:00 Lower Back ; from a "
+                                        + "(theirs); nothing was committed"), "\(r.stderr)")
+        #expect(r.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(r.stderr)")
+        #expect(try git("rev-parse", "-q", "--verify", "MERGE_HEAD", in: "b").exitCode == 0)
+        // Choosing a side alone is the person's to make.
+        try write(chosen, "b/sites.journal")
+        let done = try sitecycle(["sync"], in: "b")
+        #expect(done.exitCode == 0 && done.stdout.contains("Concluded the merge"), "\(done.stderr)\n\(chosen)\n\(marked)")
+        #expect(try journal("b").contains("2026-02-04 08:00  Right Hip  ; sore and red\n"))
     }
 }

@@ -267,6 +267,28 @@ struct SyncServiceTests {
         #expect(outcome.events.last == .inSync(remote: "origin", branch: "main"))
     }
 
+    /// Issue 28 item 2: the journal is written over git's result only
+    /// through the transaction, expecting the bytes git left: an edit made
+    /// meanwhile is never overwritten, and nothing is committed.
+    @Test func aJournalChangedSinceGitWroteItIsLeftAsItIs() throws {
+        let (git, fs) = repository()
+        withRemote(git)
+        mergeUnderWay(git, theirs: committed + "2026-02-05 09:00  Left Hip\n", unmerged: false)
+        let gits = logged + "; git's text, the phone's entry lost\n"
+        let edited = logged + "; the person's own edit\n"
+        git.effects[["merge", "-q", "--no-commit", "--no-edit", "--", "refs/remotes/origin/main"]] = {
+            fs.files[self.path] = Array(gits.utf8)
+        }
+        // Between sync reading git's result and writing its own.
+        git.effects[["rev-parse", "--absolute-git-dir"]] = { fs.files[self.path] = Array(edited.utf8) }
+        var events: [SyncService.Event] = []
+        let error = failure(service(git, fs), request(), events: &events)
+        guard case .journalChangedMeanwhile = error else { Issue.record("\(String(describing: error))"); return }
+        #expect(fs.text(path) == edited)
+        #expect(fs.text("/repo/.git/sitecycle/sites.journal.merged-by-git") == gits)
+        #expect(!git.ran.contains(["commit", "-q", "--no-edit"]) && !git.ran("push"))
+    }
+
     @Test func aStoppedMergeIsNotConcludedWhileMarkersRemain() throws {
         let (git, fs) = repository()
         git.on(["rev-parse", "-q", "--verify", "MERGE_HEAD"], "dddd\n")

@@ -56,7 +56,25 @@ extension HelpTopic {
               text and leaves git's markers (`<<<<<<< HEAD`). `sync` sees the
               journal unmerged in git's index, merges the three versions git
               kept by meaning instead, and concludes the merge; the marked text
-              is kept in .git/sitecycle/sites.journal.marked.
+              is kept in .git/sitecycle/sites.journal.marked. It does so only
+              while the journal is exactly what git's text merge wrote: once you
+              have begun to resolve it by hand, it is yours, and sync names the
+              marker lines left instead.
+
+            WHAT A MERGE MUST KEEP
+              Before sync commits any merge, it checks the result against both
+              sides (HEAD and MERGE_HEAD, from their merge base): every entry of
+              either side is in the result or inside a marked conflict, and no
+              entry is changed unless one side changed it (a location renamed
+              on one side may carry the other side's entries to its new name on
+              the same body side). git's result that fails (a binary merge, a
+              `-merge` line, a driver that did not run) is merged again by
+              meaning, and sync names the entries that were at stake; where
+              even that would fail, both sides are kept whole between markers.
+              Before merging, sync asks git which merge driver is in effect and
+              repairs a stale driver path or an overriding .gitattributes line,
+              or refuses with the reason. A detached HEAD, and a remote that
+              deleted the journal, are refused before anything changes.
 
             WITH A SHARED FOLDER (Syncthing, Dropbox, Nextcloud)
               When two computers change the journal at once, these leave a

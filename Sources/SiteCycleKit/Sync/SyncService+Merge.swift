@@ -56,9 +56,10 @@ extension SyncService.Run {
                 try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
             }
         } else if !breaches.isEmpty {
-            if remote != nil || current == sides.ours || current == sides.theirs {
-                // git kept one side whole (a binary merge, `-merge`, a
-                // driver that did not run), or merged as text and lost lines.
+            if remote != nil || (!stages.isEmpty && current == sides.ours) {
+                // git kept OURS whole and the journal unmerged (a binary
+                // merge, `-merge`, a driver that did not run), or sync's own
+                // merge just now lost lines.
                 try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
             } else {
                 // A person's resolution may drop what was in conflict, and

@@ -22,12 +22,35 @@ extension CommandRegistry {
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
-            marked in the journal for `sitecycle check` and an editor. Once
-            the journal is fixed, `sync` again concludes git's merge and pushes;
-            while markers remain it names their lines and exits 1. A merge git
-            made as text (a plain `git pull` before --setup, markers such as
-            `<<<<<<< HEAD`) is redone by meaning from the three versions git
-            kept; the marked text is kept in .git/sitecycle/. Without a git
+            marked in the journal (sync names their lines) for `sitecycle
+            check` and an editor. Once the journal is fixed, `sync` again
+            concludes git's merge and pushes; while markers remain it names
+            their lines and exits 1.
+
+            Before every merge, sync asks git which merge it will really use
+            (`git check-attr merge`): a driver path left from a binary since
+            moved or reinstalled is pointed at this binary, and a later
+            .gitattributes line (`* binary`, `-merge`, another `merge=`) is
+            outranked by moving sitecycle's line last; where that cannot win
+            (.git/info/attributes) sync refuses, saying what git would use.
+            git merges without committing, and the result is checked before
+            the merge commit: every entry of either side is in it or inside a
+            marked conflict, and none is changed unless one side changed it.
+            A result that breaks this (git kept one side whole, or merged as
+            text) is merged again by meaning, naming the entries at stake; git's
+            result is kept in .git/sitecycle/. A merge git made as text (a
+            plain `git pull` before --setup, markers such as `<<<<<<< HEAD`) is
+            redone the same way, but only while the journal is exactly what
+            git wrote: a resolution you have begun, and marker-like lines that
+            are a version's own content, are never merged over. A resolution by
+            hand that drops an entry no conflict was about is refused.
+
+            A detached HEAD is refused before anything is committed (`git
+            switch BRANCH` carries the change over). A remote whose branch
+            deleted or moved the journal is refused before merging: the journal
+            stays as it is, and sync prints the git commands that bring it
+            back there. A merge under way that deletes the journal you changed
+            (modify/delete) says so; `git add -- JOURNAL` keeps it. Without a git
             name and email, sync changes nothing and prints the two `git
             config --global user.name/user.email` lines to run. git writes
             files readable by everyone: after each git step sync makes the
