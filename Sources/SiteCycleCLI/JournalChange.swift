@@ -147,7 +147,13 @@ extension Invocation {
     /// Keeps what `undo` needs to reverse this write. The write has
     /// happened; if the record cannot be kept, say so rather than fail.
     /// When a write happened, for its undo record.
-    var recordTime: Instant { (try? now(in: systemZone)) ?? environment.clock() }
+    /// --now is read in the journal's zone when it reads (a Chicago
+    /// journal's `--now "2026-11-30 10:00"` is 10:00 there, as undo shows it).
+    var recordTime: Instant {
+        let given = arguments.value("--now") != nil || !(env["SITECYCLE_NOW"] ?? "").isEmpty
+        guard given else { return environment.clock() }
+        return (try? now(in: readJournalQuietly()?.zone ?? systemZone)) ?? environment.clock()
+    }
 
     func remember(from before: [UInt8], to after: [UInt8]) {
         remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: before, after: after))

@@ -47,6 +47,14 @@ private func runCommand(_ arguments: [String], _ environment: RunEnvironment) ->
     }
     guard command.positionals.contains(parsed.positionals.count) else {
         let n = parsed.positionals.count
+        // `recommend sensor`: a device named where --device is meant.
+        if n > command.positionals.upperBound, command.options.contains(where: { $0.key == "--device" }),
+           case let word = parsed.positionals[command.positionals.upperBound],
+           Device.problem(with: word) == nil, invocation.readJournalQuietly()?.deviceIndex(word) != nil {
+            return invocation.usageError(UsageError("unexpected argument `\(word)`",
+                                                    help: "for the \(word), say `--device \(word)`: "
+                                                        + "`sitecycle \(command.name) --device \(word)`"))
+        }
         let message = n > command.positionals.upperBound
             ? "unexpected argument `\(parsed.positionals[command.positionals.upperBound])`"
             : "missing argument"

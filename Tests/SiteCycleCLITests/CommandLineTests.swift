@@ -225,9 +225,12 @@ struct OnboardingTests {
                 == ["sensor Left Back Arm 2026-11-18T08:00:00Z", "pump Left Front Abdomen 2026-11-19T21:00:00Z"])
     }
 
-    /// Libre, Guardian and another sensor's days; Enter shares every zone.
+    /// Libre, Guardian, G7 15 Day, Libre 3 Plus and another sensor's days;
+    /// Enter shares every zone.
     @Test func theSensorsWearTimeComesFromItsMaker() throws {
-        for (answer, line) in [("2\n", "device sensor 14d\n"), ("3\n", "device sensor 7d\n"), ("4\n15\n", "device sensor 15d\n")] {
+        for (answer, line) in [("2\n", "device sensor 14d\n"), ("3\n", "device sensor 7d\n"),
+                               ("4\n", "device sensor 15d grace 12h  ; Dexcom G7 15 Day\n"), ("5\n", "device sensor 15d\n"),
+                               ("6\n16\n", "device sensor 16d\n")] {
             let path = temporaryPath("sites.journal")
             let r = run(arguments: ["-f", path, "init"], environment: ["TZ": "UTC"], stdin: "\n\n1\n\n\n" + answer,
                         terminal: true)

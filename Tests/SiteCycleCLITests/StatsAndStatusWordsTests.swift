@@ -77,7 +77,7 @@ struct StatsAndStatusWordsTests {
         ("2026-01-03 23:31", "A due in 29 min", "due soon, in 29 min"),
         ("2026-01-04 00:12", "A overdue 12 min", "overdue by 12 min"),
         ("2026-01-03 23:59:30", "A due now", "due now"),
-        ("2026-01-03 22:30", "A due in 1h", "due soon, in 1.5 h"),
+        ("2026-01-03 22:30", "A due in 2h", "due soon, in 1.5 h"),  // one rounding: 1.5 h is 2h (issue 31 item 6)
         ("2026-01-04 01:00", "A overdue 1h", "overdue by 1.0 h"),
     ])
     func underAnHourReadsInMinutes(_ now: String, _ short: String, _ long: String) throws {

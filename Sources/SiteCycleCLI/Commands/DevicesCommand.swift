@@ -46,7 +46,8 @@ struct DevicesReport {
 
     func text() -> String {
         rows.map { r in
-            style.bold(r.name) + "  target \(SettingValues.hoursSetting(r.target))"
+            // As the header writes it: `target 72h` for the pump, `device sensor 14d`.
+            style.bold(r.name) + "  target \(r.name == Device.pumpName ? SettingValues.hoursSetting(r.target) : SettingValues.durationSetting(r.target))"
                 + (r.grace.map { " + \(SettingValues.hoursSetting($0)) grace" } ?? "") + ", \(r.locations) location"
                 + (r.locations == 1 ? "" : "s") + "\n"
                 + "  " + (r.active.map { "\(journal.name(of: $0)!) since \(displayStart($0))" } ?? "no site in") + "\n"

@@ -23,9 +23,13 @@ extension HelpTopic {
             `--device sensor` (default `pump`) picks the rotation for log,
             remove, status, recommend, history, stats, timeline, export, amend,
             delete and map; `log sensor LOCATION` and `remove sensor` work too,
-            and `status` without it shows every device. `sitecycle devices`
-            lists them. `sitecycle locations for "Left Back Arm" pump,sensor`
-            gives a site to the sensor; `set device sensor 10d grace 12h`
+            and `status` without it shows every device; history, stats and
+            map head their text with the device shown and how to see the
+            others. A location for one device only logs that device without
+            it (`log rba`); a line number names its entry whatever the device
+            (`delete 35`). `sitecycle devices` lists them.
+            `sitecycle locations for "Left Back Arm" pump,sensor` gives a site
+            to the sensor; `set device sensor 10d grace 12h`
             declares or changes one. `init --sensor 10d` starts a journal with
             `device sensor 10d` and every location for both; on a terminal,
             `init` asks which sensor you wear and which zones it may use.
@@ -55,8 +59,10 @@ extension HelpTopic {
                 Diabetes (diabetes technology section).
               CGM sensor wear, 10 days (`device sensor 10d`) with a 12-hour grace
                 period (`grace 12h`): Dexcom G7 user guide. 14 days for
-                FreeStyle Libre 2 and 3: Abbott's labeling. `init` also offers
-                Medtronic Guardian, 7 days.
+                FreeStyle Libre 2 and 3: Abbott's labeling. 15 days for
+                FreeStyle Libre 3 Plus: Abbott's labeling. 15 days with a
+                12-hour grace period for Dexcom G7 15 Day: its user guide.
+                `init` also offers Medtronic Guardian, 7 days.
               Distance between a sensor and an infusion set: at least 3 in
                 (7.5 cm), Dexcom G7 user guide; at least 5 cm, Medtronic's
                 sensor user guide. sitecycle never recommends the site another

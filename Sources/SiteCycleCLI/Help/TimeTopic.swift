@@ -22,6 +22,8 @@ extension HelpTopic {
             error). A local time the clock skipped (daylight saving) is refused
             with the time to use. `log --at` in the autumn fold writes the
             second occurrence with its offset, so it reads back as logged.
+            A time written into the journal keeps seconds only when you typed
+            them (`08:15:30`); `now`, `-2d` and the like land on the minute.
 
             Travelling: add `local` to read a time or day in your clock's zone
             ($TZ, else the system's) instead: `08:00 local`, `yesterday 21:00

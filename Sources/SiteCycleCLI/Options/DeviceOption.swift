@@ -33,4 +33,14 @@ struct DeviceOption {
         }
         return name
     }
+
+    /// The heading of a one-device view of a journal with devices: which
+    /// device is shown, and how to see the others ("Pump (the sensor:
+    /// --device sensor)"); nil without devices.
+    func heading(in journal: Journal, style: RenderStyle) -> String? {
+        guard journal.hasDevices, let shown = try? name(in: journal) else { return nil }
+        let others = journal.deviceNames.filter { $0 != shown }.map { "the \($0): --device \($0)" }
+        return style.text.bold(shown.prefix(1).uppercased() + shown.dropFirst())
+            + " (" + others.joined(separator: "; ") + ")\n"
+    }
 }

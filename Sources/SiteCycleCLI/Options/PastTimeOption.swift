@@ -22,7 +22,14 @@ struct PastTimeOption {
     var isGiven: Bool { text != nil }
 
     /// The instant, `now` when not given; a time after `now` is refused.
+    /// On the minute unless typed with seconds (`TimeArgument.namesSeconds`):
+    /// `-2d` or a clock reading 08:15:42 writes `08:15`.
     func instant(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
+        let read = try exactInstant(invocation, in: journal, now: now)
+        return text.map(TimeArgument.namesSeconds) == true ? read : read.onTheMinute
+    }
+
+    private func exactInstant(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
         guard let text else { return now }
         switch invocation.readTime(text, zone: journal.zone, now: now) {
         case .failure(let e):

@@ -74,6 +74,14 @@ public func formatHours(_ hours: Double) -> String {
     return text.string
 }
 
+/// Whole hours for a line with no room for tenths (`status --short`): the
+/// tenths `formatHours` shows, rounded half up, so `17.0 h` is never `16h`
+/// beside it.
+public func wholeHours(_ hours: Double) -> Int {
+    let tenths = Int((hours * 10).rounded(.toNearestOrEven))
+    return tenths >= 0 ? (tenths + 5) / 10 : -((-tenths + 5) / 10)
+}
+
 /// Hours to one decimal as a number (JSON), by the same rule as `formatHours`.
 public func roundedHours(_ hours: Double) -> Double {
     (hours * 10).rounded(.toNearestOrEven) / 10

@@ -74,10 +74,7 @@ public enum CorrectionService {
             }
             return last
         case .line(let number):
-            var line = number
-            while line > 1, line <= journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[line - 1].kind {
-                line -= 1
-            }
+            let line = entryLine(number, in: journal)
             if let other = journal.changes.first(where: { $0.line == line }), !rotation.changes.contains(other) {
                 let name = journal.deviceNames[Int(other.device)]
                 throw ServiceError(.otherDevicesLine(line: number, device: name))
@@ -92,6 +89,24 @@ public enum CorrectionService {
             }
             return change
         }
+    }
+
+    /// The line of the entry that line `number` belongs to: itself, or for
+    /// a note's continuation line the entry above it.
+    static func entryLine(_ number: Int, in journal: Journal) -> Int {
+        var line = number
+        while line > 1, line <= journal.syntax.lines.count, case .noteContinuation = journal.syntax.lines[line - 1].kind {
+            line -= 1
+        }
+        return line
+    }
+
+    /// The device whose site change is on line `number` (or whose note
+    /// goes on there), if any: a line number names one entry whatever its
+    /// device, so `delete 35` needs no --device for a sensor line.
+    public static func device(ofLine number: Int, in journal: Journal) -> String? {
+        let line = entryLine(number, in: journal)
+        return journal.changes.first { $0.line == line }.map { journal.deviceNames[Int($0.device)] }
     }
 
     /// Deletes the entry and its note lines.

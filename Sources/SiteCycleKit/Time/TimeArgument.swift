@@ -244,3 +244,28 @@ public enum TimeArgument {
         return sign * (h * 3600 + m * 60)
     }
 }
+
+extension TimeArgument {
+    /// Whether `text` names seconds (`08:15:30`, `…T08:15:30Z`). A time
+    /// written into the journal keeps seconds only when typed with them;
+    /// any other (`now`, `-2d`, `yesterday 21:00`) lands on the minute, so
+    /// the journal's columns stay aligned.
+    public static func namesSeconds(_ text: String) -> Bool {
+        let b = Array(text.utf8)
+        func digit(_ i: Int) -> Bool { b[i] >= 0x30 && b[i] <= 0x39 }
+        guard b.count >= 8 else { return false }
+        for i in 0...(b.count - 8) where digit(i) && digit(i + 1) && b[i + 2] == 0x3A && digit(i + 3) && digit(i + 4)
+            && b[i + 5] == 0x3A && digit(i + 6) && digit(i + 7) {
+            return true
+        }
+        return false
+    }
+}
+
+extension Instant {
+    /// The start of this instant's minute.
+    public var onTheMinute: Instant {
+        let r = seconds % 60
+        return Instant(seconds: seconds - (r < 0 ? r + 60 : r))
+    }
+}

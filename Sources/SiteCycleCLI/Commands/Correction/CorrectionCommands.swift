@@ -4,9 +4,11 @@ extension CommandRegistry {
     static let entryHelp = """
         ENTRY is `last` (the newest change up to now), a start time as the
         journal shows it (`2026-02-07 08:15`), or a line number as `history`
-        shows it. It is looked for in one device's rotation: the pump's, or
-        the one --device names (`delete last --device sensor` deletes the
-        sensor's newest entry).
+        shows it. `last` and a time are looked for in one device's rotation:
+        the pump's, or the one --device names (`delete last --device sensor`
+        deletes the sensor's newest entry). A line number names one entry
+        whatever its device (`delete 35` deletes a sensor line too); with
+        --device, a line of another device is refused.
         """
 
     static let amend = Command(

@@ -32,7 +32,11 @@ struct CorrectionOptions {
         -> (device: String, entry: CorrectionService.Entry) {
         let device = try self.device.name(in: journal)
         if entry == "last" { return (device, .last(upTo: now)) }
-        if let number = Int(entry) { return (device, .line(number)) }
+        if let number = Int(entry) {
+            // A line number is unambiguous: its own device, unless --device says otherwise.
+            let own = self.device.given == nil ? CorrectionService.device(ofLine: number, in: journal) : nil
+            return (own ?? device, .line(number))
+        }
         switch invocation.readTime(entry, zone: journal.zone, now: now) {
         case .failure:
             throw CommandError("`\(entry)` is not an entry", help: "give `last`, a start time or a line number", usage: true)

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let history = Command(
         name: "history",
         summary: "site changes, newest first, with durations and notes",
-        usage: "sitecycle history [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N]",
+        usage: "sitecycle history [--device NAME] [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N]",
         details: """
             Lists site changes newest first: the journal line (for amend and
             delete), the start, the location, the hours it stayed in (1 decimal)
@@ -35,7 +35,8 @@ extension CommandRegistry {
                 var changes = selection.apply(journal.changes)
                 if let limit = options.limit { changes = Array(changes.suffix(limit)) }
                 let report = HistoryReport(style: invocation.renderStyle, journal: journal, now: now)
-                invocation.out(invocation.json ? report.json(changes.reversed()).rendered() : report.text(oldestFirst: changes))
+                invocation.out(invocation.json ? report.json(changes.reversed()).rendered()
+                               : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text(oldestFirst: changes))
             }
         })
 }

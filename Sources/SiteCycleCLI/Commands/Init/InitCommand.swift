@@ -17,8 +17,9 @@ extension CommandRegistry {
             does: a welcome, the time zone (Enter keeps the system's), the
             target (Enter keeps 72h), which zones to keep, zones of your own,
             which zones to use without Left/Right, whether you wear a CGM
-            (Dexcom G7: 10 days and 12 h grace, FreeStyle Libre: 14 days,
-            Medtronic Guardian: 7 days, or the days of another) and which
+            (Dexcom G7: 10 days and 12 h grace, Dexcom G7 15 Day: 15 days and
+            12 h grace, FreeStyle Libre: 14 days, FreeStyle Libre 3 Plus: 15
+            days, Medtronic Guardian: 7 days, or the days of another) and which
             zones its sensor may use, shared with the pump or its own; and
             finally the recommended sites and an offer to log the site (and
             sensor) you are wearing now, with when it went in (`yesterday

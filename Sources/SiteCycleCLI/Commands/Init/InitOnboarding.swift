@@ -40,6 +40,9 @@ struct Onboarding {
             Sensor(name: "Dexcom G7", hours: 240, graceHours: 12),
             Sensor(name: "FreeStyle Libre", hours: 336),
             Sensor(name: "Medtronic Guardian", hours: 168),
+            // Added later: after the first three, so their numbers stay.
+            Sensor(name: "Dexcom G7 15 Day", hours: 360, graceHours: 12),
+            Sensor(name: "FreeStyle Libre 3 Plus", hours: 360),
         ]
 
         /// The device line's comment: which sensor the grace is from.

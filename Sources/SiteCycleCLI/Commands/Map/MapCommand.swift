@@ -50,7 +50,8 @@ extension CommandRegistry {
                 options, journal, now throws(CommandError) in
                 let map = BodyMap.compute(journal, device: try options.device.name(in: journal), by: options.measure, now: now)
                 let report = MapReport(style: invocation.outStyle, unicode: invocation.unicodeOutput, map: map)
-                invocation.out(invocation.json ? report.json().rendered() : report.text())
+                invocation.out(invocation.json ? report.json().rendered()
+                               : (options.device.heading(in: journal, style: invocation.renderStyle) ?? "") + report.text())
             }
         })
 }

@@ -5,7 +5,7 @@ extension CommandRegistry {
         name: "recommend",
         aliases: ["next"],
         summary: "where to put the next site: avoid, recommended, all",
-        usage: "sitecycle recommend [--strategy by-site|by-body-part|cooldown] [--cooldown N]",
+        usage: "sitecycle recommend [--device NAME] [--strategy by-site|by-body-part|cooldown] [--cooldown N]",
         details: """
             Avoid: the 3 most recently used enabled locations, newest first, but
             never all of them: with N locations for the device, Avoid holds at

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let stats = Command(
         name: "stats",
         summary: "durations per site, absorption insight, usage and balance",
-        usage: "sitecycle stats [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
+        usage: "sitecycle stats [--device NAME] [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
         details: """
             For each enabled location, in header order (and each disabled one
             used in the range, marked "disabled" as in the journal): uses (the
@@ -63,7 +63,8 @@ extension CommandRegistry {
                 let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
                 let report = StatsReport(style: invocation.renderStyle, stats: stats)
-                invocation.out(invocation.json ? report.json().rendered() : report.text())
+                invocation.out(invocation.json ? report.json().rendered()
+                               : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text())
             }
         })
 }

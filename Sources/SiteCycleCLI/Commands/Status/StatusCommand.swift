@@ -27,7 +27,8 @@ extension CommandRegistry {
             Abdomen overdue 5h`, `L Back Arm in grace 3h` (every device,
             joined by ` · `, or ` | ` outside a UTF-8 locale), with the exit
             status of --check. Under an hour either way reads in minutes (`due
-            in 29 min`, `overdue 12 min`).
+            in 29 min`, `overdue 12 min`). Its whole hours are the full
+            report's tenths rounded (17.0 h is 17h), days whole days worn.
 
             --json prints one shape, with or without devices: {"device",
             "active","next","devices":[…]}, where each of "devices" (every

@@ -13,7 +13,7 @@ extension StatusReport {
         // Hours for a pump's few days; days for a sensor's week or more.
         let inDays = s.targetHours >= 96
         let days = { (h: Double) in "\(Int((h / 24).rounded(.down)))d" }
-        let hours = { (h: Double) in "\(Int(h.rounded(.down)))h" }
+        let hours = { (h: Double) in "\(wholeHours(h))h" }  // as the full status rounds
         let span = { (h: Double) in h >= 48 ? days(h) : hours(h) }
         switch s.state {
         case .ok: return prefix + name + " " + (inDays ? days(s.elapsedHours) + "/" + days(s.targetHours)
