@@ -4,6 +4,6 @@ import SiteCycleKit
 enum CommandRegistry {
     static var all: [Command] {
         [initCommand, log, remove, status, remind, devices, recommend, history, stats, outcomes, timeline, map, report, export,
-         importCommand, amend, delete, undo, edit, locations, set, check, fmt, lsp, merge, sync, completions, help, complete]
+         importCommand, amend, delete, undo, edit, locations, set, check, fmt, lsp, editor, merge, sync, completions, help, complete]
     }
 }

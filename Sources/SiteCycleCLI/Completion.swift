@@ -161,6 +161,11 @@ struct Completer {
                                    Candidate(value: "devices", description: "pump and sensor rotations, and sources")], false)
         case "completions" where index == 0:
             return (Shell.allCases.map { Candidate(value: $0.rawValue, description: "") }, false)
+        case "editor" where index == 0:
+            return ([Candidate(value: "vim", description: "Vim and Neovim runtime files"),
+                     Candidate(value: "emacs", description: "sitecycle-mode.el")], false)
+        case "editor" where index == 1 && line.positionals[0] == "vim":
+            return (VimFiles.parts.map { Candidate(value: $0, description: "") }, false)
         case "amend" where index == 0, "delete" where index == 0: return (entries(line), false)
         case "import" where index == 0: return ([], true)
         case "merge" where index < 3: return ([], true)

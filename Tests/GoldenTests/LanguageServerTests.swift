@@ -171,6 +171,56 @@ struct LanguageServerTests {
         #expect(reply.error(refused) == -32803)
     }
 
+    @Test func completionSaysHowEachSiteStandsAndKnowsDevicesTimesAndDirectives() throws {
+        let text = """
+            timezone UTC
+            device sensor 10d
+
+            location Left Front Abdomen    for pump,sensor
+            location Right Front Abdomen   for pump,sensor
+            location Lower Back            paused until 2026-03-01
+            location Left Back Arm         for pump,sensor
+
+            2026-01-20 08:00  Left Back Arm
+            2026-02-01 08:15  Left Front Abdomen
+            2026-02-05 10:00  sensor  Right Front Abdomen
+            2026-02-06 21:10  Left Back Arm
+
+
+            """
+        var s = Session()
+        s.start()
+        s.open(text)
+        let pump = s.at("textDocument/completion", line: 12, character: 18)
+        let sensor = s.at("textDocument/completion", line: 12, character: 26)
+        let empty = s.at("textDocument/completion", line: 13, character: 0)
+        let header = s.at("textDocument/completion", line: 2, character: 0)
+        s.finish()
+        // The line typed so far: a date, a time and the device word.
+        s.messages.insert(#"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"\#(Self.uri)","version":2},"contentChanges":[{"range":{"start":{"line":12,"character":0},"end":{"line":12,"character":0}},"text":"2026-02-08 12:00  sensor "}]}}"#,
+                          at: 3)
+        let reply = try run(s)
+        func items(_ id: Int) -> [(String, String, String?)] {
+            ((reply.result(id) as? [String: Any])?["items"] as? [[String: Any]] ?? []).map {
+                ($0["label"] as? String ?? "", $0["detail"] as? String ?? "",
+                 ($0["labelDetails"] as? [String: Any])?["description"] as? String)
+            }
+        }
+        // For the pump nothing is recommended (paused, worn or used lately),
+        // so all come longest rested first: never used, then left longest
+        // ago, then the ones worn now, the newest last.
+        #expect(items(pump).map(\.0) == ["Lower Back", "Left Front Abdomen", "Right Front Abdomen", "Left Back Arm",
+                                         "removed", "pump", "sensor"])
+        #expect(items(pump).map(\.1).prefix(4) == ["paused until 2026-03-01", "rested 2 days", "in use (sensor)", "in use"])
+        #expect(items(pump).map(\.2).prefix(4) == ["paused", "avoid", "in use", "avoid"])
+        #expect(items(pump).map(\.1).last == "device, target 240.0 h")
+        // After the device word, that device's sites only.
+        #expect(Set(items(sensor).map(\.0)) == ["Left Front Abdomen", "Right Front Abdomen", "Left Back Arm"])
+        #expect(items(empty).map(\.0) == ["2026-02-08 12:00"])
+        #expect(items(header).map(\.0).prefix(3) == ["2026-02-08 12:00", "timezone", "target"])
+        #expect(items(header).map(\.0).contains("location"))
+    }
+
     @Test func formattingIsFmtsOutputAsEditsAndTheFormatActionToo() throws {
         let messy = """
             location Lower Back

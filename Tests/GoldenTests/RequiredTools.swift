@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Tools some tests drive (the real shells, tmux, Python's icalendar,
-/// Chromium). On a
+/// Chromium, Neovim, Vim and Emacs). On a
 /// machine without one, those tests are skipped with a message naming it,
 /// instead of failing; .ci/run installs them all and sets
 /// SITECYCLE_REQUIRE_TOOLS=1, so in CI a missing tool fails the tests.
@@ -20,6 +20,9 @@ enum RequiredTools {
     static let strace = program("/usr/bin/strace")
     static let pdftotext = program("/usr/bin/pdftotext")
     static let man = program("/usr/bin/man")
+    static let nvim = program("/usr/bin/nvim")
+    static let vim = program("/usr/bin/vim")
+    static let emacs = program("/usr/bin/emacs")
     static let python3 = required || runs(["python3", "-c", "pass"])
     static let icalendar = required || runs(["python3", "-c", "import icalendar"])
 

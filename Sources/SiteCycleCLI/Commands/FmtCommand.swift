@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let fmt = Command(
         name: "fmt",
         summary: "rewrite the journal in canonical order and alignment",
-        usage: "sitecycle fmt [--check]",
+        usage: "sitecycle fmt [--check | --stdin]",
         details: """
             Canonical layout: the opening comments; the settings (timezone,
             target, absorption-threshold, absorption-mode, strategy); the
@@ -17,10 +17,32 @@ extension CommandRegistry {
 
             --check changes nothing, and exits 1 when the journal is not in
             canonical form (for a pre-commit hook).
+
+            --stdin reads a journal from standard input and prints it formatted
+            on standard output, touching no file: an editor's filter (Vim's
+            formatprg, Emacs's sitecycle-format-buffer; `sitecycle help
+            editor`). When it has errors, or formatting would change what it
+            means, the input is printed back unchanged, nothing goes to standard
+            error (a filter would take it for text), and the exit status is 1;
+            `sitecycle check` says why.
             """,
         options: FmtOptions.specs,
         run: { invocation in
             let options = FmtOptions(invocation.arguments)
+            if options.stdin {
+                let input = FileDescriptorSource(fd: 0).readAll()
+                let journal = JournalBuilder.load(SourceFile(path: "-", bytes: input), defaultZone: invocation.systemZone)
+                // Bytes as they are: text that is not UTF-8 goes back unchanged.
+                invocation.environment.stdout.flush()
+                guard let edits = journal.formattingEdits() else {
+                    try? JournalFile.writeAll(1, input, path: "standard output")
+                    return ExitCode.failure
+                }
+                var editor = JournalEditor(source: journal.source)
+                for edit in edits { editor.replace(edit.range, with: edit.text) }
+                try? JournalFile.writeAll(1, editor.result(), path: "standard output")
+                return ExitCode.ok
+            }
             let path = invocation.journalLocation.path
             if options.check {
                 guard let journal = invocation.loadJournal() else { return ExitCode.failure }
@@ -40,10 +62,17 @@ extension CommandRegistry {
 
 /// What `fmt` was asked for.
 struct FmtOptions {
-    static let specs = [OptionSpec(["--check"], "exit 1 if the journal is not formatted; change nothing")]
+    static let specs = [OptionSpec(["--check"], "exit 1 if the journal is not formatted; change nothing"),
+                        OptionSpec(["--stdin"], "format standard input onto standard output")]
 
     /// Only say whether the journal is formatted.
     var check: Bool
 
-    init(_ arguments: ParsedArguments) { check = arguments.flag("--check") }
+    /// Filter standard input to standard output (an editor's formatprg).
+    var stdin: Bool
+
+    init(_ arguments: ParsedArguments) {
+        check = arguments.flag("--check")
+        stdin = arguments.flag("--stdin")
+    }
 }

@@ -113,5 +113,12 @@ extension HelpTopic {
               the old file or the new one, never half. More in `sitecycle help
               security`.
 
+            IN AN EDITOR
+              `sitecycle lsp` checks the journal as you type, completes
+              locations rested-first and offers check's fixes; Vim and Emacs
+              get syntax, `:make` / Flymake and fmt from `sitecycle editor`.
+              The language server never writes the file: your editor saves it,
+              and the next command reads it. Setup: `sitecycle help editor`.
+
             """#)
 }

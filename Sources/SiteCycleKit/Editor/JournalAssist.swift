@@ -176,10 +176,11 @@ public struct JournalAssist {
             switch d.keyword {
             case .location:
                 guard let location = journal.locations.first(where: { $0.line == line }) else { continue }
-                let clauses = argument.utf8.count > location.name.utf8.count
-                    ? String(argument.utf8.dropFirst(location.name.utf8.count)).map { $0.trimmingBlanks() } ?? "" : ""
+                // The name alone: the clauses after it are the detail.
+                let name = journal.syntax.locationParts(atLine: line)?.name ?? d.argument
+                let clauses = source.string(name.upperBound..<d.argument.upperBound).trimmingBlanks()
                 out.append(Symbol(kind: .location, name: location.name, detail: clauses, line: line,
-                                  range: (d.argument.lowerBound - start)..<(d.argument.upperBound - start)))
+                                  range: (name.lowerBound - start)..<(name.upperBound - start)))
             case .device:
                 let name = argument.split(separator: " ").first.map(String.init) ?? argument
                 out.append(Symbol(kind: .device, name: name, detail: String(argument.dropFirst(name.count)).trimmingBlanks(),

@@ -24,6 +24,10 @@ public enum MinimalEdits {
     static let maximumDifferences = 2_000
 
     public static func between(_ old: SourceFile, _ new: [UInt8]) -> [TextEdit] {
+        // A byte-order mark gained or lost (never by fmt): the whole text.
+        guard old.hasBOM == new.starts(with: SourceFile.bom) else {
+            return [TextEdit(range: 0..<old.bytes.count, text: String(decoding: new, as: UTF8.self))]
+        }
         let oldLines = lines(of: old.bytes, from: old.hasBOM ? 3 : 0)
         let newLines = lines(of: new, from: new.starts(with: SourceFile.bom) ? 3 : 0)
         // Lines as numbers, equal numbers for equal bytes.
@@ -41,9 +45,7 @@ public enum MinimalEdits {
         let aMid = Array(a[prefix..<(a.count - suffix)]), bMid = Array(b[prefix..<(b.count - suffix)])
         // Hunks as (old lines, new lines) ranges relative to the middle.
         let hunks = diff(aMid, bMid) ?? [(0..<aMid.count, 0..<bMid.count)]
-        let oldBOM = old.hasBOM ? 3 : 0, newBOM = new.starts(with: SourceFile.bom) ? 3 : 0
         var edits: [TextEdit] = []
-        if oldBOM != newBOM { edits.append(TextEdit(range: 0..<oldBOM, text: newBOM == 3 ? "\u{FEFF}" : "")) }
         for (ar, br) in hunks where !(ar.isEmpty && br.isEmpty) {
             let from = ar.isEmpty ? (prefix + ar.lowerBound < oldLines.count ? oldLines[prefix + ar.lowerBound].lowerBound : old.bytes.count)
                 : oldLines[prefix + ar.lowerBound].lowerBound

@@ -26,6 +26,13 @@ final class FileDescriptorSource: ByteSource {
             return n <= 0 ? [] : Array(buffer[..<n])
         }
     }
+
+    /// Everything up to the end of the stream (`fmt --stdin`).
+    func readAll() -> [UInt8] {
+        var out: [UInt8] = []
+        while case let chunk = read(max: 1 << 16), !chunk.isEmpty { out += chunk }
+        return out
+    }
 }
 
 private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
