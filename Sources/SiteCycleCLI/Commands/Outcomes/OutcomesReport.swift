@@ -12,13 +12,7 @@ struct OutcomesReport {
     let units: GlucoseUnit
     let grouping: OutcomesOptions.Grouping
 
-    static func formatName(_ format: CGMFormat) -> String {
-        switch format {
-        case .clarity: return "a Dexcom Clarity CSV export"
-        case .libreview: return "a LibreView CSV export"
-        case .nightscout: return "a Nightscout entries.json"
-        }
-    }
+    static func formatName(_ format: CGMFormat) -> String { "a " + format.title }
 
     /// A mean in the shown unit: whole mg/dL, mmol/L to one decimal.
     func mean(_ m: GlucoseOutcomes.Measures) -> String {
