@@ -49,6 +49,25 @@ let zones = ["Front Abdomen", "Side Abdomen", "Back Abdomen", "Front Thigh", "Si
 let locations = zones.flatMap { ["Left \($0)", "Right \($0)"] }
 let notes = ["bled on insertion", "sore, red area", "occlusion alarm at 2 am", "itchy adhesive", "kinked cannula"]
 
+/// The CGM exports `outcomes` is timed on (issue 32): 90 days and a year of
+/// 5-minute readings, and a million (a 50 MB file).
+let cgmSizes = [("90d", 90 * 288), ("365d", 365 * 288), ("1m", 1_000_000)]
+
+/// A Dexcom Clarity export of `n` 5-minute readings up to `end` (UTC wall
+/// clock, as the benchmark journals).
+func clarityExport(endingAt end: Int64, readings n: Int) -> String {
+    var r = SeededRandom(seed: UInt64(n))
+    var out = "\"Index\",\"Timestamp (YYYY-MM-DDThh:mm:ss)\",\"Event Type\",\"Event Subtype\",\"Patient Info\","
+        + "\"Device Info\",\"Source Device ID\",\"Glucose Value (mg/dL)\",\"Insulin Value (u)\",\"Carb Value (grams)\","
+        + "\"Duration (hh:mm:ss)\",\"Glucose Rate of Change (mg/dL/min)\",\"Transmitter Time (Long Integer)\"\n"
+    out.reserveCapacity(n * 52)
+    for i in 0..<n {
+        let c = CivilDateTime(secondsAsIfUTC: end - Int64(n - i) * 300)
+        out += "\(i + 1),\(c.date.iso)T\(pad(c.hour, 2)):\(pad(c.minute, 2)):00,EGV,,,,iOS G6,\(50 + r.int(250)),,,,,\n"
+    }
+    return out
+}
+
 /// `n` site changes 48–96 h apart (UTC wall clock, so times are unambiguous),
 /// a note on every fifth, and the same entries as a ledger journal.
 func generate(_ n: Int) throws -> (journal: String, ledger: String, last: String) {
@@ -111,7 +130,15 @@ func mergeSides(_ n: Int) throws -> (base: String, ours: String, theirs: String)
 /// own memory stays small: a spawned child's peak RSS (from `wait4`) counts
 /// its parent's high-water mark, taken over when it starts.
 func writeJournals(_ kind: String, _ n: Int, into directory: String) throws {
-    if kind == "merge" {
+    if kind == "cgm" {
+        let (journal, _, last) = try generate(n)
+        try journal.write(toFile: "\(directory)/j.journal", atomically: false, encoding: .utf8)
+        guard case .success(let end) = TimeArgument.parse(last, zone: .utc) else { exit(1) }
+        for (name, readings) in cgmSizes {
+            try clarityExport(endingAt: end.seconds, readings: readings).write(toFile: "\(directory)/\(name).csv",
+                                                                               atomically: false, encoding: .utf8)
+        }
+    } else if kind == "merge" {
         let (base, ours, theirs) = try mergeSides(n)
         for (name, text) in [("base", base), ("ours", ours), ("theirs", theirs)] {
             try text.write(toFile: "\(directory)/\(name).journal", atomically: false, encoding: .utf8)
@@ -329,6 +356,17 @@ for n in sizes {
         let verdict = n != 100_000 ? "" : ": " + (ratio >= minimum ? "met" : "missed by \(fixed(minimum - ratio, 0))× (\(fixed(minimum / ratio, 1))× short)")
         print("| \(n) | \(tool) bal (reference) | \(ms(seconds)) | - | - |")
         print("| \(n) | stats vs \(tool) bal | \(fixed(ratio, 1))× faster | - | \(n == 100_000 ? "≥ \(Int(minimum))×" : "-")\(verdict) |")
+    }
+}
+
+// `outcomes` against a lifetime journal (3,000 changes), the readings
+// ending with its last change.
+do {
+    let directory = spawnWriter("cgm", 3_000)
+    let now = "--now=\(lastStamp(directory + "/j.journal").prefix(10)) 23:59"
+    for ((name, readings), limit) in zip(cgmSizes, [50.0, 150.0, nil]) {
+        let s = median([binary, "-f", directory + "/j.journal", now, "outcomes", "--cgm", "\(directory)/\(name).csv"])
+        row("3000", "outcomes, \(readings) readings", s, limit.map { Goal(maxMilliseconds: $0) })
     }
 }
 

@@ -253,6 +253,48 @@ struct OutcomesTests {
         #expect(Self.site("Lower Back", in: two)?["flagged"] as? Bool == false)
     }
 
+    /// The older Clarity export: unquoted 12 columns after a BOM, here in
+    /// mmol/L, where Low and High are 2.2 and 22.2 and counted apart.
+    @Test func theOlderUnquotedClarityFormInMmol() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let f = Self.formatter("yyyy-MM-dd'T'HH:mm:ss")
+        var text = "\u{FEFF}Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,"
+            + "Source Device ID,Glucose Value (mmol/L),Insulin Value (u),Carb Value (grams),Duration (hh:mm:ss),"
+            + "Glucose Rate of Change (mmol/L/min)\n1,,FirstName,,Test,,,,,,,\n2,,Alert,High,,,,,,,,\n"
+        let times = Self.times().filter { $0 >= Self.instant("2026-03-04 08:00") && $0 < Self.instant("2026-03-07 08:00") }
+        for (i, t) in times.enumerated() {
+            let v = i == 0 ? "High" : i == 1 ? "Low" : "11.1"
+            text += "\(i + 3),\(f.string(from: t)),EGV,,,,G6,\(v),,,,\n"
+            if i % 100 == 0 { text += "\(i + 3),\(f.string(from: t)),Calibration,,,,G6,6.0,,,,\n" }
+        }
+        try write("old.csv", text)
+        let j = try json(["--cgm", "old.csv"])
+        #expect(j["format"] as? String == "clarity" && j["units"] as? String == "mmol/L")
+        let right = try #require(Self.site("Right Front Abdomen", in: j))
+        #expect(right["readings"] as? Int == 864 && right["low"] as? Int == 1 && right["high"] as? Int == 1)
+        #expect(right["below54"] as? Double == 0.1 && right["above250"] as? Double == 0.1 && right["above180"] as? Double == 99.9)
+        let text80 = try outcomes(["--cgm", "old.csv"]).stdout
+        #expect(text80.contains("1 Low and 1 High readings are counted as 40 and 400 mg/dL"), "\(text80)")
+    }
+
+    /// Midnight and noon on a 12-hour clock, and Nightscout entries that
+    /// give only `dateString`.
+    @Test func twelveOClockAndDateStrings() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("libre.csv", "Glucose Data,Generated on,x\nDevice,Serial Number,Device Timestamp,Record Type,"
+                  + "Historic Glucose mg/dL\nL,1,03-04-2026 12:05 AM,0,111\nL,1,03-04-2026 12:05 PM,0,222\n")
+        let j = try json(["--cgm", "libre.csv"])
+        // 00:05 is on the first site, 12:05 (after the 08:00 change) on the second.
+        #expect(Self.site("Left Front Abdomen", in: j)?["mean"] as? Double == 111)
+        #expect(Self.site("Right Front Abdomen", in: j)?["mean"] as? Double == 222)
+        try write("ns.json", "[{\"type\":\"sgv\",\"sgv\":90,\"dateString\":\"2026-03-04T12:59:00.000Z\"},"
+                  + "{\"type\":\"sgv\",\"sgv\":190,\"dateString\":\"2026-03-04T09:00:00-04:00\"}]")
+        let ns = try json(["--cgm", "ns.json"])
+        // 12:59Z is 07:59 in New York; 09:00−04:00 is 08:00 (EST, so after the change).
+        #expect(Self.site("Left Front Abdomen", in: ns)?["mean"] as? Double == 90)
+        #expect(Self.site("Right Front Abdomen", in: ns)?["mean"] as? Double == 190)
+    }
+
     @Test func anUnknownFileIsRefusedNamingTheFormats() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("notes.csv", "date,location,duration_hours,note\n2026-03-01T08:00:00Z,Left Front Abdomen,72.0,\n")

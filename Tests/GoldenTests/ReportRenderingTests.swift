@@ -60,9 +60,14 @@ struct ReportRenderingTests {
         let browser = URL(fileURLWithPath: ReportRenderingTests.chromium ?? "/usr/bin/chromium")
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-extensions",
                       "--user-data-dir=" + dir.appendingPathComponent("profile").path]
-        for (example, most) in [("realistic", 2), ("pump-and-sensor", 3)] {
+        // The pump's glucose by site (issue 32) stays within its two pages.
+        let cgm = ["--cgm", packageRoot.appendingPathComponent("examples/cgm/clarity.csv").path]
+        for (example, most, extra) in [("realistic", 2, [String]()), ("pump-and-sensor", 3, []), ("realistic", 2, cgm)] {
             let journal = packageRoot.appendingPathComponent("examples/\(example).journal").path
-            let html = try BinaryRunner.run(["-f", journal, "--now", "2026-11-21 12:00", "report"], in: dir, environment: env)
+            let html = try BinaryRunner.run(["-f", journal, "--now", "2026-11-21 12:00", "report"] + extra, in: dir,
+                                            environment: env)
+            let example = example + (extra.isEmpty ? "" : "-cgm")
+            #expect(extra.isEmpty || html.stdout.contains("<section id=\"glucose\""))
             #expect(html.exitCode == 0)
             for paper in ["Letter", "A4"] {
                 let page = dir.appendingPathComponent("\(example)-\(paper).html")

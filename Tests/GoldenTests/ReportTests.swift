@@ -51,6 +51,26 @@ struct ReportTests {
         #expect(try String(contentsOfFile: dir.path + "/figures.json", encoding: .utf8) == json)
     }
 
+    /// Issue 32, item 5: `--cgm` adds the pump's sites by time in range,
+    /// best first, and time in range by day of wear, before the notes.
+    @Test func aCGMExportAddsThePumpsGlucoseBySite() throws {
+        let clarity = ReportTests.realistic.deletingLastPathComponent().appendingPathComponent("cgm/clarity.csv").path
+        let (dir, html, output) = try report(journal: nil, ["--cgm", clarity, "--last", "30d"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        let ids = ["id=\"sites\"", "id=\"glucose\"", "id=\"notes\""].map { html.range(of: $0)?.lowerBound }
+        #expect(ids.allSatisfy { $0 != nil } && ids.compactMap { $0 }.sorted() == ids.compactMap { $0 })
+        let section = String(html[html.range(of: "id=\"glucose\"")!.lowerBound...].prefix { $0 != "§" })
+            .components(separatedBy: "</section>")[0]
+        let rows = ["Left Front Abdomen", "Right Buttock", "Lower Back"].map { section.range(of: "<td>\($0)</td>")?.lowerBound }
+        #expect(rows.allSatisfy { $0 != nil } && rows.compactMap { $0 }.sorted() == rows.compactMap { $0 }, "by time in range")
+        #expect(section.contains("<title id=\"wear-title\">Time in range by day of wear</title>"))
+        #expect(section.contains("<td>4+</td>") && section.contains("Battelino"))
+        let (plainDir, plain, _) = try report(journal: nil)
+        defer { try? FileManager.default.removeItem(at: plainDir) }
+        #expect(!plain.contains("id=\"glucose\""))
+    }
+
     @Test func eachDevicesActiveSiteIsInTheNowTable() throws {
         let journal = try String(contentsOf: ReportTests.realistic.deletingLastPathComponent()
             .appendingPathComponent("pump-and-sensor.journal"), encoding: .utf8)

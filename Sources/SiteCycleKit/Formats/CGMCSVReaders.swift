@@ -68,17 +68,26 @@ struct CSVFields {
 
 /// Byte-level readers of the numbers and dates in CGM exports.
 enum CGMBytes {
-    static func has(_ field: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
-        let needle = Array(text.utf8)
+    /// Whether `field` contains `text`, ASCII letters in any case. Only
+    /// for headers: rows are told from headers before this is asked.
+    static func has(_ field: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        let needle = UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount)
         guard needle.count <= field.count else { return false }
+        func fold(_ b: UInt8) -> UInt8 { isASCIILetter(b) ? b | 0x20 : b }
         for start in 0...(field.count - needle.count) {
             var k = 0
-            while k < needle.count, field[start + k] | (isASCIILetter(needle[k]) ? 0x20 : 0) == needle[k] | (isASCIILetter(needle[k]) ? 0x20 : 0) {
-                k += 1
-            }
+            while k < needle.count, fold(field[start + k]) == fold(needle[k]) { k += 1 }
             if k == needle.count { return true }
         }
         return false
+    }
+
+    /// Whether `field` starts with `text`.
+    static func starts(_ field: UnsafeBufferPointer<UInt8>, _ text: StaticString) -> Bool {
+        guard field.count >= text.utf8CodeUnitCount else { return false }
+        let t = text.utf8Start
+        for k in 0..<text.utf8CodeUnitCount where field[k] != t[k] { return false }
+        return true
     }
 
     static func equals(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, _ text: StaticString) -> Bool {
@@ -144,7 +153,7 @@ enum CGMBytes {
 /// rows are readings, at local times without a zone.
 enum ClarityCSV {
     static func isTimestampHeader(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        field.starts(with: Array("Timestamp".utf8))
+        CGMBytes.starts(field, "Timestamp")
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules) -> Result<CGMExport, CGMReadError> {
@@ -156,10 +165,12 @@ enum ClarityCSV {
         export.readings.reserveCapacity(bytes.count / 40)
         while let line = lines.next() {
             fields.split(bytes, line.range)
-            // A header, the first or again where two exports were joined.
-            if let time = fields.index(bytes, where: isTimestampHeader),
-               let event = fields.index(bytes, where: { $0.starts(with: Array("Event Type".utf8)) }) {
-                guard let glucose = fields.index(bytes, where: { $0.starts(with: Array("Glucose Value".utf8)) }) else {
+            // A header, the first or again where two exports were joined;
+            // a row starts with its index.
+            if columns == nil || line.range.isEmpty || !isDigit(bytes[line.range.lowerBound]),
+               let time = fields.index(bytes, where: isTimestampHeader),
+               let event = fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) {
+                guard let glucose = fields.index(bytes, where: { CGMBytes.starts($0, "Glucose Value") }) else {
                     return .failure(.noGlucoseColumn(.clarity))
                 }
                 let g = UnsafeBufferPointer(rebasing: bytes[fields[glucose]])
@@ -261,7 +272,10 @@ enum LibreViewCSV {
         var dmyLine: Int?, mdyLine: Int?, openLine: Int?
         while let line = lines.next() {
             fields.split(bytes, line.range)
-            if let c = LibreViewCSV.columns(bytes, fields) {
+            // A header (again, where two exports were joined) has no digit
+            // where a row has its record type.
+            let typeField = columns.map { fields[$0.type] } ?? 0..<0
+            if typeField.isEmpty || !isDigit(bytes[typeField.lowerBound]), let c = LibreViewCSV.columns(bytes, fields) {
                 guard c.glucose >= 0 else { return .failure(.noGlucoseColumn(.libreview)) }
                 let g = UnsafeBufferPointer(rebasing: bytes[fields[c.glucose]])
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl

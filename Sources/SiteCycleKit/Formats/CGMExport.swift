@@ -142,7 +142,7 @@ public enum CGMReader {
             guard let line = lines.next() else { break }
             fields.split(bytes, line.range)
             if fields.index(bytes, where: { ClarityCSV.isTimestampHeader($0) }) != nil,
-               fields.index(bytes, where: { $0.starts(with: Array("Event Type".utf8)) }) != nil {
+               fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) != nil {
                 return .clarity
             }
             if LibreViewCSV.isHeader(bytes, fields) { return .libreview }

@@ -99,7 +99,10 @@ public enum ClinicReport {
     /// One page: now, then per device its map, distribution, calendar and
     /// per-site table (figures of different devices are never averaged
     /// together), then the notes. `device` limits it to one device.
-    public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) -> String {
+    /// With `glucose`, the pump's part ends with its sites by time in range
+    /// (`glucoseSection`).
+    public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant,
+                            glucose: Glucose? = nil) -> String {
         let figures = Figures(journal, device: device, period: given, now: now)
         let period = figures.period
         let zone = journal.zone
@@ -115,6 +118,9 @@ public enum ClinicReport {
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
             page += tableSection(stats, body: figures.body, part)
+            if let glucose, d == Device.pumpName {
+                page += glucoseSection(outcomes(glucose, rotation: rotation, period: period), format: glucose.export.format)
+            }
         }
         let indexes = Set(names.compactMap(journal.deviceIndex))
         page += notesSection(journal, include: { period.includes($0) && indexes.contains($0.device) })
@@ -451,7 +457,7 @@ public enum ClinicReport {
         svg text.cellkey { font-size: 12px; font-weight: bold; fill: #111; }
         .bar { fill: var(--bar); } .equal { stroke: var(--fg); stroke-width: 1.5; stroke-dasharray: 5 3; }
         .empty { fill: none; stroke: var(--line); stroke-dasharray: 2 2; }
-        .calendar { max-width: 24em; }
+        .calendar { max-width: 24em; } svg.wear { max-width: 18em; }
         .mapwrap { display: flex; gap: 1.5em; align-items: flex-start; flex-wrap: wrap; }
         .figure { flex: 3 1 28em; } .side { flex: 1 1 14em; }
         .swatch { display: inline-block; width: 1em; height: 1em; border: 1px solid var(--line); vertical-align: middle; margin: 0 0.25em; }
@@ -473,7 +479,7 @@ public enum ClinicReport {
           .mapwrap { flex-wrap: nowrap; gap: 1em; }
           .figure { flex: 0 0 58%; } .side { flex: 1 1 auto; }
           svg.bodymap { max-height: 7.5cm; }
-          svg.bars { max-height: 6cm; }
+          svg.bars { max-height: 6cm; } svg.wear { max-height: 3.2cm; }
           .calendar { max-width: 13em; float: left; margin-right: 1.5em; }
           ul.legend { columns: 3; margin: 0.3em 0; }
           section.page { clear: both; }

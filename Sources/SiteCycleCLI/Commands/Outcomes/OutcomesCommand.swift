@@ -8,6 +8,7 @@ extension CommandRegistry {
             + "[--cgm-zone ZONE] [--date-order dmy|mdy] [--from TIME] [--to TIME] [--last Nd]",
         details: OutcomesHelp.details,
         options: OutcomesOptions.specs,
+        positionals: 0...OutcomesOptions.maximumFiles,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
@@ -18,8 +19,14 @@ extension CommandRegistry {
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 let outcomes = GlucoseOutcomes.compute(journal.rotation(device), export: export, from: selection.from,
                                                        to: options.period.to == nil ? nil : selection.to)
+                // Beside the wear days: how long sets lasted at each site (`stats`).
+                let rotation = journal.rotation(device)
+                let durations = options.grouping == .wearDay
+                    ? Statistics.compute(rotation, selection: selection, now: now, robust: nil,
+                                         body: Occupancy.compute(journal, now: now)) : nil
                 let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
-                                            zone: zone, units: options.units ?? export.unit, grouping: options.grouping)
+                                            zone: zone, units: options.units ?? export.unit, grouping: options.grouping,
+                                            durations: durations)
                 if export.badRows > 0 { invocation.warn(report.badRowsWarning(files: options.files)) }
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }

@@ -21,8 +21,9 @@ enum OutcomesHelp {
                                sgv in mg/dL, date in epoch milliseconds.
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
         trip, a phone on another zone); the output says which. --cgm may be
-        given more than once: a reading repeated by overlapping exports (the
-        same instant) is counted once.
+        given more than once (or further files follow it: `--cgm *.csv`): a
+        reading repeated by overlapping exports (the same instant) is
+        counted once.
 
         The measures are the international consensus on time in range
         (Battelino et al., Diabetes Care 2019;42:1593-1603), for each site, per
@@ -47,9 +48,9 @@ enum OutcomesHelp {
         first 24 h after it went in, day 2, day 3, day 4+), across sites and
         per site. Mean glucose rose from 123 to 164 mg/dL between day 2 and
         day 5 of wear (Thethi et al., Diabetes Care 2010), and time in range
-        fell after day 3 in a study of 3,028 infusion sets. Beside it,
-        `sitecycle stats` shows how long sets lasted at each site (the
-        absorption insight).
+        fell after day 3 in a study of 3,028 infusion sets. Beside each
+        site's days stands its mean hours per set, as `sitecycle stats`
+        computes them, marked `!` where stats' absorption insight flags it.
 
         --from/--to/--last select readings by time. Readings outside every
         session (before the first change, during a break) count in the

@@ -14,6 +14,8 @@ struct OutcomesOptions {
 
     enum Grouping: String { case site, wearDay = "wear-day" }
 
+    static let maximumFiles = 1_000
+
     var files: [String]
     var device: DeviceOption
     var grouping: Grouping
@@ -23,7 +25,12 @@ struct OutcomesOptions {
     var period: PeriodOptions
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
-        files = arguments.allValues("--cgm")
+        // More exports may follow the first as plain arguments
+        // (`--cgm old.csv new.csv`), as a shell glob gives them.
+        files = arguments.allValues("--cgm") + arguments.positionals
+        guard files.count <= Self.maximumFiles else {
+            throw CommandError("at most \(Self.maximumFiles) exports at a time", usage: true)
+        }
         guard !files.isEmpty else {
             throw CommandError("outcomes needs the CGM's export: --cgm FILE",
                                help: "download it from Dexcom Clarity, LibreView or Nightscout (`sitecycle help outcomes`)",

@@ -11,14 +11,10 @@ struct OutcomesReport {
     /// The unit means are shown in.
     let units: GlucoseUnit
     let grouping: OutcomesOptions.Grouping
+    /// With --by wear-day: the sites' set durations and absorption flags.
+    var durations: Statistics? = nil
 
-    static func formatName(_ format: CGMFormat) -> String {
-        switch format {
-        case .clarity: return "a Dexcom Clarity CSV export"
-        case .libreview: return "a LibreView CSV export"
-        case .nightscout: return "a Nightscout entries.json"
-        }
-    }
+    static func formatName(_ format: CGMFormat) -> String { "a " + format.title }
 
     /// A mean in the shown unit: whole mg/dL, mmol/L to one decimal.
     func mean(_ m: GlucoseOutcomes.Measures) -> String {
@@ -121,14 +117,21 @@ struct OutcomesReport {
     /// Time in range on each day of wear, per site.
     func wearDaysBySite() -> String {
         let nameWidth = min(21, max(4, outcomes.sites.map(\.location.name.count).max() ?? 0))
-        var header = fit("Site", nameWidth)
+        var header = fit("Site", nameWidth) + "  " + pad("Mean h", 7)
         for d in 1...GlucoseOutcomes.wearDayCount { header += "  " + pad(dayName(d), 6) }
-        var out = style.text.bold("In range by day of wear") + "\n" + style.text.bold(header) + "\n"
+        var out = style.text.bold("In range by day of wear") + " (beside each site's mean hours, as `stats`)\n"
+            + style.text.bold(header) + "\n"
+        var absorption = false
         for s in outcomes.sites {
-            var row = fit(s.location.name, nameWidth)
+            let stats = durations?.locations.first { $0.location.name == s.location.name }
+            let flagged = stats?.absorption?.flagged == true
+            absorption = absorption || flagged
+            var row = fit(s.location.name, nameWidth) + "  "
+                + pad((stats?.average.map(formatHours) ?? "-") + (flagged ? "!" : " "), 7)
             for d in s.wearDays { row += "  " + pad(d.measures.inRange.map { formatTenth($0) + "%" } ?? "-", 6) }
             out += row + "\n"
         }
+        if absorption { out += "! absorption insight: sets there last far less than average (`sitecycle stats`)\n" }
         return out
     }
 

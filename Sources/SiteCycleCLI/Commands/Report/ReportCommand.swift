@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--device NAME] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB
@@ -28,6 +28,13 @@ extension CommandRegistry {
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
             zone). Files are created private (mode 0600).
+
+            --cgm FILE (a Dexcom Clarity or LibreView CSV, or Nightscout's
+            entries.json; --cgm-zone and --date-order as in `help outcomes`)
+            adds, after the pump's per-site table, its sites by time in range
+            and a small chart of time in range by day of wear (day 1, 2, 3,
+            4+), over the report's period: the figures of `outcomes`. The
+            export is only read. It still prints on two pages for the pump.
 
             With devices (a pump and a CGM sensor), each device has its own
             map, distribution, calendar and per-site table with its own overall
@@ -61,7 +68,8 @@ extension CommandRegistry {
                 // for a file never lands on standard output instead.
                 let text = invocation.json
                     ? reportJSON(journal, device: device, period: period, now: now).rendered()
-                    : ClinicReport.html(journal, device: device, period: period, now: now)
+                    : ClinicReport.html(journal, device: device, period: period, now: now,
+                                        glucose: try options.glucose(for: journal))
                 guard let output = options.output.path else {
                     invocation.out(text)
                     return
