@@ -27,6 +27,8 @@ extension ServiceError {
         case .removalHasNoLocation: "a `removed` line has no location"
         case .removalHasNoEnd: "a `removed` line has no end"
         case .noSiteForPreviousNote(let time): "no site was active at \(time) to take --previous-note"
+        case .noSiteForPreviousReason(let time): "no site was active at \(time) to take --previous-reason"
+        case .removalHasNoReason: "a `removed` line takes no reason or lot"
         case .nothingToRemove(let time): "no site is active at \(time); nothing to remove"
         case .unknownDevice(let name, _): "no device `\(name)` in this journal"
         case .unknownDeviceInList(let name, let list, let withAdd, let journal, _):
@@ -62,8 +64,9 @@ extension ServiceError {
             "`sitecycle history\(device.map { $0 == Device.pumpName ? "" : " --device " + $0 } ?? "")` shows the start times"
         case .startTaken(_, _, newEntry: true): "pick another --at time, or correct that line with an editor"
         case .endAfterNextSite: "amend that entry instead"
-        case .nothingToChange: "give --location, --at, --end or --note"
+        case .nothingToChange: "give --location, --at, --end, --note, --reason or --lot"
         case .removalHasNoLocation: "delete it and log the site instead"
+        case .removalHasNoReason: "amend the entry of the site that ended instead"
         case .nothingToRemove: "log the next site with `sitecycle log LOCATION`"
         case .unknownDevice(_, let declared): "declared: \(declared.joined(separator: ", "))"
         case .unknownDeviceInList(_, _, _, _, let declared):
@@ -75,7 +78,7 @@ extension ServiceError {
         case .zoneOfSides(let zone, _): "log one of them, or make it one location with `sitecycle locations sides \"\(zone)\" off`"
         case .noEnabledLocationLeft: "add or enable another location first"
         case .copyUnreadable, .noSiteChanges, .notAnEntry, .startTaken, .endNotAfterStart, .startAndEndTogether,
-             .removalHasNoEnd, .noSiteForPreviousNote, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
+             .removalHasNoEnd, .noSiteForPreviousNote, .noSiteForPreviousReason, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
              .alreadyDeclared, .alreadySided, .zoneRenamedWithSide, .notPaused, .moveRelativeToItself:
             nil
         }
@@ -86,7 +89,7 @@ extension ServiceError {
         switch reason {
         case .callerRefused(let e): (e.error as? CommandError)?.usage ?? false
         case .otherDevicesLine, .notASiteChange, .nothingToChange, .startAndEndTogether, .removalHasNoEnd,
-             .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
+             .removalHasNoReason, .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
              .invalidLocationName, .invalidMapTarget, .alreadySided, .zoneRenamedWithSide, .moveRelativeToItself:
             true
         default:

@@ -24,6 +24,11 @@ extension Diagnostic.Help {
                 + "\"\(location)\" \(devices.joined(separator: ","))`"
         case .renameLocationNamedLikeDevice(let device):
             "an entry `\(device) …` names the device; rename the location, e.g. `locations rename`"
+        case .unknownReason(let nearest):
+            nearest.map { "did you mean `\($0)`? (`sitecycle help journal` lists the reasons)" }
+                ?? "write one of: \(EndReason.words.joined(separator: ", "))"
+        case .moveReasonToEndedSite:
+            "write it on the line of the site that ended, e.g. `sitecycle remove --reason occlusion`"
         }
     }
 }

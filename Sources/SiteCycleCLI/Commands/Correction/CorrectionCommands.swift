@@ -23,6 +23,10 @@ extension CommandRegistry {
             came out: the next `removed` line is moved there, or a `removed`
             line is added when the next site went in later. An end after the
             next site's start is refused: amend that one instead.
+            --reason says why the site ended (`--reason none` removes it) and
+            --lot gives its lot (an empty --lot removes it): each is written
+            after the location (`reason: pain  lot: 5267348`), the rest of
+            the line as it was. A `removed` line takes neither.
             """,
         options: CorrectionOptions.amendSpecs,
         positionals: 1...1,

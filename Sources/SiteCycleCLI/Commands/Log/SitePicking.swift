@@ -36,6 +36,12 @@ extension SiteChangeCommand {
         var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
                                zone: journal.zone, device: device)
         sheet.asksForNote = options.note == nil
+        // A site closed before its target would count as ended early: ask why.
+        let rotation = journal.rotation(device)
+        if options.reason == nil, let active = rotation.activeChange(at: at), active.start < at,
+           active.start.hours(until: at) < rotation.settings.targetHours {
+            sheet.asksForReasonOf = journal.name(of: active)
+        }
         invocation.environment.stdout.flush()
         guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
         return .picked(choice)
