@@ -135,6 +135,10 @@ struct Completer {
         case "--cooldown": return plain((1...10).map(String.init))
         case "--location", "--before", "--after": return (locationsAndZones(line), false)
         case "--device": return plain(journal(line)?.deviceNames ?? [Device.pumpName])
+        // `locations pause --reason` is free text; a site's reason is a word.
+        case "--reason" where line.command?.name != "locations", "--previous-reason":
+            let none = line.command?.name == "amend" ? [Candidate(value: "none", description: "remove the reason")] : []
+            return (EndReason.allCases.map { Candidate(value: $0.word, description: ReasonOption.meaning($0)) } + none, false)
         case "--for" where line.command?.name == "locations" && line.positionals.first == "add":
             return (deviceLists(line), false)
         default: return ([], false)

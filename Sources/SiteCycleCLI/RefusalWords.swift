@@ -31,6 +31,8 @@ extension ServiceError {
         case .removalHasNoLocation: "a `removed` line has no location"
         case .removalHasNoEnd: "a `removed` line has no end"
         case .noSiteForPreviousNote(let time): "no site was active at \(time) to take --previous-note"
+        case .noSiteForPreviousReason(let time): "no site was active at \(time) to take --previous-reason"
+        case .removalHasNoReason: "a `removed` line takes no reason or lot"
         case .nothingToRemove(let time): "no site is active at \(time); nothing to remove"
         case .unknownDevice(let name, _): "no device `\(name)` in this journal"
         case .unknownDeviceInList(let name, let list, let withAdd, let journal, _):
@@ -77,8 +79,9 @@ extension ServiceError {
         case .endAfterNextSite: "amend that entry instead"
         case .startPastOwnEnd(_, _, isRemoval: false): "move the end first with `--end`, or delete that `removed` line"
         case .startPastOwnEnd(_, _, isRemoval: true): "amend the site's start first, or delete this line"
-        case .nothingToChange: "give --location, --at, --end or --note"
+        case .nothingToChange: "give --location, --at, --end, --note, --reason or --lot"
         case .removalHasNoLocation: "delete it and log the site instead"
+        case .removalHasNoReason: "amend the entry of the site that ended instead"
         case .nothingToRemove: "log the next site with `sitecycle log LOCATION`"
         case .unknownDevice(_, let declared): "declared: \(declared.joined(separator: ", "))"
         case .unknownDeviceInList(_, _, _, _, let declared):
@@ -94,7 +97,7 @@ extension ServiceError {
         case .zoneOfSides(let zone, _): "log one of them, or make it one location with `sitecycle locations sides \"\(zone)\" off`"
         case .noEnabledLocationLeft: "add or enable another location first"
         case .copyUnreadable, .noSiteChanges, .notAnEntry, .startTaken, .endNotAfterStart, .startAndEndTogether,
-             .removalHasNoEnd, .noSiteForPreviousNote, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
+             .removalHasNoEnd, .noSiteForPreviousNote, .noSiteForPreviousReason, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
              .alreadyDeclared, .alreadySided, .zoneRenamedWithSide, .notPaused, .moveRelativeToItself:
             nil
         }
@@ -105,7 +108,7 @@ extension ServiceError {
         switch reason {
         case .callerRefused(let e): (e.error as? CommandError)?.usage ?? false
         case .otherDevicesLine, .notASiteChange, .nothingToChange, .startAndEndTogether, .removalHasNoEnd,
-             .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
+             .removalHasNoReason, .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
              .invalidLocationName, .invalidMapTarget, .alreadySided, .zoneRenamedWithSide, .moveRelativeToItself:
             true
         default:

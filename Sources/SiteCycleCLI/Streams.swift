@@ -103,9 +103,9 @@ public struct RunEnvironment {
     /// Stands in for `$VISUAL`/`$EDITOR` (tests): gets the file and the
     /// line, returns the exit status.
     public var editor: ((String, Int) -> Int32)?
-    /// Shows the site picker and returns the location and note chosen (nil
-    /// when cancelled); set only when stdin and stdout are a terminal.
-    var picker: ((SitePicker) -> (location: String, note: String?)?)?
+    /// Shows the site picker and returns the location, note and reason
+    /// chosen (nil when cancelled); set only when stdin and stdout are a terminal.
+    var picker: ((SitePicker) -> PickedSite?)?
 
     public init(environment: [String: String], stdin: TextInput, stdout: TextOutput, stderr: TextOutput,
                 stdinIsTerminal: Bool = false, stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,

@@ -32,6 +32,12 @@ extension HelpTopic {
                   an entry names an undeclared location (with did-you-mean)
               missing-location
                   nothing after the time
+              unknown-reason
+                  `reason:` names a word outside the vocabulary (with the
+                  nearest word, `pian` -> `pain`; `sitecycle help journal`)
+              misplaced-clause
+                  `reason:` or `lot:` on a `removed` line, which ends a site but
+                  describes none
               duplicate-location, invalid-location-name
                   a location declared twice; a name that is not allowed
               unknown-directive, invalid-setting, duplicate-setting

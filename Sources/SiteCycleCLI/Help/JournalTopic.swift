@@ -120,6 +120,28 @@ extension HelpTopic {
               that itself starts and ends with `"`, is written in double quotes,
               which are removed when it is read.
 
+            WHY A SITE ENDED, AND ITS LOT
+              DATE TIME  LOCATION  reason: WORD  lot: TEXT  ; NOTE
+              After the location, before any note, a line may say why that
+              site (or sensor) ended, `reason: occlusion`, and its lot or
+              serial number, `lot: 5267348`: both optional, in either order,
+              each once; `reason:occlusion` (no space) reads the same, and
+              `fmt` writes `reason: occlusion`. They describe the site on their
+              own line: `log --previous-reason`, `remove --reason` and `amend
+              N --reason` write the reason on the line of the site that ended,
+              `log --lot` the lot on the new line. A `removed` line takes
+              neither. They sit outside the note on purpose: a note that says
+              `reason: pain` stays a note, and a journal written before they
+              existed means what it meant. A location name cannot end in
+              `reason: WORD` or `lot: TEXT`. A lot is one word: no spaces, `;`,
+              `:` or `"`. The reasons (`check` refuses any other word and names
+              the nearest, `pian` -> `pain`):
+            \#(ReasonOption.vocabulary)
+              A site that ended before its device's target with a reason
+              "ended early"; a reason on a site that reached its target is
+              kept but is not early. `stats`, `map --by failures`, `report` and
+              `history --early` count them per site.
+
             TIME
               Times are wall-clock in the journal's zone. Durations are real
               elapsed hours, correct across daylight-saving changes (a site in

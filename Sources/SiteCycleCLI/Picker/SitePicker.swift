@@ -26,6 +26,21 @@ struct SitePicker {
     let height: Int
     /// Whether a note is asked for after the pick (not when --note gave one).
     var asksForNote = true
+    /// The site this change closes before its target, whose reason is
+    /// asked for after the note; nil asks nothing (no such site, or
+    /// --previous-reason gave one).
+    var asksForReasonOf: String?
+
+    /// The reason a line typed at the reason prompt names: a word of the
+    /// vocabulary or the start of exactly one (`occ`); `.none` for an
+    /// empty line, nil for anything else.
+    static func reason(typed: String) -> EndReason?? {
+        let word = typed.trimmingBlanks().lowercased()
+        if word.isEmpty { return .some(nil) }
+        if let exact = EndReason(word: word) { return .some(exact) }
+        let starting = EndReason.allCases.filter { $0.word.hasPrefix(word) }
+        return starting.count == 1 ? .some(starting[0]) : nil
+    }
 
     init(rows: [Row], height: Int = 10) {
         self.rows = rows

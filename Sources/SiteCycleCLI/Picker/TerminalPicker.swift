@@ -76,18 +76,25 @@ private func handle(_ signal: Int32, _ handler: (@convention(c) (Int32) -> Void)
 /// of lines, the scrollback left alone, and the terminal restored however
 /// it ends.
 enum TerminalPicker {
-    /// The picked location and the typed note (nil: no note), or nil when
-    /// cancelled.
-    static func run(_ picker: SitePicker) -> (location: String, note: String?)? {
+    /// The picked location, the typed note (nil: no note) and the reason
+    /// the closed site ended (nil: none), or nil when cancelled.
+    static func run(_ picker: SitePicker) -> PickedSite? {
         var picker = picker
         guard enterRawMode() else { return nil }
         defer { leaveRawMode() }
         guard let chosen = pickLocation(&picker) else { return nil }
-        guard picker.asksForNote else {
-            emit("\r\u{1B}[J")
-            return (chosen, nil)
+        var note: String?
+        if picker.asksForNote {
+            guard let typed = askForNote(after: chosen) else { return nil }
+            note = typed.note
         }
-        return askForNote(after: chosen)
+        var reason: EndReason?
+        if let closing = picker.asksForReasonOf {
+            guard let typed = askForReason(of: closing, after: chosen) else { return nil }
+            reason = typed
+        }
+        emit("\r\u{1B}[J")
+        return (chosen, note, reason)
     }
 
     /// The signals the picker answers while it is open.
@@ -170,13 +177,38 @@ enum TerminalPicker {
             emit("\u{1B}[1A\r")
             switch key {
             case .enter?:
-                emit("\r\u{1B}[J")
                 return (chosen, note.isEmpty ? nil : note)
             case .escape?, .interrupt?:
                 emit("\r\u{1B}[J")
                 return nil
             case .backspace?: if !note.isEmpty { note.removeLast() }
             case .character(let c)?: note.append(c)
+            default: break
+            }
+        }
+    }
+
+    /// Then why the site being closed ended early, from the vocabulary
+    /// (a word's start is enough when only one word has it): the reason,
+    /// `.some(nil)` for Enter alone, or nil when cancelled.
+    private static func askForReason(of closing: String, after chosen: String) -> EndReason?? {
+        var typed = "", hint = "reasons: " + EndReason.words.joined(separator: " ")
+        let prompt = "Why did \(closing) end early? (Enter for none)> "
+        while true {
+            draw(["Site> \(chosen)", prompt + typed, hint])
+            emit("\u{1B}[1B\r\u{1B}[\((prompt + typed).count)C")
+            let key = readKey()
+            emit("\u{1B}[1A\r")
+            switch key {
+            case .enter?:
+                if let reason = SitePicker.reason(typed: typed) { return .some(reason) }
+                hint = "not a reason: " + (EndReason.nearest(to: typed).map { "did you mean \($0)?" }
+                    ?? EndReason.words.joined(separator: " "))
+            case .escape?, .interrupt?:
+                emit("\r\u{1B}[J")
+                return nil
+            case .backspace?: if !typed.isEmpty { typed.removeLast() }
+            case .character(let c)?: typed.append(c)
             default: break
             }
         }

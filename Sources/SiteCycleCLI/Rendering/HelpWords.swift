@@ -30,6 +30,11 @@ extension Diagnostic.Help {
             "did you mean \"\(location)\"?"
         case .declareLocation(let name):
             "declare it in the header with `location \(excerpt(name))`"
+        case .unknownReason(let nearest):
+            nearest.map { "did you mean `\($0)`? (`sitecycle help journal` lists the reasons)" }
+                ?? "write one of: \(EndReason.words.joined(separator: ", "))"
+        case .moveReasonToEndedSite:
+            "write it on the line of the site that ended, e.g. `sitecycle remove --reason occlusion`"
         }
     }
 }

@@ -16,9 +16,17 @@ public struct Journal: Sendable {
     public var locationNames: [String]
     /// The changes' notes.
     public var notes: NoteTable
+    /// The lots written on entry lines (`lot: TEXT`), by line number: few
+    /// lines carry one, so they are kept beside the changes, not in them.
+    public var lots: [UInt32: String]
+    /// Whether any line gives a `reason:` or a `lot:`: reports add their
+    /// reason and lot fields only then, so a journal without them reads
+    /// exactly as it did before they existed.
+    public var recordsEndings: Bool
 
     public init(syntax: JournalSyntax, settings: Settings, locations: [Location], changes: [SiteChange],
-                zone: ZoneRules, diagnostics: [Diagnostic], notes: NoteTable) {
+                zone: ZoneRules, diagnostics: [Diagnostic], notes: NoteTable, lots: [UInt32: String] = [:],
+                recordsEndings: Bool = false) {
         self.syntax = syntax
         self.settings = settings
         self.locations = locations
@@ -26,6 +34,8 @@ public struct Journal: Sendable {
         self.zone = zone
         self.diagnostics = diagnostics
         self.notes = notes
+        self.lots = lots
+        self.recordsEndings = recordsEndings || !lots.isEmpty
         locationNames = locations.map(\.name)
     }
 

@@ -21,6 +21,9 @@ public struct SiteChange: Equatable, Sendable, BitwiseCopyable {
     package var locationIndex: UInt16
     /// Which rotation: an index into `Journal.deviceNames` (0, the pump).
     public var device: UInt8 = 0
+    /// Why it ended: an `EndReason` raw value, 0 for none (the last spare
+    /// byte of the 32).
+    package var reasonCode: UInt8 = 0
 
     /// The location index of a `removed` line.
     package static let removal = UInt16.max
@@ -62,6 +65,12 @@ public struct SiteChange: Equatable, Sendable, BitwiseCopyable {
     }
 
     public var hasNote: Bool { noteIndex != NoteTable.none }
+
+    /// Why the site ended (`reason: WORD` on its line), or nil.
+    public var reason: EndReason? {
+        get { EndReason(rawValue: reasonCode) }
+        set { reasonCode = newValue?.rawValue ?? 0 }
+    }
 
     /// A session longer than this many times the target is reported as a
     /// probable missing change (`check`, `log`, `stats`).

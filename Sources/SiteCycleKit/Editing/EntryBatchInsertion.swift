@@ -10,8 +10,14 @@ package struct NewEntry: Sendable {
     /// The location; nil for a `removed` line.
     package var location: String?
     package var note: String?
+    /// Why the site ended and its lot, written as the line's clauses.
+    package var reason: EndReason?
+    package var lot: String?
 
-    package init(start: Instant, offset: Int? = nil, device: String = Device.pumpName, location: String?, note: String? = nil) {
+    package init(start: Instant, offset: Int? = nil, device: String = Device.pumpName, location: String?, note: String? = nil,
+                 reason: EndReason? = nil, lot: String? = nil) {
+        self.reason = reason
+        self.lot = lot
         self.start = start
         self.offset = offset
         self.device = device
@@ -44,7 +50,7 @@ extension EntryWriter {
                 stamp = CivilDateTime(secondsAsIfUTC: e.start.seconds + Int64(offset)).journalText + " " + formatOffset(offset)
             }
             // Another device's entry names its device first, as `log` writes it.
-            let field = e.location ?? EntrySyntax.removedKeyword
+            let field = (e.location ?? EntrySyntax.removedKeyword) + EntryClauses.text(reason: e.reason?.word, lot: e.lot)
             let lines = layout.lines(timestamp: stamp, location: e.device == Device.pumpName ? field : e.device + "  " + field,
                                      note: e.note)
             if let last = groups.last, last.anchor == anchor { groups[groups.count - 1].lines += lines } else { groups.append((anchor, lines)) }

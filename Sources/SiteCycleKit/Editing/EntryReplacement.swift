@@ -6,6 +6,13 @@ public enum NoteChange: Equatable, Sendable {
     case remove
 }
 
+/// What an amendment does to a `reason:` or `lot:` clause.
+public enum ClauseChange<Value: Equatable & Sendable>: Equatable, Sendable {
+    case set(Value)
+    /// The clause goes; the line keeps everything else.
+    case remove
+}
+
 extension EntryWriter {
     /// The lines of the entry on `line` with its start, location or note
     /// replaced and everything else as written, aligned like the file:
@@ -17,7 +24,8 @@ extension EntryWriter {
     ///   its continuation lines stay byte for byte.
     /// Nil when the line is not an entry.
     package func replacedLines(ofEntryOn line: Int, start: Instant? = nil, location: String? = nil,
-                               note: NoteChange? = nil) -> [String]? {
+                               note: NoteChange? = nil, reason: ClauseChange<EndReason>? = nil,
+                               lot: ClauseChange<String>? = nil) -> [String]? {
         guard case .entry(let e) = journal.syntax.lines[line - 1].kind else { return nil }
         let source = journal.source
         let span = journal.syntax.lines[line - 1].span
@@ -32,6 +40,19 @@ extension EntryWriter {
         } else {
             head += source.string(e.locationRange)
         }
+        var rest = source.string(e.fieldEnd..<span.contentEnd)
+        if reason == nil && lot == nil {
+            head += source.string(e.locationRange.upperBound..<e.fieldEnd)
+        } else {
+            let oldHead = head.utf8.count + e.fieldEnd - e.locationRange.upperBound
+            head += clausesText(of: e, reason: reason, lot: lot)
+            // A note keeps its column where the clauses leave room.
+            let blanks = rest.prefix { $0 == " " || $0 == "\t" }
+            if blanks.endIndex < rest.endIndex, rest[blanks.endIndex] == ";" {
+                let column = oldHead + blanks.utf8.count
+                rest = String(repeating: " ", count: max(2, column - head.utf8.count)) + rest[blanks.endIndex...]
+            }
+        }
         switch note {
         case .replace(let text)?:
             return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: text)
@@ -39,9 +60,31 @@ extension EntryWriter {
             return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: nil)
         case nil:
             let last = lastLineOfEntry(line)
-            return [head + source.string(e.locationRange.upperBound..<span.contentEnd)]
+            return [head + rest]
                 + (line < last ? ((line + 1)...last).map { source.lineText($0) } : [])
         }
+    }
+
+    /// The clauses of `e` with `reason` and `lot` changed as asked and the
+    /// others as they were, as the tool writes them (`  reason: pain`).
+    package func clausesText(of e: EntrySyntax, reason: ClauseChange<EndReason>?, lot: ClauseChange<String>?) -> String {
+        var old = EntryClauses.Split(head: "", written: [])
+        if let range = e.clauseRange {
+            let words = journal.source.string(range).split(whereSeparator: { $0 == " " || $0 == "\t" })
+            old = EntryClauses.split("x " + words.joined(separator: " "))
+        }
+        var newReason = old.reason.map(String.init), newLot = old.lot.map(String.init)
+        switch reason {
+        case .set(let r)?: newReason = r.word
+        case .remove?: newReason = nil
+        case nil: break
+        }
+        switch lot {
+        case .set(let l)?: newLot = l
+        case .remove?: newLot = nil
+        case nil: break
+        }
+        return EntryClauses.text(reason: newReason, lot: newLot)
     }
 
     /// Puts `lines` in place of `change`'s lines (its entry line and note

@@ -79,12 +79,11 @@ package struct EntryWriter {
         return last
     }
 
-    /// Rewrites the note of `change` (its line from the end of the location
-    /// on, and its continuation lines); the date, time and name stay as written.
-    package func setNote(of change: SiteChange, to note: String?, in editor: inout JournalEditor) {
-        guard case .entry(let e) = journal.syntax.lines[change.line - 1].kind else { return }
-        let head = journal.source.string(journal.syntax.lines[change.line - 1].span.start..<e.locationRange.upperBound)
-        let lines = EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
+    /// Rewrites the parts of `change`'s lines given (its note, its
+    /// `reason:` or `lot:`); the date, time, name and the rest stay as written.
+    package func rewrite(_ change: SiteChange, note: NoteChange? = nil, reason: ClauseChange<EndReason>? = nil,
+                         lot: ClauseChange<String>? = nil, in editor: inout JournalEditor) {
+        guard let lines = replacedLines(ofEntryOn: change.line, note: note, reason: reason, lot: lot) else { return }
         editor.replaceLines(change.line, through: lastLineOfEntry(change.line), with: lines)
     }
 }

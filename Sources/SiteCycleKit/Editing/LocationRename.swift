@@ -37,7 +37,8 @@ extension JournalEditor {
     /// note the blanks up to its `;`: the note keeps the column it was in.
     private func renamedRange(_ e: EntrySyntax, in journal: Journal) -> Range<Int> {
         let start = EntryWriter(journal: journal).nameStart(of: e)
-        guard let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else {
+        // Clauses after the name keep their place after the new one.
+        guard e.clauseRange == nil, let semicolon = e.semicolon, semicolon >= e.locationRange.upperBound else {
             return start..<e.locationRange.upperBound
         }
         return start..<semicolon

@@ -16,6 +16,9 @@ public struct ImportPlan: Sendable {
         public var device: String = Device.pumpName
         /// For a duration's `removed` marker: the start of the row it ends.
         public var endsSiteStartedAt: Instant? = nil
+        /// Why the site ended and its lot, checked (`EndReason`, `EntryClauses.lotProblem`).
+        public var reason: EndReason? = nil
+        public var lot: String? = nil
     }
 
     /// Names to declare, in the order first needed, with their enabled flag.
@@ -213,8 +216,25 @@ extension ImportPlan {
                     return nil
                 }
             }
+            var reason: EndReason?
+            if let word = r.reason {
+                guard let known = EndReason(word: word) else {
+                    let near = EndReason.nearest(to: word).map { "; did you mean `\($0)`?" } ?? ""
+                    plan.rejected.append((r.row, "unknown reason `\(excerpt(word))`\(near)"))
+                    return nil
+                }
+                reason = known
+            }
+            if let lot = r.lot, let problem = EntryClauses.lotProblem(lot) {
+                plan.rejected.append((r.row, "lot `\(excerpt(lot))`: \(problem)"))
+                return nil
+            }
+            if name == nil, reason != nil || r.lot != nil {
+                plan.rejected.append((r.row, "a `removed` entry takes no reason or lot"))
+                return nil
+            }
             return Addition(row: r.row, start: r.start, location: name, note: note, fromDuration: false,
-                            offset: r.offset, device: r.device)
+                            offset: r.offset, device: r.device, reason: reason, lot: r.lot)
         }
 
         /// A device the journal lacks is declared only by our JSON, or as

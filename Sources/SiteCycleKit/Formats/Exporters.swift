@@ -21,7 +21,11 @@ public enum Exporters {
                            device: String = Device.pumpName) -> String {
         var out = ByteText(capacity: changes.count * 48)
         let isPump = device == Device.pumpName
-        out.append(CSV.record(["date", "location", "duration_hours", "note"] + (isPump ? [] : ["device"])))
+        // Another device's CSV, which adds columns anyway, carries the
+        // reason and lot too, when the journal records any.
+        let endings = !isPump && journal.recordsEndings
+        out.append(CSV.record(["date", "location", "duration_hours", "note"] + (isPump ? [] : ["device"])
+                              + (endings ? ["reason", "lot"] : [])))
         // Each location quoted once; a row up to its note is composed in
         // one piece (the export's hot path).
         let fields = journal.locationNames.map { Array(CSV.field($0).utf8) }
@@ -39,6 +43,9 @@ public enum Exporters {
             }
             if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
             if !isPump { out.append(deviceField) }
+            if endings {
+                out.append("," + (c.reason?.word ?? "") + "," + (journal.lot(of: c).map(CSV.field) ?? ""))
+            }
             out.append(byte: 0x0A)
         }
         return out.string
@@ -94,13 +101,23 @@ public enum Exporters {
                 ("eventType", .string(nightscoutEvent(deviceName(c, in: journal))!)),
                 ("created_at", .string(nightscoutTime(c.start))),
                 ("enteredBy", .string("sitecycle")),
-                ("notes", .string(journal.name(of: c)! + (journal.note(of: c).map { " — " + $0 } ?? ""))),
+                ("notes", .string(journal.name(of: c)! + clauses(c, in: journal) + (journal.note(of: c).map { " — " + $0 } ?? ""))),
             ]
             if let l = journal.location(named: journal.name(of: c)!), let aaps = SiteNames.androidAPS(for: l) {
                 fields.append(("location", .string(aaps)))
             }
             return .object(fields)
         })
+    }
+
+    /// A change's reason and lot as the journal words them, after its
+    /// location in Nightscout's `notes` (` reason: occlusion lot: A1`);
+    /// our Nightscout import reads them back.
+    package static func clauses(_ c: SiteChange, in journal: Journal) -> String {
+        var text = ""
+        if let r = c.reason { text += " reason: " + r.word }
+        if let l = journal.lot(of: c) { text += " lot: " + l }
+        return text
     }
 
     /// `2026-02-01T12:45:00.000Z`, as Nightscout stores times.

@@ -16,6 +16,10 @@ public struct ImportRecord: Equatable, Sendable {
     public var offset: Int? = nil
     /// The rotation: `pump`, or `sensor` for a Nightscout "Sensor Change".
     public var device: String = Device.pumpName
+    /// Why the site ended and its lot, as the source words them (our JSON,
+    /// and our CSV's `reason` and `lot` columns).
+    public var reason: String? = nil
+    public var lot: String? = nil
 }
 
 /// Why a row was not imported: plain words (written as a string, like
@@ -100,6 +104,7 @@ public enum ImportReaders {
         }
         let durationColumn = names.firstIndex(of: "duration_hours"), noteColumn = names.firstIndex(of: "note")
         let deviceColumn = names.firstIndex(of: "device")
+        let reasonColumn = names.firstIndex(of: "reason"), lotColumn = names.firstIndex(of: "lot")
         var source = ImportSource(format: .csv)
         for record in records.dropFirst() {
             func field(_ i: Int?) -> String? { i.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } }
@@ -129,8 +134,9 @@ public enum ImportReaders {
                 continue
             }
             let note = field(noteColumn).flatMap { $0.isEmpty ? nil : CSV.restoringFormula($0) }
+            func optional(_ i: Int?) -> String? { field(i).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 } }
             source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note,
-                                               device: rowDevice))
+                                               device: rowDevice, reason: optional(reasonColumn), lot: optional(lotColumn)))
         }
         return .success(source)
     }
@@ -276,6 +282,8 @@ public enum ImportReaders {
         var record = ImportRecord(row: row, start: start, sourceName: removed ? nil : name,
                                   durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
         if let device = e["device"] as? String { record.device = device }
+        record.reason = e["reason"] as? String
+        record.lot = e["lot"] as? String
         source.records.append(record)
     }
 
@@ -313,6 +321,15 @@ public enum ImportReaders {
                 continue
             }
             var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
+            if (t["enteredBy"] as? String) == "sitecycle" {
+                // Our export words a reason and a lot after the name, as a journal line does.
+                let clauses = EntryClauses.split(name.split(separator: " ").joined(separator: " "))
+                if !clauses.isEmpty {
+                    record.sourceName = String(clauses.head)
+                    record.reason = clauses.reason.map(String.init)
+                    record.lot = clauses.lot.map(String.init)
+                }
+            }
             if isSensor { record.device = Device.sensorName }
             source.records.append(record)
         }

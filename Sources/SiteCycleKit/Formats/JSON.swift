@@ -126,9 +126,20 @@ extension SiteChange {
             ("end", end.map { .string(isoTime($0, in: zone)) } ?? .null),
             ("durationHours", end.map { .double(roundedHours(start.hours(until: $0))) } ?? .null),
             ("note", .optional(journal.note(of: self))),
+        ] + endingFields(in: journal) + [
             ("device", .string(journal.deviceName(of: self))),
             ("future", .bool(now.map { start > $0 } ?? false)),
         ])
+    }
+}
+
+extension SiteChange {
+    /// `reason` and `lot`, each null where the line has none: in every
+    /// entry of a journal that records any (`Journal.recordsEndings`), and
+    /// in none of one that does not, whose JSON stays as it always was.
+    package func endingFields(in journal: Journal) -> [(String, JSON)] {
+        guard journal.recordsEndings else { return [] }
+        return [("reason", .optional(reason?.word)), ("lot", .optional(journal.lot(of: self)))]
     }
 }
 

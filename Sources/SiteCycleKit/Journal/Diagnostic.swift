@@ -32,6 +32,8 @@ public struct Diagnostic: Equatable, Sendable {
         case longSession = "long-session"
         case futureEntry = "future-entry"
         case deviceMismatch = "device-mismatch"
+        case unknownReason = "unknown-reason"
+        case misplacedClause = "misplaced-clause"
     }
 
     /// How to fix it: plain words (written as a string, like "did you mean
@@ -65,6 +67,11 @@ public struct Diagnostic: Equatable, Sendable {
         case didYouMean(location: String)
         /// An undeclared name with nothing close: declare it, in full.
         case declareLocation(name: String)
+        /// A `reason:` outside the vocabulary: its nearest word, if any.
+        case unknownReason(nearest: String?)
+        /// A `reason:` or `lot:` on a `removed` line: it belongs on the
+        /// line of the site that ended.
+        case moveReasonToEndedSite
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }

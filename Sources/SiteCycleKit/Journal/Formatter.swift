@@ -3,7 +3,8 @@
 /// absorption-mode, strategy), then locations in their order with their
 /// clauses (`for …`, `paused until …`, `disabled`) as written, then site
 /// changes in time order with aligned columns (a device word is part of the
-/// location field); one blank line between sections. Every comment travels with the
+/// location field, and its `reason:` / `lot:` clauses follow the location,
+/// two spaces apart); one blank line between sections. Every comment travels with the
 /// line below it; exact duplicate entry lines become one. Nothing else is
 /// dropped, and formatting twice changes nothing.
 public struct JournalFormatter {
@@ -144,6 +145,14 @@ public struct JournalFormatter {
         return first + "  " + field[field.index(after: space)...]
     }
 
+    /// An entry's `reason:` and `lot:` clauses as the tool writes them
+    /// (`  reason: pain  lot: A1`), in the order written; "" when none.
+    package func clauses(_ e: EntrySyntax) -> String {
+        guard let range = e.clauseRange else { return "" }
+        let written = EntryClauses.split("x " + collapse(journal.source.string(range))).written
+        return written.map { "  " + $0 }.joined()
+    }
+
     /// A continuation line's note text, as written (`; more` → `more`).
     static func noteOf(_ continuation: String) -> String {
         String(continuation.trimmingBlanks().dropFirst()).trimmingBlanks()
@@ -161,7 +170,7 @@ public struct JournalFormatter {
             let start = journal.zone.instant(reading: e.dateTime, offset: e.offset) ?? Instant(seconds: e.localSeconds)
             let more = u.continuations.map(Self.noteOf)
             rows.append(Row(unit: u, start: start, stamp: collapse(source.string(e.timestampRange)),
-                            location: locationField(e.locationName), note: e.noteRange.map { source.string($0) }, more: more))
+                            location: locationField(e.locationName) + clauses(e), note: e.noteRange.map { source.string($0) }, more: more))
         }
         rows = rows.enumerated().sorted { ($0.element.start, $0.offset) < ($1.element.start, $1.offset) }.map(\.element)
         // Fold exact duplicates, keeping the comments of both; a duplicate's

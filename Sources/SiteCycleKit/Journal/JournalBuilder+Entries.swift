@@ -170,14 +170,63 @@ extension BuildState {
         var isKnown: Bool
         /// A declared location whose `for` list leaves out the device.
         var mismatch: Bool
+        /// `reason:` (an `EndReason` raw value, 0 for none) and `lot:`.
+        var reason: UInt8 = 0
+        var lot: String? = nil
+        /// A clause the builder reports: an unknown reason, or a clause on
+        /// a `removed` line.
+        var clauseProblem = false
     }
 
     package func readField(_ field: String) -> Field {
+        // Only a field with a `:` can hold a clause: the common case costs a scan.
+        guard field.utf8.contains(UInt8(ascii: ":")) else { return readLocation(field) }
+        let clauses = EntryClauses.split(field)
+        guard !clauses.isEmpty else { return readLocation(field) }
+        var result = readLocation(String(clauses.head))
+        if let word = clauses.reason {
+            if let reason = EndReason(word: word) { result.reason = reason.rawValue } else { result.clauseProblem = true }
+        }
+        result.lot = clauses.lot.map(String.init)
+        if result.location == SiteChange.removal && result.isKnown { result.clauseProblem = true }
+        return result
+    }
+
+    package func readLocation(_ field: String) -> Field {
         let (device, name) = splitDevice(field)
         if name == EntrySyntax.removedKeyword { return Field(device: device, location: SiteChange.removal, isKnown: true, mismatch: false) }
         guard let i = locationIndex[name] else { return Field(device: device, location: SiteChange.removal, isKnown: false, mismatch: false) }
         let mismatch = (device > 0 || !settings.devices.isEmpty) && !locations[i].isFor(deviceName(device))
         return Field(device: device, location: UInt16(i), isKnown: true, mismatch: mismatch)
+    }
+
+    /// An unknown reason (with the vocabulary's nearest word) or a clause
+    /// on a `removed` line, which describes no site.
+    package mutating func reportClauseProblem(line number: Int, removal: Bool) {
+        guard let (line, e) = entryLine(number), let range = e.clauseRange else { return }
+        if removal {
+            report(.misplacedClause, "a `removed` line ends a site but describes none: it takes no `reason:` or `lot:`",
+                   line: line, range, help: .moveReasonToEndedSite)
+            return
+        }
+        // The word after `reason:` (or in `reason:WORD`), for the carets.
+        var words: [Range<Int>] = [], i = range.lowerBound
+        let bytes = source.bytes
+        while i < range.upperBound {
+            while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+            let start = i
+            while i < range.upperBound, !isBlank(bytes[i]) { i += 1 }
+            if i > start { words.append(start..<i) }
+        }
+        let keyword = Array(EntryClauses.Kind.reason.keyword.utf8)
+        var wordRange = range
+        for (k, w) in words.enumerated() where Array(bytes[w].prefix(keyword.count)) == keyword {
+            if w.count > keyword.count { wordRange = (w.lowerBound + keyword.count)..<w.upperBound }
+            else if k + 1 < words.count { wordRange = words[k + 1] }
+        }
+        let word = source.string(wordRange)
+        report(.unknownReason, "unknown reason `\(excerpt(word))`", line: line, wordRange,
+               help: .unknownReason(nearest: EndReason.nearest(to: String(word))))
     }
 
     package func deviceName(_ device: UInt8) -> String {
@@ -201,6 +250,10 @@ extension BuildState {
         }
         var change = SiteChange(locationIndex: field.location, start: instant, offset: offset, noteIndex: r.note, line: number)
         change.device = field.device
+        if field.clauseProblem { reportClauseProblem(line: number, removal: field.location == SiteChange.removal) }
+        change.reasonCode = field.reason
+        if field.reason != 0 { recordsEndings = true }
+        if let lot = field.lot { lots[r.line] = lot }
         if field.mismatch, let (line, e) = entryLine(number) {
             let i = Int(field.location), name = locations[i].name
             let deviceName = deviceName(field.device)

@@ -20,7 +20,8 @@ public struct JournalBuilder {
         state.readEntries()
         return Journal(syntax: state.syntax, settings: state.settings, locations: state.locations,
                        changes: state.changes, zone: state.zone, diagnostics: state.diagnostics.sortedForDisplay(),
-                       notes: state.notes)
+                       notes: state.notes, lots: state.lots,
+                       recordsEndings: state.recordsEndings)
     }
 }
 
@@ -47,6 +48,9 @@ struct BuildState {
     package var locationIndex: [String: Int] = [:]
     package var changes: [SiteChange] = []
     package var notes = NoteTable()
+    /// `lot:` clauses by line.
+    package var lots: [UInt32: String] = [:]
+    package var recordsEndings = false
     /// Where each `device` was declared, and the first line of each setting.
     package var deviceLines: [String: Int] = [:]
     package var settingLinesSeen: [DirectiveSyntax.Keyword: Int] = [:]
@@ -251,6 +255,10 @@ public enum LocationName {
         }
         if let clause = LocationLineParts.clauseEnding(name: name) {
             return "a location name cannot end in `\(excerpt(clause))`: the journal would read that as a clause of the line"
+        }
+        let clauses = EntryClauses.split(name.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " "))
+        if let clause = clauses.written.first {
+            return "a location name cannot end in `\(excerpt(clause))`: an entry would read that as a clause of its line"
         }
         return nil
     }

@@ -235,10 +235,44 @@ private struct LineContext {
         }
         var noteRange: Range<Int>?
         if semicolon < span.contentEnd { noteRange = cursor.trimmed((semicolon + 1)..<span.contentEnd) }
+        // The record keys the whole field (clauses and all), as the fast
+        // path does; the syntax's location stops before any clause.
+        var name = collapsedName(locationRange)
+        var clauses: Range<Int>?
+        if let (nameRange, clauseRange) = splitClauses(locationRange) {
+            clauses = clauseRange
+            name = spacedName(nameRange)
+            return .entry(EntrySyntax(
+                dateTime: time, timestampRange: start..<timestampEnd, offset: offset, offsetRange: offsetRange,
+                locationName: name, locationRange: nameRange, clauseRange: clauses, noteRange: noteRange,
+                semicolon: semicolon < span.contentEnd ? semicolon : nil))
+        }
         return .entry(EntrySyntax(
             dateTime: time, timestampRange: start..<timestampEnd, offset: offset, offsetRange: offsetRange,
-            locationName: collapsedName(locationRange), locationRange: locationRange, noteRange: noteRange,
+            locationName: name, locationRange: locationRange, noteRange: noteRange,
             semicolon: semicolon < span.contentEnd ? semicolon : nil))
+    }
+
+    /// A field as its location and its `reason:` / `lot:` clauses
+    /// (`EntryClauses`), or nil when it has none: every clause holds a `:`.
+    package func splitClauses(_ field: Range<Int>) -> (name: Range<Int>, clauses: Range<Int>)? {
+        guard field.contains(where: { buf[$0] == UInt8(ascii: ":") }) else { return nil }
+        var words: [Range<Int>] = []
+        var i = field.lowerBound
+        while i < field.upperBound {
+            while i < field.upperBound, isBlank(buf[i]) { i += 1 }
+            let wordStart = i
+            while i < field.upperBound, !isBlank(buf[i]) { i += 1 }
+            if i > wordStart { words.append(wordStart..<i) }
+        }
+        var count = words.count
+        var found: [EntryClauses.Kind] = []
+        while let (kind, size, _) = EntryClauses.trailing(of: count, found: found, word: { Substring(text(words[$0])) }) {
+            found.append(kind)
+            count -= size
+        }
+        guard count < words.count else { return nil }
+        return (field.lowerBound..<words[count - 1].upperBound, words[count].lowerBound..<field.upperBound)
     }
 
     package mutating func parseDate(_ word: Range<Int>) -> CivilDate? {

@@ -111,11 +111,13 @@ public struct EntrySyntax: Sendable {
     public let locationName: String
     private let timestampStart, timestampEnd, locationStart, locationEnd: Int32
     private let offsetStart, offsetEnd, noteStart, noteEnd, semicolonAt: Int32  // -1: absent
+    private let clauseStart, clauseEnd: Int32  // -1: absent
     /// Seconds east of UTC, or `Int32.min` when the line gives no offset.
     private let offsetSeconds: Int32
 
     package init(dateTime: CivilDateTime, timestampRange: Range<Int>, offset: Int?, offsetRange: Range<Int>?,
-         locationName: String, locationRange: Range<Int>, noteRange: Range<Int>?, semicolon: Int?) {
+         locationName: String, locationRange: Range<Int>, clauseRange: Range<Int>? = nil, noteRange: Range<Int>?,
+         semicolon: Int?) {
         localSeconds = dateTime.secondsAsIfUTC
         self.locationName = locationName
         timestampStart = Int32(timestampRange.lowerBound)
@@ -127,6 +129,8 @@ public struct EntrySyntax: Sendable {
         noteStart = noteRange.map { Int32($0.lowerBound) } ?? -1
         noteEnd = noteRange.map { Int32($0.upperBound) } ?? -1
         semicolonAt = semicolon.map(Int32.init) ?? -1
+        clauseStart = clauseRange.map { Int32($0.lowerBound) } ?? -1
+        clauseEnd = clauseRange.map { Int32($0.upperBound) } ?? -1
         offsetSeconds = offset.map(Int32.init) ?? Int32.min
     }
 
@@ -136,7 +140,14 @@ public struct EntrySyntax: Sendable {
     /// Seconds east of UTC when the line gives an offset.
     public var offset: Int? { offsetSeconds == Int32.min ? nil : Int(offsetSeconds) }
     public var offsetRange: Range<Int>? { offsetStart < 0 ? nil : Int(offsetStart)..<Int(offsetEnd) }
+    /// The device word (if any) and the location, or `removed`: the field
+    /// before any `reason:` / `lot:` clause.
     public var locationRange: Range<Int> { Int(locationStart)..<Int(locationEnd) }
+    /// The `reason:` and `lot:` clauses after the location (`EntryClauses`),
+    /// from the first clause's keyword to the last one's value; nil if none.
+    public var clauseRange: Range<Int>? { clauseStart < 0 ? nil : Int(clauseStart)..<Int(clauseEnd) }
+    /// Where the field ends: after the clauses, else after the location.
+    public var fieldEnd: Int { clauseStart < 0 ? Int(locationEnd) : Int(clauseEnd) }
     /// Text after the first `;`, trimmed; nil when there is no `;`.
     public var noteRange: Range<Int>? { noteStart < 0 ? nil : Int(noteStart)..<Int(noteEnd) }
     /// Offset of that `;`, for matching the file's note column.

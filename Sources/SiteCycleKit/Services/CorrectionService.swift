@@ -42,6 +42,10 @@ public enum CorrectionService {
         public var end: Instant?
         /// Nil leaves the note as written.
         public var note: NoteChange?
+        /// Why the site ended (`reason:`); nil leaves it as written.
+        public var reason: ClauseChange<EndReason>?
+        /// Its lot (`lot:`); nil leaves it as written.
+        public var lot: ClauseChange<String>?
 
         public init(entry: Entry, device: String = Device.pumpName, location: String? = nil, start: Instant? = nil,
                     end: Instant? = nil, note: NoteChange? = nil) {
@@ -140,12 +144,17 @@ public enum CorrectionService {
     /// moves or adds the `removed` line after it.
     public static func amend(_ request: AmendRequest, in journal: Journal) throws(ServiceError) -> PlannedChange<AmendOutcome> {
         let entry = try select(request.entry, device: request.device, in: journal)
-        guard request.location != nil || request.start != nil || request.end != nil || request.note != nil else {
+        guard request.location != nil || request.start != nil || request.end != nil || request.note != nil
+            || request.reason != nil || request.lot != nil else {
             throw ServiceError(.nothingToChange)
+        }
+        if entry.isRemoval, request.reason != nil || request.lot != nil {
+            throw ServiceError(.removalHasNoReason)
         }
         let writer = EntryWriter(journal: journal)
         guard let lines = writer.replacedLines(ofEntryOn: entry.line, start: request.start, location: request.location,
-                                               note: request.note) else { throw ServiceError(.notAnEntry(line: entry.line)) }
+                                               note: request.note, reason: request.reason, lot: request.lot)
+        else { throw ServiceError(.notAnEntry(line: entry.line)) }
         let start = request.start ?? entry.start
         if request.start != nil,
            let clash = journal.changes.first(where: { $0.line != entry.line && $0.start == start && $0.device == entry.device }) {

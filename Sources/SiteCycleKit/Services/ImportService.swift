@@ -93,7 +93,8 @@ public enum ImportService {
         }, in: syntax)
         let newZone = plan.settings.first { $0.0 == .timezone }.flatMap { ZoneRules(identifier: $0.1) }
         EntryWriter(journal: journal, zone: newZone).insertInTimeOrder(plan.additions.map {
-            NewEntry(start: $0.start, offset: $0.offset, device: $0.device, location: $0.location, note: $0.note)
+            NewEntry(start: $0.start, offset: $0.offset, device: $0.device, location: $0.location, note: $0.note,
+                     reason: $0.reason, lot: $0.lot)
         }, in: &editor)
     }
 }

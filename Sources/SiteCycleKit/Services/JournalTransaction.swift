@@ -57,6 +57,10 @@ public struct ServiceError: Error, Sendable {
         case removalHasNoEnd
         /// No site was active at `time` to take the previous site's note.
         case noSiteForPreviousNote(time: String)
+        /// No site was active at `time` to take --previous-reason.
+        case noSiteForPreviousReason(time: String)
+        /// A `removed` line takes no reason or lot: they describe a site.
+        case removalHasNoReason
         /// No site is active at `time` to remove.
         case nothingToRemove(time: String)
 

@@ -17,6 +17,10 @@ public enum SiteChangeService {
         /// nil when not asked: the location's only device, else the pump
         /// (`Journal.siteDevice`).
         public var device: String?
+        /// Why the site this change closes ended: written on its line.
+        public var previousReason: EndReason?
+        /// The new site's lot (`EntryClauses.lotProblem` checked by the caller).
+        public var lot: String?
 
         public init(location: String, at: Instant, note: String? = nil, previousNote: String? = nil,
                     replaceNote: Bool = false) {
@@ -79,9 +83,11 @@ public enum SiteChangeService {
         }
         let device = try deviceIndex(deviceName, in: journal)
         let before = Recommender.recommend(journal, device: deviceName, now: at)
-        var editor = try writer.insertion(location: request.location, at: at, note: request.note, device: device)
+        let field = request.location + EntryClauses.text(reason: nil, lot: request.lot)
+        var editor = try writer.insertion(location: field, at: at, note: request.note, device: device)
         var previousNote: PreviousNote?
         let previous = journal.changes.last { $0.start < at && $0.device == device }
+        var noteChange: NoteChange?
         if let given = request.previousNote {
             guard let previous, !previous.isRemoval else {
                 throw ServiceError(.noSiteForPreviousNote(time: displayTime(at, in: journal.zone)))
@@ -90,10 +96,18 @@ public enum SiteChangeService {
             // Adding to a note never loses what was written before; replacing
             // it is asked for by name.
             let combined = request.replaceNote ? added : [journal.note(of: previous), added].compactMap { $0 }.joined(separator: "\n")
-            writer.setNote(of: previous, to: combined.flatMap { $0.isEmpty ? nil : $0 }, in: &editor)
+            noteChange = combined.flatMap { $0.isEmpty ? nil : $0 }.map(NoteChange.replace) ?? .remove
             if let old = journal.note(of: previous), added != nil {
                 previousNote = request.replaceNote ? .replaced(previous, was: old) : .added(to: previous)
             }
+        }
+        if request.previousReason != nil {
+            guard let previous, !previous.isRemoval else {
+                throw ServiceError(.noSiteForPreviousReason(time: displayTime(at, in: journal.zone)))
+            }
+        }
+        if let previous, noteChange != nil || request.previousReason != nil {
+            writer.rewrite(previous, note: noteChange, reason: request.previousReason.map(ClauseChange.set), in: &editor)
         }
         let lastUse = before.avoid.first(where: { $0.location.name == request.location })?.lastUse
         let alternatives = before.recommended.map(\.location.name)
@@ -115,6 +129,8 @@ public enum SiteChangeService {
         /// The run's "now", for what the other devices still occupy (the
         /// removal's own time when nil or earlier).
         public var now: Instant?
+        /// Why the site ended: written on the line of the site removed.
+        public var reason: EndReason?
         public init(at: Instant, note: String? = nil, device: String = Device.pumpName, now: Instant? = nil) {
             self.at = at
             self.note = note
@@ -139,8 +155,9 @@ public enum SiteChangeService {
         guard let active = journal.rotation(request.device).activeChange(at: at), active.start < at else {
             throw ServiceError(.nothingToRemove(time: displayTime(at, in: journal.zone)))
         }
-        let editor = try EntryWriter(journal: journal).insertion(location: EntrySyntax.removedKeyword, at: at,
-                                                                 note: request.note, device: device)
+        let writer = EntryWriter(journal: journal)
+        var editor = try writer.insertion(location: EntrySyntax.removedKeyword, at: at, note: request.note, device: device)
+        if let reason = request.reason { writer.rewrite(active, reason: .set(reason), in: &editor) }
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
             let closed = updated.changes.last { $0.start < at && $0.device == device }!
             return RemoveOutcome(journal: updated, removal: updated.changes.first { $0.start == at && $0.device == device }!,

@@ -522,6 +522,7 @@ extension MergeVersion {
         let device = e.device == 0 || Int(e.device) >= journal.deviceNames.count ? "" : journal.deviceNames[Int(e.device)] + "  "
         let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
             + (location ?? EntrySyntax.removedKeyword)
+            + journal.source.string(e.syntax.locationRange.upperBound..<e.syntax.fieldEnd)
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
     }
 }

@@ -27,6 +27,10 @@ extension CommandRegistry {
             next site's start is refused: amend that one instead. Likewise --at
             never moves a start to or past the `removed` line that ends its site,
             nor a `removed` line to or before the start of its site.
+            --reason says why the site ended (`--reason none` removes it) and
+            --lot gives its lot (an empty --lot removes it): each is written
+            after the location (`reason: pain  lot: 5267348`), the rest of
+            the line as it was. A `removed` line takes neither.
             """,
         options: CorrectionOptions.amendSpecs,
         positionals: 1...1,

@@ -7,6 +7,8 @@ struct CorrectionOptions {
         PastTimeOption.spec("the right start"),
         PastTimeOption.spec("--end", "when the site came out"),
         OptionSpec(["--note"], value: "TEXT", "the right note (empty to remove)"),
+        ReasonOption.spec("why the site ended; `none` removes it"),
+        OptionSpec(["--lot"], value: "TEXT", "the right lot (empty to remove)"),
     ]
 
     /// ENTRY as typed: `last`, a start time or a line number.
@@ -17,6 +19,8 @@ struct CorrectionOptions {
     var end: PastTimeOption
     /// `--note TEXT`; an empty one removes the note.
     var note: String?
+    var reason: String?
+    var lot: String?
 
     init(_ arguments: ParsedArguments) {
         entry = arguments.positionals[0]
@@ -25,6 +29,8 @@ struct CorrectionOptions {
         start = PastTimeOption(arguments)
         end = PastTimeOption("--end", arguments)
         note = arguments.value("--note")
+        reason = arguments.value("--reason")
+        lot = arguments.value("--lot")
     }
 
     /// The rotation --device names and the entry ENTRY names in it.
@@ -74,6 +80,8 @@ struct CorrectionOptions {
             request.note = try EntryWriter.cleanNote(note, option: "--note").map(NoteChange.replace) ?? .remove
         }
         if end.isGiven { request.end = try end.instant(invocation, in: journal, now: now) }
+        if let reason { request.reason = try ReasonOption.change(reason, option: "--reason") }
+        if let lot { request.lot = lot.isEmpty ? .remove : .set(try ReasonOption.lot(lot)) }
         return request
     }
 }

@@ -11,7 +11,9 @@ extension CommandRegistry {
             longest rested first, then Avoid, each with its last use. ↑/↓ or
             Ctrl-P/Ctrl-N move (j/k too, until you type); typing filters by
             name or slug; Enter picks, then asks for an optional note (Enter
-            alone: none). `sitecycle log` Enter Enter logs the top
+            alone: none). When the site this change closes is short of its
+            target, it then asks why it ended (a reason, or the start of one;
+            Enter alone: none). `sitecycle log` Enter Enter logs the top
             recommendation. Esc or Ctrl-C cancels: nothing is written, exit
             130. Without a terminal, LOCATION is required.
 
@@ -39,6 +41,10 @@ extension CommandRegistry {
             the note it has, as a continuation line, so nothing written before
             is lost (--replace-note replaces it instead, and says what it was).
             Notes keep `;`, line breaks and surrounding spaces.
+            --previous-reason REASON writes why the closed site ended on its
+            line (`reason: occlusion`); --lot TEXT writes the new site's lot on
+            the new line (`lot: 5267348`). The reasons, and what "ended early"
+            means: `sitecycle help journal`.
             --json prints {"logged":{…},"previous":{…}|null,"recentlyUsed":bool}.
             """,
         options: SiteChangeOptions.logSpecs,
@@ -55,6 +61,8 @@ extension CommandRegistry {
         details: """
             Writes a `removed` line: the active site ends there and no site is
             active until the next `log`. Refused when no site is active.
+            --reason REASON writes why it ended on the line of the site removed
+            (`reason: fell-off`); the reasons: `sitecycle help journal`.
             """,
         options: SiteChangeOptions.removeSpecs,
         positionals: 0...1,

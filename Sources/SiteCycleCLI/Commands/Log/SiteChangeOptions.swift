@@ -8,10 +8,13 @@ struct SiteChangeOptions {
         PastTimeOption.spec("when it happened (default: now)"),
         OptionSpec(["--previous-note"], value: "TEXT", "add to the note of the site being closed"),
         OptionSpec(["--replace-note"], "with --previous-note: replace that note"),
+        ReasonOption.spec("why the site being closed ended (`help journal`)", name: "--previous-reason"),
+        ReasonOption.lotSpec,
     ]
     static let removeSpecs = DeviceOption.specs + [
         PastTimeOption.spec("when it was taken out (default: now)"),
         OptionSpec(["--note"], value: "TEXT", "why (\"pump break\")"),
+        ReasonOption.spec("why the site ended (`help journal`)"),
     ]
 
     /// LOCATION's words, or for `remove` the DEVICE; a first word may name
@@ -22,6 +25,9 @@ struct SiteChangeOptions {
     var note: String?
     var previousNote: String?
     var replaceNote: Bool
+    /// `--previous-reason` for `log`, `--reason` for `remove`, as typed.
+    var reason: String?
+    var lot: String?
 
     init(_ arguments: ParsedArguments) {
         words = arguments.positionals
@@ -30,6 +36,8 @@ struct SiteChangeOptions {
         note = arguments.value("--note")
         previousNote = arguments.value("--previous-note")
         replaceNote = arguments.flag("--replace-note")
+        reason = arguments.value("--previous-reason") ?? arguments.value("--reason")
+        lot = arguments.value("--lot")
     }
 
     /// Whether the words are one device word and nothing else
@@ -82,6 +90,9 @@ struct SiteChangeOptions {
             throw CommandError("--replace-note goes with --previous-note", usage: true)
         }
         request.device = device
+        if let reason { request.previousReason = try ReasonOption.reason(reason, option: "--previous-reason") }
+        else if let picked = picked?.reason { request.previousReason = picked }
+        if let lot { request.lot = try ReasonOption.lot(lot) }
         return request
     }
 
@@ -91,11 +102,14 @@ struct SiteChangeOptions {
         throws(CommandError) -> SiteChangeService.RemoveRequest {
         let (device, rest) = try deviceAndWords(in: journal)
         guard rest.isEmpty else { throw CommandError("unexpected argument `\(rest[0])`", usage: true) }
-        return SiteChangeService.RemoveRequest(at: try at.instant(invocation, in: journal, now: now),
-                                               note: try EntryWriter.cleanNote(note, option: "--note"), device: device,
-                                               now: now)
+        var request = SiteChangeService.RemoveRequest(at: try at.instant(invocation, in: journal, now: now),
+                                                      note: try EntryWriter.cleanNote(note, option: "--note"), device: device,
+                                                      now: now)
+        if let reason { request.reason = try ReasonOption.reason(reason, option: "--reason") }
+        return request
     }
 }
 
-/// The location and note chosen in the terminal's site picker.
-typealias PickedSite = (location: String, note: String?)
+/// The location, note and previous site's reason chosen in the terminal's
+/// site picker.
+typealias PickedSite = (location: String, note: String?, reason: EndReason?)

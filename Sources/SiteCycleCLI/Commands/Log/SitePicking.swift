@@ -37,6 +37,12 @@ extension SiteChangeCommand {
                                zone: journal.zone, device: device)
         if words.isEmpty, options.device.given == nil { sheet = sheet.adding(otherDevicesSitesIn: journal, at: at) }
         sheet.asksForNote = options.note == nil
+        // A site closed before its target would count as ended early: ask why.
+        let rotation = journal.rotation(device)
+        if options.reason == nil, let active = rotation.activeChange(at: at), active.start < at,
+           active.start.hours(until: at) < rotation.settings.targetHours {
+            sheet.asksForReasonOf = journal.name(of: active)
+        }
         invocation.environment.stdout.flush()
         guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
         return .picked(choice)

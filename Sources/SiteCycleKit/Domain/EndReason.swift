@@ -1,0 +1,56 @@
+/// Why a site or sensor ended, from a short vocabulary a person types and
+/// reads (`reason: occlusion` on the line of the site it describes). Kept
+/// in a change as one byte: 0 is "no reason given".
+public enum EndReason: UInt8, CaseIterable, Sendable, Comparable {
+    case occlusion = 1, fellOff, pain, bleeding, kinked, highGlucose, skinReaction, deviceError, other
+
+    /// The word the journal, the flags and the JSON use.
+    public var word: String {
+        switch self {
+        case .occlusion: "occlusion"
+        case .fellOff: "fell-off"
+        case .pain: "pain"
+        case .bleeding: "bleeding"
+        case .kinked: "kinked"
+        case .highGlucose: "high-glucose"
+        case .skinReaction: "skin-reaction"
+        case .deviceError: "device-error"
+        case .other: "other"
+        }
+    }
+
+    public static var words: [String] { allCases.map(\.word) }
+
+    /// The reason a word names exactly (the vocabulary is lower case).
+    public init?(word: some StringProtocol) {
+        guard let found = EndReason.allCases.first(where: { $0.word == word }) else { return nil }
+        self = found
+    }
+
+    /// The vocabulary's nearest word to a typo (`pian` → `pain`), if any.
+    public static func nearest(to word: String) -> String? {
+        suggestion(for: word, among: words)
+    }
+
+    public static func < (a: EndReason, b: EndReason) -> Bool { a.rawValue < b.rawValue }
+}
+
+extension SiteChange {
+    /// Whether the site ended before `targetHours` with a reason given: the
+    /// one definition of "ended early" (a reason on a site that reached its
+    /// target is kept, but is not early; an active site has not ended).
+    public func endedEarly(targetHours: Double) -> Bool {
+        guard reason != nil, !isRemoval, let hours = durationHours else { return false }
+        return hours < targetHours
+    }
+}
+
+extension Journal {
+    /// A change's lot (`lot: TEXT` on its line), or nil.
+    public func lot(of change: SiteChange) -> String? { lots[UInt32(clamping: change.line)] }
+
+    /// Whether a change ended before its own device's target, with a reason.
+    public func endedEarly(_ change: SiteChange) -> Bool {
+        change.endedEarly(targetHours: targetHours(of: deviceName(of: change)))
+    }
+}

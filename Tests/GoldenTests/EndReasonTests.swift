@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// Why a site ended and its lot (issue 29): written on the line of the site
+/// they describe, read back by every command, kept by `fmt`, carried by
+/// every export, and refused with the nearest word when mistyped.
+struct EndReasonTests {
+    let dir: URL
+    let env: [String: String]
+
+    static let journal = """
+        timezone UTC
+        target 72h
+
+        location Left Arm
+        location Right Arm
+        location Left Hip
+
+        2026-02-01 08:00  Left Arm          ; old note, reason: pain
+        2026-02-02 08:00  Right Arm
+
+        """
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: dir).merging(["SITECYCLE_NOW": "2026-02-04T08:00:00Z"]) { $1 }
+        try Self.journal.write(to: file, atomically: true, encoding: .utf8)
+    }
+
+    var file: URL { dir.appendingPathComponent("sites.journal") }
+
+    func run(_ args: [String]) throws -> BinaryRunner.Output {
+        try BinaryRunner.run(["-f", "sites.journal"] + args, in: dir, environment: env)
+    }
+
+    func ok(_ args: [String]) throws -> String {
+        let r = try run(args)
+        #expect(r.exitCode == 0, "\(args): \(r.stderr)")
+        return r.stdout
+    }
+
+    func text() throws -> String { try String(contentsOf: file, encoding: .utf8) }
+
+    func entries(_ args: [String]) throws -> [[String: Any]] {
+        let out = try ok(args)
+        return try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]] ?? []
+    }
+
+    @Test func logWritesThePreviousReasonAndTheNewLotOnTheirOwnLines() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ok(["log", "Left Hip", "--at", "2026-02-03 08:00", "--previous-reason", "occlusion", "--lot", "ABC123"])
+        #expect(try text() == Self.journal.replacingOccurrences(of: "2026-02-02 08:00  Right Arm\n", with: """
+            2026-02-02 08:00  Right Arm  reason: occlusion
+            2026-02-03 08:00  Left Hip  lot: ABC123
+
+            """))
+        let list = try entries(["history", "--json"])
+        #expect(list.map { $0["reason"] as? String } == [nil, "occlusion", nil])
+        #expect(list.map { $0["lot"] as? String } == ["ABC123", nil, nil])
+        // A note that says `reason: pain` stays a note.
+        #expect(list[2]["note"] as? String == "old note, reason: pain")
+        #expect(list[2]["reason"] is NSNull)
+    }
+
+    @Test func removeAndAmendSetAndClearThem() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ok(["remove", "--reason", "fell-off"])
+        #expect(try text().contains("2026-02-02 08:00  Right Arm  reason: fell-off\n2026-02-04 08:00  removed\n"))
+        _ = try ok(["amend", "8", "--reason", "kinked", "--lot", "L-9"])
+        #expect(try text().contains("2026-02-01 08:00  Left Arm  reason: kinked  lot: L-9  ; old note, reason: pain\n"))
+        _ = try ok(["amend", "8", "--reason", "none"])
+        // The note keeps its column where the shorter clauses leave room.
+        #expect(try text().contains("2026-02-01 08:00  Left Arm  lot: L-9" + String(repeating: " ", count: 18) + "; old note"))
+        _ = try ok(["amend", "8", "--lot", ""])
+        #expect(try text().contains("2026-02-01 08:00  Left Arm" + String(repeating: " ", count: 28) + "; old note, reason: pain\n"))
+        let refused = try run(["amend", "last", "--reason", "pain"])  // the `removed` line
+        #expect(refused.exitCode != 0 && refused.stderr.contains("a `removed` line takes no reason or lot"), "\(refused.stderr)")
+    }
+
+    @Test func aTypoIsRefusedWithTheNearestWordEverywhere() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let before = try text()
+        let flag = try run(["log", "Left Hip", "--previous-reason", "pian"])
+        #expect(flag.exitCode == 2 && flag.stderr.contains("unknown reason `pian`") && flag.stderr.contains("did you mean `pain`?"))
+        #expect(try text() == before)
+        try (before + "2026-02-03 08:00  Left Hip  reason: pian\n").write(to: file, atomically: true, encoding: .utf8)
+        let check = try run(["check"]); let said = check.stdout + check.stderr
+        #expect(check.exitCode == 1)
+        #expect(said.contains("sites.journal:10:37: error: unknown reason `pian`"), "\(said)")
+        #expect(said.contains("did you mean `pain`?"))
+    }
+
+    @Test func fmtKeepsThemAndTheSpacelessFormReadsTheSame() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try (Self.journal + "2026-02-03 08:00  Left Hip reason:pain   lot:X1 ; sore\n").write(to: file, atomically: true, encoding: .utf8)
+        _ = try ok(["fmt"])
+        let formatted = try text()
+        #expect(formatted.hasSuffix("2026-02-03 08:00  Left Hip  reason: pain  lot: X1  ; sore\n"), "\(formatted)")
+        let list = try entries(["history", "--json"])
+        #expect(list[0]["reason"] as? String == "pain" && list[0]["lot"] as? String == "X1" && list[0]["note"] as? String == "sore")
+        #expect(try ok(["fmt", "--check"]).isEmpty)
+    }
+
+    @Test func aLocationNameCannotEndInAClause() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let added = try run(["locations", "add", "Left Thigh lot: 7"])
+        #expect(added.exitCode != 0 && added.stderr.contains("cannot end in `lot: 7`"), "\(added.stderr)")
+        let renamed = try run(["locations", "rename", "Left Arm", "Left Arm reason: pain"])
+        #expect(renamed.exitCode != 0)
+        let after = try text()
+        #expect(!after.contains("Left Arm reason"))
+    }
+
+    @Test func ourJSONAndTheSensorCSVRoundTripThem() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        _ = try ok(["log", "Left Hip", "--at", "2026-02-03 08:00", "--previous-reason", "high-glucose", "--lot", "ABC123"])
+        let json = try ok(["export", "--format", "json"])
+        try json.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "timezone UTC\n".write(to: dir.appendingPathComponent("fresh.journal"), atomically: true, encoding: .utf8)
+        let imported = try BinaryRunner.run(["-f", "fresh.journal", "import", "a.json"], in: dir, environment: env)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let again = try BinaryRunner.run(["-f", "fresh.journal", "export", "--format", "json"], in: dir, environment: env)
+        #expect(again.stdout == json)
+        #expect(json.contains("\"reason\": \"high-glucose\"") && json.contains("\"lot\": \"ABC123\""))
+        // The app's four columns stay exactly four.
+        let csv = try ok(["export"])
+        #expect(csv.hasPrefix("date,location,duration_hours,note\n") && !csv.contains("ABC123"))
+        let ns = try ok(["export", "--format", "nightscout"])
+        #expect(ns.contains("Right Arm reason: high-glucose") && ns.contains("Left Hip lot: ABC123"))
+    }
+
+    @Test func aSensorsCSVCarriesThemBackIn() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let sensors = """
+            timezone UTC
+            device sensor 10d
+            location Left Arm  for sensor
+            location Right Arm  for sensor
+
+            2026-02-01 08:00  sensor  Left Arm  reason: device-error  lot: S1
+            2026-02-02 08:00  sensor  Right Arm  lot: S2
+
+            """
+        try sensors.write(to: file, atomically: true, encoding: .utf8)
+        let csv = try ok(["export", "--device", "sensor"])
+        #expect(csv.hasPrefix("date,location,duration_hours,note,device,reason,lot\n"))
+        #expect(csv.contains(",sensor,device-error,S1\n") && csv.contains(",sensor,,S2\n"), "\(csv)")
+        try csv.write(to: dir.appendingPathComponent("s.csv"), atomically: true, encoding: .utf8)
+        try "timezone UTC\ndevice sensor 10d\n".write(to: dir.appendingPathComponent("fresh.journal"), atomically: true, encoding: .utf8)
+        let imported = try BinaryRunner.run(["-f", "fresh.journal", "import", "s.csv"], in: dir, environment: env)
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        let again = try BinaryRunner.run(["-f", "fresh.journal", "export", "--device", "sensor"], in: dir, environment: env)
+        #expect(again.stdout == csv)
+    }
+
+    @Test func reasonsCompleteAfterTheirFlagsAndAreInTheHelp() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let words = ["occlusion", "fell-off", "pain", "bleeding", "kinked", "high-glucose", "skin-reaction", "device-error", "other"]
+        for line in [["remove", "--reason", ""], ["log", "Left Hip", "--previous-reason", ""], ["amend", "8", "--reason", ""]] {
+            let out = try ok(["__complete", "--shell", "bash", "--word", "", "--"] + line)
+            #expect(Array(out.split(separator: "\n").map(String.init).prefix(words.count)) == words, "\(line): \(out)")
+        }
+        // A pause's reason stays free text.
+        #expect(try ok(["__complete", "--shell", "bash", "--word", "", "--", "locations", "pause", "Left Arm", "--reason", ""]).isEmpty)
+        let help = try ok(["help", "journal"])
+        for word in words { #expect(help.contains("  " + word + " "), "\(word)") }
+        let man = try ok(["help", "--man"])
+        for flag in ["previous\\-reason", "\\-\\-lot", "\\-\\-reason REASON"] { #expect(man.contains(flag), "\(flag)") }
+    }
+}
