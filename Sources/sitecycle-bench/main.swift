@@ -499,7 +499,13 @@ func hostileShapes() throws -> [(String, String, [String])] {
         unknown += CivilDateTime(secondsAsIfUTC: t).journalText + "  L\(name())\n"
         t += 3 * 86_400
     }
+    // The documented maximum of locations, all sharing their initials: the
+    // listing's short forms were quadratic in their count (issue 28).
+    var many = "timezone UTC\n"
+    for i in 0..<65_535 { many += "location Site \(pad(i, 5))\n" }
     return [("200k note continuation lines", notes, ["check"]),
+            ("65,535 locations", many, ["locations"]),
+            ("65,535 locations", many, ["check"]),
             ("200k note continuation lines", notes, ["fmt", "--check"]),
             ("1,000 unknown names × 1,000 locations", unknown, ["check"])]
 }
