@@ -27,7 +27,9 @@ extension CommandRegistry {
             --last say otherwise (site changes are selected by start, as in `stats`).
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
-            zone). Files are created private (mode 0600).
+            zone). A new file is private (mode 0600); an existing one keeps its
+            mode. A symlink is never followed, and the journal is never
+            written over ("that is the journal"; `sitecycle help security`).
 
             With devices (a pump and a CGM sensor), each device has its own
             map, distribution, calendar and per-site table with its own overall
