@@ -210,7 +210,8 @@ struct SymlinkFarmTests {
         let record = try #require(farm.made(in: "state/sitecycle/undo", suffix: ".undo").first)
         let recordPath = farm.root.appendingPathComponent(record).path
         let recordBytes = try Data(contentsOf: URL(fileURLWithPath: recordPath))
-        for output in ["sites.journal", farm.journal, "../j/sites.journal", "hard.csv", ".sites.journal.edit", recordPath] {
+        for output in ["sites.journal", farm.journal, "../j/sites.journal", "../link", "hard.csv", ".sites.journal.edit",
+                       recordPath] {
             for command in [["export", "-o", output], ["report", "-o", output]] {
                 let r = try farm.run(command)
                 #expect(r.exitCode == 1, "\(command)")

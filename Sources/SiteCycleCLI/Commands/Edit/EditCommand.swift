@@ -26,7 +26,9 @@ extension CommandRegistry {
             stops and names the copy. --resume reopens it; its changes are saved
             only if the journal has not changed since that edit began. --discard
             moves it aside to `.NAME.edit.discarded` (replacing an older one)
-            and changes nothing else. A copy is never overwritten.
+            and changes nothing else. A copy is never overwritten, and never
+            followed if it is a symlink: a link at a copy's name is named and
+            left alone (`sitecycle help security`).
 
             The editor runs in the foreground of your terminal, as for `git
             commit`: Ctrl-C and Ctrl-\\ while it is open are the editor's.

@@ -8,9 +8,12 @@ extension CommandRegistry {
         details: """
             Writes to standard output (also `-o -` or `-o /dev/stdout`), or to
             FILE, or into DIR as sitecycle-export-YYYY-MM-DD.EXT (today's date in
-            the journal's zone). Files are written privately (mode 0600) and
-            replaced whole; a device or FIFO given as FILE is written into, never
-            replaced. --from/--to/--last select site changes by start, as in
+            the journal's zone). A new file is private (mode 0600); an
+            existing one is replaced whole and keeps its mode. A device or FIFO
+            given as FILE is written into, never replaced. FILE is never
+            followed if it is a symlink, and never the journal, its editor
+            copies or its undo history ("that is the journal"): see `sitecycle
+            help security`. --from/--to/--last select site changes by start, as in
             `history`. CSV covers one rotation, the pump's unless --device
             names another; the other formats cover every device unless
             --device names one.

@@ -27,7 +27,9 @@ extension CommandRegistry {
             --last say otherwise (site changes are selected by start, as in `stats`).
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
-            zone). Files are created private (mode 0600).
+            zone). A new file is private (mode 0600); an existing one keeps its
+            mode. A symlink is never followed, and the journal is never
+            written over ("that is the journal"; `sitecycle help security`).
 
             --cgm FILE (a Dexcom Clarity or LibreView CSV, or Nightscout's
             entries.json; --cgm-zone and --date-order as in `help outcomes`)
