@@ -183,8 +183,10 @@ extension SyncService.Run {
             }
         }
         let want = normalized(current)
-        for style in [[], ["--diff3"], ["--zdiff3"]] {
-            let r = git.run(["merge-file", "-p"] + style + ["--", String(names[1]), base, String(names[2])], in: top)
+        // Each conflict style a person may have configured.
+        for style in [nil, "diff3", "zdiff3"] {
+            let files = ["--", String(names[1]), base, String(names[2])]
+            let r = git.run(["merge-file", "-p"] + (style.map { ["--" + $0] } ?? []) + files, in: top)
             guard r.status >= 0, r.status < 128 else { continue }
             if normalized(Array(r.stdout.utf8)) == want { return true }
         }
