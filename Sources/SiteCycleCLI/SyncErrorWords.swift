@@ -75,7 +75,7 @@ extension SyncError {
                 + "\(timeout.rounded() == timeout ? String(Int(timeout)) : String(timeout)) seconds (\(doing)); git was stopped"
         case .fetchFailed(let remote, let reason): "could not fetch from \(remote): \(reason)"
         case .mergeConflict(let journal, let lines):
-            "the remote changed the same entry or setting differently; the conflict is marked in the journal: "
+            "the remote and this clone changed the journal in ways that cannot both be kept; the conflict is marked in the journal: "
                 + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
         case .mergeFailed(let reason): "git merge failed: \(reason)"
         case .revParseFailed(let reason): "git rev-parse failed: \(reason)"

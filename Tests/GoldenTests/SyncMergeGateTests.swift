@@ -313,4 +313,31 @@ extension SyncTests {
         #expect(done.exitCode == 0 && done.stdout.contains("Concluded the merge"), "\(done.stderr)\n\(chosen)\n\(marked)")
         #expect(try journal("b").contains("2026-02-04 08:00  Right Hip  ; sore and red\n"))
     }
+
+    /// Item 1 against item 3's shape (the fuzzer's counterexample): THEIRS
+    /// inserts a location on top, renames both in place and corrects the
+    /// old entry; OURS logs to Right Hip. Whatever the merge engine makes
+    /// of it, sync never commits OURS's entry at another site: it is at
+    /// Right Flank, or both sides are kept between markers, named.
+    @Test func aMergeNeverCommitsAnEntryMovedToAnotherSite() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones("timezone UTC\nlocation Left Hip\nlocation Right Hip\n\n2026-02-01 08:00  Right Hip\n")
+        try write("timezone UTC\nlocation Left Arm\nlocation Left Flank\nlocation Right Flank\n\n2026-02-01 08:00  Left Flank\n",
+                  "a/sites.journal")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-05 08:00", "log", "right hip"], in: "b")
+        let r = try sitecycle(["sync"], in: "b")
+        let text = try journal("b")
+        #expect(!text.contains("2026-02-05 08:00  Left Flank") || text.contains("<<<<<<<"), "\(text)")
+        if r.exitCode == 0 {
+            #expect(text.contains("2026-02-05 08:00  Right Flank"), "\(text)")
+        } else {
+            #expect(flat(r.stdout).contains("2026-02-05 08:00 Right Hip (ours)"), "\(r.stdout)")
+            #expect(flat(r.stderr).contains("the conflict is marked in the journal"), "\(r.stderr)")
+            #expect(text.contains("2026-02-05 08:00  Right Hip") && text.contains("<<<<<<< ours"), "\(text)")
+            #expect(try git("rev-parse", "-q", "--verify", "MERGE_HEAD", in: "b").exitCode == 0)
+        }
+        let log = try git("log", "-p", "--all", in: "b").stdout
+        #expect(!log.contains("+2026-02-05 08:00  Left Flank"), "\(log)")
+    }
 }

@@ -22,8 +22,8 @@ struct SitePicker {
     let rows: [Row]
     var filter = ""
     var selected = 0
-    /// How many rows are shown at once.
-    let height: Int
+    /// How many rows are shown at once (fewer in a short terminal).
+    var height: Int
     /// Whether a note is asked for after the pick (not when --note gave one).
     var asksForNote = true
     /// The site this change closes before its target, whose reason is
@@ -104,10 +104,15 @@ struct SitePicker {
         selected = min(max(0, selected + by), count - 1)
     }
 
-    /// The picker's lines, each at most `width` columns: the prompt with the
-    /// filter, then a window of rows around the selection.
+    /// The narrowest and shortest terminal the picker draws in: the
+    /// prompt, the selected row and the keys' line, each readable.
+    static let minimumColumns = 20, minimumRows = 3
+
+    /// The picker's lines, each at most `width` screen columns (a CJK or
+    /// emoji character counts two): the prompt with the filter, then a
+    /// window of rows around the selection.
     func lines(width: Int) -> [String] {
-        let width = max(20, width)
+        let width = max(SitePicker.minimumColumns, width)
         var out = [fit("Site> " + filter, width)]
         let shown = visible
         if shown.isEmpty {
@@ -117,15 +122,14 @@ struct SitePicker {
         for (i, row) in shown.enumerated().dropFirst(first).prefix(height) {
             let marker = i == selected ? "> " : "  "
             let detail = (row.tag.map { "\($0) · " } ?? "") + row.lastUsed
-            let room = width - 2 - detail.count - 2
-            let name = row.name.count > room ? String(row.name.prefix(max(1, room - 1))) + "…" : row.name
-            out.append(marker + name + String(repeating: " ", count: max(2, width - 2 - name.count - detail.count)) + detail)
+            let detailWidth = ScreenColumns.width(detail)
+            let name = ScreenColumns.fit(row.name, max(2, width - 2 - detailWidth - 2))
+            let gap = max(2, width - 2 - ScreenColumns.width(name) - detailWidth)
+            out.append(marker + name + String(repeating: " ", count: gap) + detail)
         }
         out.append(fit("  ↑/↓ move · type to filter · Enter picks · Esc cancels", width))
         return out.map { fit($0, width) }
     }
 
-    func fit(_ s: String, _ width: Int) -> String {
-        s.count <= width ? s : String(s.prefix(width - 1)) + "…"
-    }
+    func fit(_ s: String, _ width: Int) -> String { ScreenColumns.fit(s, width) }
 }

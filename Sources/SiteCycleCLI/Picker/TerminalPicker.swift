@@ -80,6 +80,17 @@ enum TerminalPicker {
     /// the closed site ended (nil: none), or nil when cancelled.
     static func run(_ picker: SitePicker) -> PickedSite? {
         var picker = picker
+        // A picker that cannot show the row it would log is refused: what
+        // is picked must have been seen.
+        let (columns, rows) = size()
+        guard columns >= SitePicker.minimumColumns, rows >= SitePicker.minimumRows else {
+            let message = "sitecycle: error: the terminal is too small for the site picker (\(columns)×\(rows); it "
+                + "needs \(SitePicker.minimumColumns)×\(SitePicker.minimumRows)); nothing was written\n"
+                + "  hint: make it larger, or name the site: sitecycle log LOCATION\n"
+            let bytes = Array(message.utf8)
+            _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+            return nil
+        }
         guard enterRawMode() else { return nil }
         defer { leaveRawMode() }
         guard let chosen = pickLocation(&picker) else { return nil }
@@ -153,9 +164,22 @@ enum TerminalPicker {
     /// Redraws the list and hands it keys until a location is picked; nil
     /// (the lines cleared) when cancelled.
     private static func pickLocation(_ picker: inout SitePicker) -> String? {
+        let wanted = picker.height
         while true {
-            draw(picker.lines(width: columns()))
+            // Measured at every redraw: the terminal may have been resized.
+            let (columns, rows) = size()
+            let fits = columns >= SitePicker.minimumColumns && rows >= SitePicker.minimumRows
+            if fits {
+                // The prompt, the rows, the keys' line and a "no match" line
+                // all on screen: a line scrolled off could not be redrawn.
+                picker.height = max(1, min(wanted, rows - SitePicker.minimumRows))
+                draw(picker.lines(width: columns))
+            } else {
+                draw([ScreenColumns.fit("too small: enlarge, or Esc", max(1, columns - 1))])
+            }
             guard let key = readKey() else { continue }
+            // Nothing is picked while the rows cannot be seen.
+            if !fits && key == .enter { continue }
             switch picker.handle(key) {
             case .none: continue
             case .cancel:
@@ -171,8 +195,13 @@ enum TerminalPicker {
     private static func askForNote(after chosen: String) -> (location: String, note: String?)? {
         var note = ""
         while true {
-            draw(["Site> \(chosen)", "Note (Enter for none)> " + note])
-            emit("\u{1B}[1B\r\u{1B}[\(("Note (Enter for none)> " + note).count)C")
+            // Each line within the width (a long note shows its end), so
+            // the redraw finds its place.
+            let columns = max(SitePicker.minimumColumns, size().columns)
+            var typed = "Note (Enter for none)> " + note
+            while ScreenColumns.width(typed) > columns - 1 { typed = "…" + typed.dropFirst(2) }
+            draw([ScreenColumns.fit("Site> \(chosen)", columns), typed])
+            emit("\u{1B}[1B\r\u{1B}[\(ScreenColumns.width(typed))C")
             let key = readKey()
             emit("\u{1B}[1A\r")
             switch key {
@@ -231,10 +260,11 @@ enum TerminalPicker {
         }
     }
 
-    static func columns() -> Int {
+    /// The terminal's columns and rows (80×24 when it does not say).
+    static func size() -> (columns: Int, rows: Int) {
         var size = winsize()
-        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
-        return 80
+        guard ioctl(1, UInt(TIOCGWINSZ), &size) == 0 else { return (80, 24) }
+        return (size.ws_col > 0 ? Int(size.ws_col) : 80, size.ws_row > 0 ? Int(size.ws_row) : 24)
     }
 
     /// One key; nil after a resize (so the caller redraws) or a read error.

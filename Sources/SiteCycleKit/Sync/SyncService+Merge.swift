@@ -128,7 +128,7 @@ extension SyncService.Run {
             let root = service.folder.resolvedPath(top) + "/"
             kept = saved.hasPrefix(root) ? String(saved.dropFirst(root.count)) : saved
         }
-        try replaceJournal(expecting: current, with: merge.bytes)
+        try replaceJournal(expecting: current, with: merge.bytes, marked: merge.conflicts > 0)
         emit(.journalWritten(before: current, after: merge.bytes))
         if byText {
             emit(.mergedTextConflict(keptAt: kept ?? "", conflicts: merge.conflicts))
@@ -139,8 +139,9 @@ extension SyncService.Run {
 
     /// The one way sync writes the journal over git's result: a
     /// transaction (the lock, the bytes it expects, the result re-read);
-    /// a journal that changed since git wrote it is left as it is.
-    func replaceJournal(expecting current: [UInt8], with bytes: [UInt8]) throws(SyncError) {
+    /// a journal that changed since git wrote it is left as it is. Only a
+    /// result with conflicts marked may have errors.
+    func replaceJournal(expecting current: [UInt8], with bytes: [UInt8], marked: Bool) throws(SyncError) {
         var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal, defaultZone: service.defaultZone)
         transaction.acceptsErrors = true
         let journal = request.journal
@@ -151,7 +152,7 @@ extension SyncService.Run {
                 }
                 var editor = JournalEditor(source: found.source)
                 editor.replaceAll(with: bytes)
-                return PlannedChange(editor: editor, writesConflictMarkers: true) { _ in }
+                return PlannedChange(editor: editor, writesConflictMarkers: marked) { _ in }
             }
         } catch {
             if case .callerRefused(let e) = error.reason, let refusal = e.error as? SyncError { throw refusal }
@@ -183,10 +184,10 @@ extension SyncService.Run {
             }
         }
         let want = normalized(current)
-        // git merge-file's conflict styles: merge (none), diff3, zdiff3.
-        for style in ["", "diff3", "zdiff3"] {
-            let r = git.run(["merge-file", "-p"] + (style.isEmpty ? [] : ["--" + style])
-                            + ["--", String(names[1]), base, String(names[2])], in: top)
+        // Each conflict style a person may have configured.
+        for style in [nil, "diff3", "zdiff3"] {
+            let files = ["--", String(names[1]), base, String(names[2])]
+            let r = git.run(["merge-file", "-p"] + (style.map { ["--" + $0] } ?? []) + files, in: top)
             guard r.status >= 0, r.status < 128 else { continue }
             if normalized(Array(r.stdout.utf8)) == want { return true }
         }

@@ -15,7 +15,12 @@ extension CommandRegistry {
             target, it then asks why it ended (a reason, or the start of one;
             Enter alone: none). `sitecycle log` Enter Enter logs the top
             recommendation. Esc or Ctrl-C cancels: nothing is written, exit
-            130. Without a terminal, LOCATION is required.
+            130. Rows are cut to the terminal's width in screen columns (CJK
+            and emoji count two) and fewer are shown in a short terminal; in
+            one under 20 columns or 3 rows the picker does not open (exit
+            130, nothing written), and Enter picks nothing while the terminal
+            is too small to show the rows. Without a terminal, LOCATION is
+            required.
 
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug
