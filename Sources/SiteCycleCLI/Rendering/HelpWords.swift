@@ -28,6 +28,8 @@ extension Diagnostic.Help {
             "did you mean \"\(location)\"?"
         case .declareLocation(let name):
             "declare it in the header with `location \(excerpt(name))`"
+        case .didYouMeanDirective(let keyword):
+            "did you mean `\(keyword)`?"
         }
     }
 }
@@ -37,6 +39,7 @@ extension DiagnosticFix.Kind {
     var words: String {
         switch self {
         case .useDeclaredName(let name): "Change to \"\(name)\""
+        case .useKeyword(let keyword): "Change to `\(keyword)`"
         case .declareLocation(let name): "Declare `location \(name)`"
         case .format: "Format the journal (sitecycle fmt)"
         case .deleteEntry(let line): "Delete the entry on line \(line)"

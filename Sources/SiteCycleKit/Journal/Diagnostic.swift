@@ -62,6 +62,8 @@ public struct Diagnostic: Equatable, Sendable {
         case didYouMean(location: String)
         /// An undeclared name with nothing close: declare it, in full.
         case declareLocation(name: String)
+        /// A misspelt directive keyword close to a known one.
+        case didYouMeanDirective(String)
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }

@@ -129,13 +129,13 @@ extension LanguageServer {
         if wanted("quickfix") {
             let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
             for d in all where d.line >= first && d.line <= last {
-                for fix in journal.fixes(for: d) {
+                for fix in document.fixes.fixes(for: d) {
                     actions.append(action(fix.kind.words, kind: "quickfix", edits: fix.edits, in: document,
                                           diagnostic: diagnostic(d, in: source), preferred: fix.isPreferred))
                 }
             }
         }
-        if wanted("source"), let edits = journal.formattingEdits(), !edits.isEmpty {
+        if wanted("source"), let edits = document.fixes.formattingEdits(), !edits.isEmpty {
             actions.append(action(DiagnosticFix.Kind.format.words, kind: "source", edits: edits, in: document,
                                   diagnostic: nil, preferred: false))
         }
@@ -158,7 +158,7 @@ extension LanguageServer {
     /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
     /// the journal has errors.
     func formatting(_ document: LSPDocument) -> Result<JSON, Failure> {
-        guard let edits = document.journal.formattingEdits() else {
+        guard let edits = document.fixes.formattingEdits() else {
             let n = document.journal.diagnostics.errors.count
             return .failure(Failure(code: ErrorCode.requestFailed,
                                     message: n > 0 ? "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format"
