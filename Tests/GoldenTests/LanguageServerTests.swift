@@ -124,6 +124,7 @@ struct LanguageServerTests {
         s.open(Self.journal)
         let completion = s.at("textDocument/completion", line: 8, character: 18)
         let hover = s.at("textDocument/hover", line: 9, character: 3)
+        let typoHover = s.at("textDocument/hover", line: 8, character: 20)
         let actions = s.request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(Self.uri)"},"range":{"start":{"line":8,"character":20},"end":{"line":8,"character":20}},"context":{"diagnostics":[]}}"#)
         let definition = s.at("textDocument/definition", line: 9, character: 22)
         let symbols = s.request("textDocument/documentSymbol", #"{"textDocument":{"uri":"\#(Self.uri)"}}"#)
@@ -152,6 +153,8 @@ struct LanguageServerTests {
         #expect(hoverText.contains("In for 38.8 h of 72.0 h"))
         #expect(hoverText.contains("Due 2026-02-09 21:10 (in 33.2 h)"))
         #expect(hoverText.contains("Uses: 1"))
+        let typoText = ((reply.result(typoHover) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(typoText == "**error**: unknown location \"Lower Bak\"  \ndid you mean \"Lower Back\"?")
 
         let fixes = try #require(reply.result(actions) as? [[String: Any]])
         #expect(fixes.first?["title"] as? String == "Change to \"Lower Back\"")

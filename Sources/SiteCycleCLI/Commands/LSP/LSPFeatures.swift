@@ -84,9 +84,17 @@ extension LanguageServer {
     // MARK: Hover
 
     func hover(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
-        guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
-              let (facts, columns) = assist(document).hover(line: line, column: column) else { return .null }
+        guard let (line, column) = place(params, in: document), line <= document.source.lines.count else { return .null }
         let journal = document.journal
+        guard let (facts, columns) = assist(document).hover(line: line, column: column) else {
+            // A line the journal could not take: what check says of it.
+            let problems = journal.diagnostics.filter { $0.line == line }
+            guard !problems.isEmpty else { return .null }
+            let text = problems.map { "**\($0.severity.rawValue)**: \($0.message)" + ($0.help.map { "  \n" + $0.words } ?? "") }
+                .joined(separator: "\n\n")
+            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+                            ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document.source))])
+        }
         let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone)) }.joined(separator: "\n\n---\n\n")
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
                         ("range", range(line: line, columns, in: document.source))])
