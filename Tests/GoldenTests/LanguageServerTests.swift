@@ -197,6 +197,8 @@ struct LanguageServerTests {
         let pump = s.at("textDocument/completion", line: 12, character: 18)
         let sensor = s.at("textDocument/completion", line: 12, character: 26)
         let empty = s.at("textDocument/completion", line: 13, character: 0)
+        // Right behind the time, before any space: the location two spaces on.
+        let afterTime = s.at("textDocument/completion", line: 12, character: 16)
         let header = s.at("textDocument/completion", line: 2, character: 0)
         s.finish()
         // The line typed so far: a date, a time and the device word.
@@ -220,6 +222,10 @@ struct LanguageServerTests {
         // After the device word, that device's sites only.
         #expect(Set(items(sensor).map(\.0)) == ["Left Front Abdomen", "Right Front Abdomen", "Left Back Arm"])
         #expect(items(empty).map(\.0) == ["2026-02-08 12:00"])
+        let spaced = ((reply.result(afterTime) as? [String: Any])?["items"] as? [[String: Any]])?.first
+        #expect(spaced?["label"] as? String == "Lower Back")
+        #expect((spaced?["textEdit"] as? [String: Any])?["newText"] as? String == "  Lower Back")
+        #expect(Self.range((spaced?["textEdit"] as? [String: Any])?["range"]) == [12, 16, 12, 16])
         #expect(items(header).map(\.0).prefix(3) == ["2026-02-08 12:00", "timezone", "target"])
         #expect(items(header).map(\.0).contains("location"))
     }

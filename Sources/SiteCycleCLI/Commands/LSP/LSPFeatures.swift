@@ -52,7 +52,7 @@ extension LanguageServer {
             }
             // Our order, not the alphabet's.
             fields.append(("sortText", .string(String(repeating: "0", count: 5 - String(i).count) + String(i))))
-            fields.append(("textEdit", .object([("range", range), ("newText", .string(label))])))
+            fields.append(("textEdit", .object([("range", range), ("newText", .string(completion.separator + label))])))
             return .object(fields)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
