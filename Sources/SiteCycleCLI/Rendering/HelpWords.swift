@@ -35,6 +35,8 @@ extension Diagnostic.Help {
                 ?? "write one of: \(EndReason.words.joined(separator: ", "))"
         case .moveReasonToEndedSite:
             "write it on the line of the site that ended, e.g. `sitecycle remove --reason occlusion`"
+        case .didYouMeanDirective(let keyword):
+            "did you mean `\(keyword)`?"
         }
     }
 }
@@ -44,6 +46,7 @@ extension DiagnosticFix.Kind {
     var words: String {
         switch self {
         case .useDeclaredName(let name): "Change to \"\(name)\""
+        case .useKeyword(let keyword): "Change to `\(keyword)`"
         case .declareLocation(let name): "Declare `location \(name)`"
         case .format: "Format the journal (sitecycle fmt)"
         case .deleteEntry(let line): "Delete the entry on line \(line)"

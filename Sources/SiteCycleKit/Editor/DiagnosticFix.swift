@@ -6,6 +6,8 @@ public struct DiagnosticFix: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// Write the declared name in place of the misspelt one.
         case useDeclaredName(String)
+        /// Write the directive keyword in place of the misspelt one.
+        case useKeyword(String)
         /// Add `location NAME` to the header, after the last location.
         case declareLocation(String)
         /// `fmt` the whole journal (entries into time order, duplicates folded).
@@ -22,9 +24,37 @@ public struct DiagnosticFix: Equatable, Sendable {
     public var isPreferred: Bool
 }
 
+/// The fixes of one journal's diagnostics. `fmt`'s edits, the fix of every
+/// order and duplicate warning, are worked out once however many such
+/// warnings there are (a journal pasted in reverse has thousands).
+public struct DiagnosticFixes {
+    public let journal: Journal
+    private var formatting: [TextEdit]??
+
+    public init(journal: Journal) { self.journal = journal }
+
+    /// `Journal.formattingEdits`, once.
+    public mutating func formattingEdits() -> [TextEdit]? {
+        if let known = formatting { return known }
+        let edits = journal.formattingEdits()
+        formatting = .some(edits)
+        return edits
+    }
+
+    public mutating func fixes(for d: Diagnostic) -> [DiagnosticFix] {
+        switch d.help {
+        case .sortEntries?, .foldDuplicate?:
+            return formattingEdits().map { [DiagnosticFix(kind: .format, edits: $0, isPreferred: true)] } ?? []
+        default:
+            return journal.fixes(for: d)
+        }
+    }
+}
+
 extension Journal {
     /// Every fix `check` knows for `d`, best first; none for a diagnostic
     /// only a person can settle (a wrong date, a conflict marker).
+    /// (`DiagnosticFixes` for many diagnostics of one journal.)
     public func fixes(for d: Diagnostic) -> [DiagnosticFix] {
         guard d.line >= 1, d.line <= source.lines.count else { return [] }
         let start = source.lines[d.line - 1].start + d.column - 1
@@ -36,6 +66,8 @@ extension Journal {
             return out
         case .declareLocation(let name)?:
             return declaration(of: name)
+        case .didYouMeanDirective(let keyword)?:
+            return [DiagnosticFix(kind: .useKeyword(keyword), edits: [TextEdit(range: span, text: keyword)], isPreferred: true)]
         case .sortEntries?, .foldDuplicate?:
             return formattingEdits().map { [DiagnosticFix(kind: .format, edits: $0, isPreferred: true)] } ?? []
         case .deletePossibleDuplicate(let line)?:

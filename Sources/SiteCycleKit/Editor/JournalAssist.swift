@@ -32,6 +32,9 @@ public struct JournalAssist {
         public var candidates: [Candidate]
         /// The bytes of the line the chosen one replaces (the word typed so far).
         public var replacing: Range<Int>
+        /// Written before the chosen one: the two spaces after a time the
+        /// cursor is still right behind.
+        public var separator = ""
     }
 
     /// What may be typed at `column` of `line`: after an entry's date and
@@ -42,6 +45,12 @@ public struct JournalAssist {
         let text = lineBytes(line)
         let cursor = min(column, text.count)
         let before = Array(text[..<cursor])
+        if EntryPrefix.locationStart(before + [0x20]) == before.count + 1, before.last != 0x20, before.last != 0x09 {
+            // Right after the time: the location comes two spaces on.
+            let devices = journal.hasDevices ? journal.deviceNames.map(Candidate.device) : []
+            return Completion(candidates: locations(for: Device.pumpName) + [.removed] + devices,
+                              replacing: cursor..<cursor, separator: "  ")
+        }
         if let fieldStart = EntryPrefix.locationStart(before) {
             let typed = String(decoding: before[fieldStart...], as: UTF8.self)
             if typed.contains(";") { return nil }

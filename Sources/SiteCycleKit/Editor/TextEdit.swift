@@ -121,8 +121,9 @@ public enum MinimalEdits {
 }
 
 extension SourceFile {
-    /// The 1-based line and byte column of a byte offset (the end of the
-    /// file is just after its last byte).
+    /// The 1-based line and byte column of a byte offset; past a line's
+    /// text is the start of the next line (which, after the last line
+    /// break, no line holds yet).
     public func position(ofByte offset: Int) -> (line: Int, column: Int) {
         var lo = 0, hi = lines.count
         // The last line starting at or before `offset`.
@@ -132,6 +133,9 @@ extension SourceFile {
         }
         let index = max(0, lo - 1)
         guard index < lines.count else { return (1, offset + 1) }
+        // Past a line's text (the end of a file ending in a line break):
+        // the start of the line after it.
+        if offset > lines[index].contentEnd { return (index + 2, 1) }
         return (index + 1, offset - lines[index].start + 1)
     }
 }

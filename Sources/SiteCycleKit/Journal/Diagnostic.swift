@@ -72,6 +72,8 @@ public struct Diagnostic: Equatable, Sendable {
         /// A `reason:` or `lot:` on a `removed` line: it belongs on the
         /// line of the site that ended.
         case moveReasonToEndedSite
+        /// A misspelt directive keyword close to a known one.
+        case didYouMeanDirective(String)
 
         public init(stringLiteral value: String) { self = .text(value) }
         public init(stringInterpolation: DefaultStringInterpolation) { self = .text(String(stringInterpolation: stringInterpolation)) }

@@ -380,9 +380,9 @@ private struct LineContext {
         let word = text(keywordRange)
         guard let keyword = DirectiveSyntax.Keyword(rawValue: word) else {
             let known = DirectiveSyntax.Keyword.allCases.map(\.rawValue)
-            let help = suggestion(for: word, among: known).map { "did you mean `\($0)`?" }
-                ?? "known directives: \(known.joined(separator: ", ")); comment the line out with `;`"
-            report(.unknownDirective, "unknown directive `\(excerpt(word))`", keywordRange, help: .text(help))
+            let help = suggestion(for: word, among: known).map(Diagnostic.Help.didYouMeanDirective)
+                ?? .text("known directives: \(known.joined(separator: ", ")); comment the line out with `;`")
+            report(.unknownDirective, "unknown directive `\(excerpt(word))`", keywordRange, help: help)
             return .invalid
         }
         let argument = cursor.trimmed(cursor.position..<cursor.firstSemicolon())

@@ -11,9 +11,9 @@ extension CommandRegistry {
 
             VIM AND NEOVIM
               `sitecycle editor vim PART` prints one runtime file; `sitecycle
-              editor vim` prints a script that installs all four into ~/.vim
-              (`sitecycle editor vim | sh`; for Neovim, put them under
-              ~/.config/nvim instead):
+              editor vim` prints a script that installs all four into ~/.vim:
+              `sitecycle editor vim | sh` (for Neovim, `sitecycle editor vim |
+              VIMDIR=~/.config/nvim sh`):
                 syntax    dates, times, offsets, device words, locations,
                           `removed`, notes, comments, directives, clauses
                 ftdetect  `*.journal` files whose first lines look like ours

@@ -24,7 +24,8 @@ extension CommandRegistry {
                             been in and when it is due), how its site has
                             rested since, and its location; on a `location`
                             line: uses, last use, rest, pause, devices; on a
-                            directive: its entry in `help journal`
+                            directive: its entry in `help journal`; on a line
+                            check rejects: what check says of it
               code actions  check's fixes: the declared name for a misspelt
                             one, a `location` line for an unknown one, fmt for
                             entries out of order or duplicated, delete a

@@ -15,6 +15,9 @@ final class LSPDocument {
     var version: Int
     let zone: ZoneRules
     private(set) var journal: Journal
+    /// The fixes of this version (fmt's edits worked out once, not on
+    /// every code action an editor asks for as the cursor moves).
+    var fixes: DiagnosticFixes
 
     init(uri: String, bytes: [UInt8], version: Int, zone: ZoneRules) {
         self.uri = uri
@@ -22,6 +25,7 @@ final class LSPDocument {
         self.version = version
         self.zone = zone
         journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
+        fixes = DiagnosticFixes(journal: journal)
     }
 
     var source: SourceFile { journal.source }
@@ -38,6 +42,7 @@ final class LSPDocument {
 
     private func reparse() {
         journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
+        fixes = DiagnosticFixes(journal: journal)
     }
 
     /// `file:///home/me/sites.journal` → `/home/me/sites.journal`, for

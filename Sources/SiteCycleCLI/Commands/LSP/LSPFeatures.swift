@@ -52,7 +52,7 @@ extension LanguageServer {
             }
             // Our order, not the alphabet's.
             fields.append(("sortText", .string(String(repeating: "0", count: 5 - String(i).count) + String(i))))
-            fields.append(("textEdit", .object([("range", range), ("newText", .string(label))])))
+            fields.append(("textEdit", .object([("range", range), ("newText", .string(completion.separator + label))])))
             return .object(fields)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
@@ -84,9 +84,17 @@ extension LanguageServer {
     // MARK: Hover
 
     func hover(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
-        guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
-              let (facts, columns) = assist(document).hover(line: line, column: column) else { return .null }
+        guard let (line, column) = place(params, in: document), line <= document.source.lines.count else { return .null }
         let journal = document.journal
+        guard let (facts, columns) = assist(document).hover(line: line, column: column) else {
+            // A line the journal could not take: what check says of it.
+            let problems = journal.diagnostics.filter { $0.line == line }
+            guard !problems.isEmpty else { return .null }
+            let text = problems.map { "**\($0.severity.rawValue)**: \($0.message)" + ($0.help.map { "  \n" + $0.words } ?? "") }
+                .joined(separator: "\n\n")
+            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+                            ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document.source))])
+        }
         let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone)) }.joined(separator: "\n\n---\n\n")
         return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
                         ("range", range(line: line, columns, in: document.source))])
@@ -129,13 +137,13 @@ extension LanguageServer {
         if wanted("quickfix") {
             let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
             for d in all where d.line >= first && d.line <= last {
-                for fix in journal.fixes(for: d) {
+                for fix in document.fixes.fixes(for: d) {
                     actions.append(action(fix.kind.words, kind: "quickfix", edits: fix.edits, in: document,
                                           diagnostic: diagnostic(d, in: source), preferred: fix.isPreferred))
                 }
             }
         }
-        if wanted("source"), let edits = journal.formattingEdits(), !edits.isEmpty {
+        if wanted("source"), let edits = document.fixes.formattingEdits(), !edits.isEmpty {
             actions.append(action(DiagnosticFix.Kind.format.words, kind: "source", edits: edits, in: document,
                                   diagnostic: nil, preferred: false))
         }
@@ -158,7 +166,7 @@ extension LanguageServer {
     /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
     /// the journal has errors.
     func formatting(_ document: LSPDocument) -> Result<JSON, Failure> {
-        guard let edits = document.journal.formattingEdits() else {
+        guard let edits = document.fixes.formattingEdits() else {
             let n = document.journal.diagnostics.errors.count
             return .failure(Failure(code: ErrorCode.requestFailed,
                                     message: n > 0 ? "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format"
