@@ -102,6 +102,24 @@ struct ConflictCopySyncTests {
                 "\(r.stdout)")
     }
 
+    /// Two copies of the older journal, from two peers (or two conflicts):
+    /// the second is merged against the history that now holds the first
+    /// merge, so the deletion made here survives both.
+    @Test func aDeletionSurvivesTwoCopies() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shared = try startTogether()
+        #expect(try sitecycle(["--now", "2026-02-09 08:00", "delete", "9"]).exitCode == 0)
+        try write(shared + "2026-02-10 08:00  Right Hip\n", ConflictCopySyncTests.copyName)
+        try write(shared + "2026-02-11 08:00  Lower Back\n", "sites (Desktop's conflicted copy 2026-02-11).journal")
+        let r = try sitecycle(["--now", "2026-02-12 10:00", "sync"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try read("sites.journal")
+        #expect(!text.contains("removed"), "\(text)")
+        #expect(text.hasSuffix("2026-02-08 08:00  Left Hip  ; itchy\n2026-02-10 08:00  Right Hip\n2026-02-11 08:00  Lower Back\n"),
+                "\(text)")
+        #expect(r.stdout.components(separatedBy: "Kept deleted: 2026-02-07 08:00 removed").count == 3, "\(r.stdout)")
+    }
+
     /// A journal this tool never wrote here has no history to go by: the
     /// copy is merged as before, all entries of both, and nothing is named.
     @Test func withoutHistoryBothCopiesEntriesAreKept() throws {

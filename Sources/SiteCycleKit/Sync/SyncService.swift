@@ -467,10 +467,11 @@ extension SyncService {
             let transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
                                                  defaultZone: service.defaultZone)
             var conflicts = 0
-            // This machine's writes: the base each copy is merged against.
-            let records = WriteHistory(journalPath: request.journal, environment: service.environment,
-                                       fileSystem: fileSystem)?.records().map(\.record) ?? []
             for copy in copies {
+                // This machine's writes (the last copy's merge among them):
+                // the base each copy is merged against.
+                let records = WriteHistory(journalPath: request.journal, environment: service.environment,
+                                           fileSystem: fileSystem)?.records().map(\.record) ?? []
                 let result: TransactionResult<(conflicts: Int, notes: [MergeNote])>
                 do throws(ServiceError) {
                     result = try transaction.run { journal throws(ServiceError) -> PlannedChange<(conflicts: Int, notes: [MergeNote])> in
