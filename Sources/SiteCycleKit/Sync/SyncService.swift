@@ -56,6 +56,9 @@ package struct SyncService {
         case journalWritten(before: [UInt8], after: [UInt8])
         /// A conflict copy was merged into the journal and moved aside.
         case mergedCopy(String, movedTo: String)
+        /// What merging that copy kept, and why (a deletion or amendment
+        /// made here since the copy went apart; see `ConflictCopyMerge`).
+        case keptInCopy([MergeNote])
         /// git had merged the journal as text (a plain `git pull` before
         /// `--setup`) and left its markers: the three versions it kept were
         /// merged by meaning instead; the marked file was kept at `keptAt`
@@ -441,26 +444,33 @@ extension SyncService {
                                                  defaultZone: service.defaultZone)
             var conflicts = 0
             for copy in copies {
-                let result: TransactionResult<Int>
+                // This machine's writes (the last copy's merge among them):
+                // the base each copy is merged against.
+                let records = WriteHistory(journalPath: request.journal, environment: service.environment,
+                                           fileSystem: fileSystem)?.records().map(\.record) ?? []
+                let result: TransactionResult<(conflicts: Int, notes: [MergeNote])>
                 do throws(ServiceError) {
-                    result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Int> in
+                    result = try transaction.run { journal throws(ServiceError) -> PlannedChange<(conflicts: Int, notes: [MergeNote])> in
                         try service.checkBeforeMerging(journal)
                         let theirs: [UInt8]
                         do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
-                        let merge = JournalMerge.merge(base: SourceFile(path: "base", bytes: []), ours: journal.source,
-                                                       theirs: SourceFile(path: copy, bytes: theirs), defaultZone: journal.zone)
+                        let merge = ConflictCopyMerge.merge(journal: journal.source, copy: SourceFile(path: copy, bytes: theirs),
+                                                            records: records, defaultZone: journal.zone).result
                         var editor = JournalEditor(source: journal.source)
                         if !journal.source.bytes.same(as: merge.bytes) { editor.replaceAll(with: merge.bytes) }
-                        return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { _ in merge.conflicts }
+                        return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { _ in
+                            (merge.conflicts, merge.notes)
+                        }
                     }
                 } catch {
                     throw .copyNotMerged(error)
                 }
-                conflicts += result.outcome
+                conflicts += result.outcome.conflicts
                 if result.wrote { emit(.journalWritten(before: result.before, after: result.after)) }
                 let moved: String
                 do { moved = try service.folder.moveAside(copy) } catch { throw .copyNotMovedAside(error) }
                 emit(.mergedCopy(copy, movedTo: moved))
+                if !result.outcome.notes.isEmpty { emit(.keptInCopy(result.outcome.notes)) }
             }
             if conflicts > 0 { throw .copyConflicts(conflicts) }
             return copies.count

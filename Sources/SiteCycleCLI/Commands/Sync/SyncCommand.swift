@@ -63,10 +63,18 @@ extension CommandRegistry {
             It is safe to run again.
 
             Shared folders (Syncthing, Dropbox, Nextcloud): conflict copies next
-            to the journal are merged into it (all entries and locations of
-            both) and moved into .sitecycle-merged/ beside it, never deleted.
-            Every command warns when such copies exist. Outside git, with no
-            conflict copies, there is nothing to sync (exit 1).
+            to the journal are merged into it as git merges, against the
+            journal as it was when the two went apart, and moved into
+            .sitecycle-merged/ beside it, never deleted. That base is rebuilt
+            from this machine's `undo` history: an entry deleted or amended
+            here since then stays deleted or amended (whichever of the two
+            files the sync client kept), and sync says what it kept and why.
+            Where the history cannot show that the copy saw the base, an entry
+            the copy lacks or has otherwise is kept as it was here, and named.
+            With no history (a journal not written by sitecycle here), all
+            entries of both are kept. Every command warns when such copies
+            exist. Outside git, with no conflict copies, there is nothing to
+            sync (exit 1).
             """,
         options: SyncOptions.specs,
         run: { SyncCommand(invocation: $0).run() })

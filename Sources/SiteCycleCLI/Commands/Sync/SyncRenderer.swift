@@ -19,6 +19,8 @@ struct SyncRenderer {
             let folder = moved.split(separator: "/").dropLast().last.map(String.init) ?? moved
             invocation.say("Merged \(String(copy.split(separator: "/").last!).terminalSafe) into the journal "
                            + "(moved to \(folder.terminalSafe)/ beside it).")
+        case .keptInCopy(let notes):
+            for note in notes { invocation.say("  " + note.words(ours: "the journal", theirs: "the copy"), indent: "    ") }
         case .mergedTextConflict(let kept, let conflicts):
             invocation.say("git had merged the journal as text; merged it by meaning instead"
                            + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
