@@ -330,7 +330,10 @@ extension SyncTests {
         let text = try journal("b")
         #expect(!text.contains("2026-02-05 08:00  Left Flank") || text.contains("<<<<<<<"), "\(text)")
         if r.exitCode == 0 {
-            #expect(text.contains("2026-02-05 08:00  Right Flank"), "\(text)")
+            // Kept as written (the merge finds no evidence of a rename and
+            // declares Right Hip again), or carried to the renamed site.
+            #expect(text.contains("2026-02-05 08:00  Right Hip\n") && text.contains("location Right Hip\n")
+                    || text.contains("2026-02-05 08:00  Right Flank"), "\(text)")
         } else {
             #expect(flat(r.stdout).contains("2026-02-05 08:00 Right Hip (ours)"), "\(r.stdout)")
             #expect(flat(r.stderr).contains("the conflict is marked in the journal"), "\(r.stderr)")
