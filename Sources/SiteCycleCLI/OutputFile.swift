@@ -7,22 +7,44 @@ extension Invocation {
     /// and never over the journal (`FileSystem.writeOutput`). Returns the path written,
     /// or nil when the text went to standard output.
     func writeOutput(_ text: String, to output: String, fileInFolder: String) throws(CommandError) -> String? {
+        try writeOutput(to: output, fileInFolder: fileInFolder) { (sink: (String) throws(FileError) -> Void) throws(FileError) in
+            try sink(text)
+        }
+    }
+
+    /// `writeOutput` of a product made in pieces (each ending at a line's
+    /// end), each written as it comes: standard output, a file's temporary.
+    func writeOutput(to output: String, fileInFolder: String,
+                     producing produce: (_ sink: (String) throws(FileError) -> Void) throws(FileError) -> Void)
+        throws(CommandError) -> String? {
         var path = output
         let unchanged = "nothing was written to \(path)"
+        func whole() throws(FileError) -> String {
+            var text = ""
+            try produce { (piece: String) throws(FileError) in text += piece }
+            return text
+        }
+        func writeProduced(_ path: String) throws(FileError) {
+            try withoutActuallyEscaping(produce) { (produce) throws(FileError) in
+                try fileSystem.writeOutput(path) { (sink: ([UInt8]) throws(FileError) -> Void) throws(FileError) in
+                    try produce { (piece: String) throws(FileError) in try sink(Array(piece.utf8)) }
+                }
+            }
+        }
         do throws(FileError) {
             switch OutputTarget.classify(output) {
             case .standardOutput:
-                out(text)
+                try produce { (piece: String) throws(FileError) in out(piece) }
                 return nil
             case .standardError:
-                err(text)
+                try produce { (piece: String) throws(FileError) in err(piece) }
             case .stream(let device):
-                try OutputTarget.writeStream(device, Array(text.utf8), unchanged: unchanged, fileSystem: fileSystem)
+                try OutputTarget.writeStream(device, Array(try whole().utf8), unchanged: unchanged, fileSystem: fileSystem)
             case .folder(let folder):
                 path = folder + (folder.hasSuffix("/") ? "" : "/") + fileInFolder
-                try fileSystem.writeOutput(path, Array(text.utf8))
+                try writeProduced(path)
             case .file(let file):
-                try fileSystem.writeOutput(file, Array(text.utf8))
+                try writeProduced(file)
             }
         } catch {
             throw CommandError(error.message, help: error.hint)

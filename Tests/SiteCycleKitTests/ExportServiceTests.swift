@@ -41,3 +41,39 @@ struct ExportServiceTests {
         #expect(export(.ics).fileName == "sitecycle-export-2026-02-06.ics")
     }
 }
+
+/// `export --format ics` is written in pieces (issue 28 item 4): each piece
+/// ends at a line's end, together they are the calendar, and every folded
+/// line is at most 75 octets and unfolds to what was written.
+struct ICalendarStreamTests {
+    /// Many sessions with long notes in several scripts, so pieces of 64 KB
+    /// fall between events and folds fall next to multi-byte letters.
+    func journal(sessions: Int) -> Journal {
+        var text = "timezone UTC\nlocation Left Arm\nlocation Right Arm\n\n"
+        var t: Int64 = 1_767_225_600
+        for i in 0..<sessions {
+            let note = i % 3 == 0 ? "  ; " + String(repeating: "é日, ok; \\ ", count: 1 + i % 9) : ""
+            text += CivilDateTime(secondsAsIfUTC: t).journalText + (i % 2 == 0 ? "  Left Arm" : "  Right Arm") + note + "\n"
+            t += 3 * 86_400
+        }
+        return load(text)
+    }
+
+    @Test func piecesEndAtLineEndsAndMakeTheWhole() {
+        let j = journal(sessions: 2_000)
+        let now = instant("2040-01-01T00:00:00Z")
+        var pieces: [[UInt8]] = []
+        ICalendar.write(j, j.changes, now: now, next: { _ in "Left Arm" }) { (piece: [UInt8]) throws(Never) in
+            pieces.append(piece)
+        }
+        #expect(pieces.count > 2, "a long calendar comes in several pieces")
+        #expect(pieces.allSatisfy { $0.suffix(2) == [0x0D, 0x0A] })
+        let whole = pieces.flatMap { $0 }
+        #expect(String(decoding: whole, as: UTF8.self) == ICalendar.text(j, j.changes, now: now, next: { _ in "Left Arm" }))
+        let lines = String(decoding: whole, as: UTF8.self).components(separatedBy: "\r\n").dropLast()
+        #expect(lines.allSatisfy { $0.utf8.count <= 75 })
+        // Unfolded, each note is its text escaped, whole.
+        let unfolded = String(decoding: whole, as: UTF8.self).replacingOccurrences(of: "\r\n ", with: "")
+        #expect(unfolded.contains("DESCRIPTION:" + String(repeating: "é日\\, ok\\; \\\\ ", count: 7).dropLast() + "\r\n"))
+    }
+}

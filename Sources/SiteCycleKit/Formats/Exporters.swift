@@ -127,79 +127,9 @@ public enum Exporters {
 
     // MARK: iCalendar
 
-    /// RFC 5545: one event per session and one, with an alarm, for the next
-    /// change due of each device (`next` names its recommended location).
-    /// CRLF line ends; lines folded at 75 octets. The pump's events read as
-    /// they always have; another device's carry its name.
+    /// The calendar as one String (`ICalendar` writes it in pieces).
     public static func ics(_ journal: Journal, _ changes: [SiteChange], now: Instant, devices: [String]? = nil,
                            next: (String) -> String?) -> String {
-        var lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//sitecycle//sitecycle \(sitecycleVersion)//EN",
-                     "CALSCALE:GREGORIAN", "METHOD:PUBLISH", "X-WR-CALNAME:Infusion sites"]
-        let stamp = icsTime(now)
-        for c in changes where !c.isRemoval {
-            // A line dated after now is a session too: a backup keeps it.
-            let e = end(of: c, now: now) ?? max(now, c.start.adding(seconds: 60))
-            let device = deviceName(c, in: journal), isPump = device == Device.pumpName
-            lines += ["BEGIN:VEVENT", "UID:\(icsTime(c.start))-\(isPump ? "site" : device)@sitecycle", "DTSTAMP:\(stamp)",
-                      "DTSTART:\(icsTime(c.start))", "DTEND:\(icsTime(e))",
-                      "SUMMARY:" + icsText("\(isPump ? "Site" : device.capitalized): \(journal.name(of: c)!)")]
-            if let note = journal.note(of: c) { lines.append("DESCRIPTION:" + icsText(ControlCharacters.escaped(note, keepingLineBreaks: true))) }
-            lines.append("END:VEVENT")
-        }
-        for device in devices ?? journal.deviceNames {
-            guard let status = SiteStatus(journal.rotation(device), now: now) else { continue }
-            let isPump = device == Device.pumpName
-            let thing = isPump ? "infusion site" : device
-            let what = "Change \(thing) (\(journal.name(of: status.active)!) in since \(displayStart(status.active)))"
-            lines += ["BEGIN:VEVENT", "UID:\(icsTime(status.active.start))-\(isPump ? "" : device + "-")due@sitecycle",
-                      "DTSTAMP:\(stamp)",
-                      "DTSTART:\(icsTime(status.due))", "DTEND:\(icsTime(status.due.adding(seconds: 1800)))",
-                      "SUMMARY:" + icsText("Change \(thing)"),
-                      "DESCRIPTION:" + icsText(what + (next(device).map { ". Recommended next: \($0)" } ?? "")),
-                      "BEGIN:VALARM", "ACTION:DISPLAY", "DESCRIPTION:" + icsText("Time to change your \(thing)"),
-                      "TRIGGER:PT0M", "END:VALARM", "END:VEVENT"]
-        }
-        lines.append("END:VCALENDAR")
-        return lines.map(fold).joined(separator: "\r\n") + "\r\n"
-    }
-
-    /// `20260201T124500Z`
-    package static func icsTime(_ t: Instant) -> String {
-        let c = CivilDateTime(secondsAsIfUTC: t.seconds)
-        return "\(pad4(c.date.year))\(pad2(c.date.month))\(pad2(c.date.day))T\(pad2(c.hour))\(pad2(c.minute))\(pad2(c.second))Z"
-    }
-
-    /// TEXT escaping: backslash, semicolon, comma and line breaks.
-    package static func icsText(_ s: String) -> String {
-        var out = ""
-        for ch in s {
-            switch ch {
-            case "\\": out += "\\\\"
-            case ";": out += "\\;"
-            case ",": out += "\\,"
-            case "\n", "\r\n": out += "\\n"
-            default: out.append(ch)
-            }
-        }
-        return out
-    }
-
-    /// Splits a content line into 75-octet pieces, never inside a UTF-8
-    /// sequence; continuation lines start with one space.
-    package static func fold(_ line: String) -> String {
-        var pieces: [String] = [], current = "", octets = 0
-        for scalar in line.unicodeScalars {
-            let size = String(scalar).utf8.count
-            let limit = pieces.isEmpty ? 75 : 74
-            if octets + size > limit {
-                pieces.append(current)
-                current = ""
-                octets = 0
-            }
-            current.unicodeScalars.append(scalar)
-            octets += size
-        }
-        pieces.append(current)
-        return pieces.joined(separator: "\r\n ")
+        ICalendar.text(journal, changes, now: now, devices: devices, next: next)
     }
 }

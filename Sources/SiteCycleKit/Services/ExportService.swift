@@ -36,20 +36,39 @@ public enum ExportService {
     }
 
     public static func export(_ request: Request, from full: Journal, now: Instant) -> Outcome {
+        var text = ""
+        var outcome = export(request, from: full, now: now) { (piece: String) throws(Never) in text += piece }
+        outcome.text = text
+        return outcome
+    }
+
+    /// The export handed to `sink` in pieces, each ending at a line's end:
+    /// iCalendar about 64 KB at a time (`ICalendar`), so a lifetime of
+    /// events never sits in memory whole; the other formats in one piece.
+    /// The outcome's `text` is empty.
+    public static func export<E: Error>(_ request: Request, from full: Journal, now: Instant,
+                                        into sink: (String) throws(E) -> Void) throws(E) -> Outcome {
         let whole = request.format != .csv && !request.deviceNamed
         let journal = whole ? full : full.rotation(request.device)
         let changes = request.selection.apply(journal.changes)
-        let text: String
         switch request.format {
-        case .csv: text = Exporters.csv(journal, changes, now: now, device: request.device)
-        case .json: text = Exporters.json(journal, changes, now: now).rendered()
-        case .nightscout: text = Exporters.nightscout(journal, changes).rendered()
+        case .csv: try sink(Exporters.csv(journal, changes, now: now, device: request.device))
+        case .json: try sink(Exporters.json(journal, changes, now: now).rendered())
+        case .nightscout: try sink(Exporters.nightscout(journal, changes).rendered())
         case .ics:
-            text = Exporters.ics(full, changes, now: now, devices: whole ? nil : [request.device]) { device in
+            let next = { (device: String) in
                 Recommender.recommend(full, device: device, now: now).recommended.first?.location.name
             }
+            try ICalendar.write(full, changes, now: now, devices: whole ? nil : [request.device], next: next) {
+                (piece: [UInt8]) throws(E) in try sink(String(decoding: piece, as: UTF8.self))
+            }
         }
-        return Outcome(text: text, siteChanges: changes.filter { !$0.isRemoval }.count,
-                       fileName: "sitecycle-export-\(journal.zone.civil(now).date.iso).\(request.format.fileExtension)")
+        return Outcome(text: "", siteChanges: changes.filter { !$0.isRemoval }.count,
+                       fileName: fileName(request, from: full, now: now))
+    }
+
+    /// sitecycle-export-YYYY-MM-DD.EXT, today's date in the journal's zone.
+    public static func fileName(_ request: Request, from full: Journal, now: Instant) -> String {
+        "sitecycle-export-\(full.zone.civil(now).date.iso).\(request.format.fileExtension)"
     }
 }

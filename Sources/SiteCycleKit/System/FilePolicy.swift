@@ -137,6 +137,16 @@ public struct FilePolicy: Sendable {
     /// a regular file is left alone and refused.
     public func replace(_ path: String, with bytes: [UInt8], appending extra: [UInt8] = [], newMode: UInt32 = 0o600,
                         unchanged: String = "nothing was changed") throws(FileError) {
+        try replace(path, producing: { (sink: ([UInt8]) throws(FileError) -> Void) throws(FileError) in
+            try sink(bytes)
+            if !extra.isEmpty { try sink(extra) }
+        }, newMode: newMode, unchanged: unchanged)
+    }
+
+    /// `replace` with the new bytes written as `produce` makes them, into
+    /// the temporary that is renamed over `path` once all are there.
+    public func replace(_ path: String, producing produce: OutputProducer, newMode: UInt32 = 0o600,
+                        unchanged: String = "nothing was changed") throws(FileError) {
         let (folder, name) = try openFolder(of: path, creating: false, verb: "write")
         defer { close(folder) }
         var st = stat()
@@ -151,8 +161,7 @@ public struct FilePolicy: Sendable {
         }
         let (fd, temporary) = try createTemporary(in: folder, for: name, path: path)
         do throws(FileError) {
-            try JournalFile.writeAll(fd, bytes, path: path)
-            if !extra.isEmpty { try JournalFile.writeAll(fd, extra, path: path) }
+            try produce { (piece: [UInt8]) throws(FileError) in try JournalFile.writeAll(fd, piece, path: path) }
             if exists { try JournalStore.keepOwner(fd, of: path, uid: st.st_uid, gid: st.st_gid) }
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw JournalFile.error(path, "write") }
         } catch {

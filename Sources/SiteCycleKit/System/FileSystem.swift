@@ -45,11 +45,24 @@ public protocol FileSystem: AnyObject {
     /// which the command line writes into): never over the journal or its
     /// state, never through a link; replaced whole, a new file private.
     func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError)
+    /// `writeOutput` of what `produce` hands its sink, piece by piece: a
+    /// long export is written as it is made, never held whole.
+    func writeOutput(_ path: String, producing produce: OutputProducer) throws(FileError)
     /// Runs `body` while no other writer may change `path`.
     func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T
 }
 
+/// Makes an output in pieces, each handed to the sink it is given.
+public typealias OutputProducer = (_ sink: ([UInt8]) throws(FileError) -> Void) throws(FileError) -> Void
+
 extension FileSystem {
+    /// Collects the pieces and writes them whole (memory, for tests).
+    public func writeOutput(_ path: String, producing produce: OutputProducer) throws(FileError) {
+        var bytes: [UInt8] = []
+        try produce { (piece: [UInt8]) throws(FileError) in bytes += piece }
+        try writeOutput(path, bytes)
+    }
+
     public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
         SourceBytes(try read(path))
     }
@@ -116,6 +129,10 @@ public final class POSIXFileSystem: FileSystem {
     public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) {
         try policy.checkOutput(path)
         try policy.replace(path, with: bytes, unchanged: "nothing was written to \(path)")
+    }
+    public func writeOutput(_ path: String, producing produce: OutputProducer) throws(FileError) {
+        try policy.checkOutput(path)
+        try policy.replace(path, producing: produce, unchanged: "nothing was written to \(path)")
     }
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)

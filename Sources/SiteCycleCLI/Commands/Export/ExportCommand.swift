@@ -64,12 +64,15 @@ extension CommandRegistry {
                 let request = ExportService.Request(
                     format: options.format, device: try options.device.name(in: full), deviceNamed: options.device.given != nil,
                     selection: try options.period.selection(invocation, in: full, now: now, throughFuture: true))
-                let export = ExportService.export(request, from: full, now: now)
-                guard let output = options.output.path else {
-                    invocation.out(export.text)
-                    return
+                // Written as it is made: a lifetime of calendar events is
+                // never held whole (`ICalendar`).
+                var export: ExportService.Outcome?
+                let name = ExportService.fileName(request, from: full, now: now)
+                let written = try invocation.writeOutput(to: options.output.path ?? "-", fileInFolder: name) {
+                    (sink: (String) throws(FileError) -> Void) throws(FileError) in
+                    export = try ExportService.export(request, from: full, now: now, into: sink)
                 }
-                guard let path = try invocation.writeOutput(export.text, to: output, fileInFolder: export.fileName) else { return }
+                guard let path = written, let export else { return }
                 let rows = export.siteChanges
                 invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
             }
