@@ -295,6 +295,36 @@ struct OutcomesTests {
         #expect(Self.site("Right Front Abdomen", in: ns)?["mean"] as? Double == 190)
     }
 
+    /// A sensor gap leaves a site under 70% of its expected readings:
+    /// shown, marked thin, never flagged. Means in another unit; a period
+    /// with no readings; the readings of another device's sites.
+    @Test func thinGroupsUnitsEmptyPeriodsAndDevices() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Lower Back's three days lose two: no readings 03-07 12:00 to 03-09 12:00.
+        let gap = Self.instant("2026-03-07 12:00")...Self.instant("2026-03-09 12:00")
+        try write("gap.csv", Self.clarity(Self.times().filter { !gap.contains($0) }) { String(Int(Self.glucose($0))) })
+        let j = try json(["--cgm", "gap.csv", "--units", "mmol/L"])
+        let back = try #require(Self.site("Lower Back", in: j))
+        #expect(back["thin"] as? Bool == true && back["flagged"] as? Bool == false)
+        #expect((back["coverage"] as? Double).map { $0 > 30 && $0 < 40 } == true, "\(back)")
+        #expect(j["units"] as? String == "mmol/L" && back["mean"] as? Double == 3.3)
+        #expect(Self.site("Left Front Abdomen", in: j)?["thin"] as? Bool == false)
+        let text = try outcomes(["--cgm", "gap.csv"]).stdout
+        #expect(text.contains("thin: under 70% of the expected readings"), "\(text)")
+        // --last 1d and an earlier --to: nothing between them.
+        let empty = try outcomes(["--cgm", "gap.csv", "--last", "1d", "--to", "2026-03-02"])
+        #expect(empty.stdout.contains("No readings in the period."), "\(empty.stdout)")
+        // The sensor's sites get the readings with --device sensor.
+        try write("sites.journal", Self.journal
+            .replacingOccurrences(of: "York\n", with: "York\ndevice sensor 10d\n")
+            .replacingOccurrences(of: "Back\n\n", with: "Back\nlocation Left Back Arm  for sensor\n\n")
+            + "2026-03-02 09:00  sensor  Left Back Arm\n")
+        let sensor = try json(["--cgm", "gap.csv", "--device", "sensor"])
+        #expect((sensor["sites"] as? [[String: Any]])?.map { $0["location"] as? String } == ["Left Back Arm"])
+        #expect(sensor["unmatched"] as? Int == 33 * 12, "before 03-02 09:00")
+        #expect(Self.site("Lower Back", in: try json(["--cgm", "gap.csv"]))?["sessions"] as? Int == 1)
+    }
+
     @Test func anUnknownFileIsRefusedNamingTheFormats() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("notes.csv", "date,location,duration_hours,note\n2026-03-01T08:00:00Z,Left Front Abdomen,72.0,\n")
