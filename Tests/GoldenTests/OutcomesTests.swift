@@ -356,7 +356,8 @@ struct OutcomesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let examples = CompletionTests.repo.appendingPathComponent("examples")
         for (file, format) in [("clarity.csv", "Dexcom Clarity"), ("libreview-us.csv", "LibreView"),
-                               ("nightscout-entries.json", "Nightscout")] {
+                               ("nightscout-entries.json", "Nightscout"), ("clarity-2019-mmol.csv", "in mmol/L"),
+                               ("libreview-eu-mmol.csv", "day-month")] {
             for by in ["site", "wear-day"] {
                 let r = try BinaryRunner.run(["-f", examples.appendingPathComponent("realistic.journal").path,
                                               "--now", "2026-11-21 12:00", "outcomes", "--cgm",
