@@ -38,7 +38,7 @@ public enum JournalInvariants {
     /// to a site or counted as unmatched.
     public static func cgmViolation(in bytes: [UInt8]) -> String? {
         let journal = JournalBuilder.load(SourceFile(path: "j", text: "timezone Europe/Berlin\nlocation Left Arm\n"
-            + "location Right Arm\n\n2026-03-01 08:00  Left Arm\n2026-03-29 02:30  removed\n2026-03-29 03:30  Right Arm\n"),
+            + "location Right Arm\n\n2026-03-01 08:00  Left Arm\n2026-03-29 01:30  removed\n2026-03-29 03:30  Right Arm\n"),
                                           defaultZone: .utc)
         let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
         for order in [nil, DateOrder.dmy] {
