@@ -44,7 +44,9 @@ extension CommandRegistry {
             last left the site (`help devices`).
 
             --json prints {"period":{"from","to"},"devices":[{"device",
-            "stats":{…}}]}, each device's stats as `stats --json` gives them.
+            "stats":{…}}]}, each device's stats as `stats --json` gives them;
+            with --cgm, "glucose" too, as `outcomes --json --by wear-day`
+            gives it for the pump over the period.
 
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
@@ -64,7 +66,9 @@ extension CommandRegistry {
                 // Every device unless --device names one.
                 let device = options.device.given == nil ? nil : try options.device.name(in: journal)
                 if invocation.json {
-                    invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
+                    invocation.out(reportJSON(journal, device: device, period: period, now: now,
+                                              glucose: try options.glucose(for: journal),
+                                              zone: try options.zone(for: journal)).rendered())
                     return
                 }
                 let html = ClinicReport.html(journal, device: device, period: period, now: now,

@@ -36,14 +36,16 @@ struct ReportOptions {
     /// as `outcomes` reads them; nil without one.
     func glucose(for journal: Journal) throws(CommandError) -> ClinicReport.Glucose? {
         guard !cgm.isEmpty else { return nil }
-        var zone = journal.zone
-        if let cgmZone {
-            guard let rules = ZoneRules.named(cgmZone) else {
-                throw CommandError("unknown time zone `\(cgmZone)` for --cgm-zone", help: unknownZoneHelp(for: cgmZone),
-                                   usage: true)
-            }
-            zone = rules
+        return ClinicReport.Glucose(try OutcomesCommand.read(cgm, zone: try zone(for: journal), dateOrder: dateOrder))
+    }
+
+    /// `--cgm-zone`, else the journal's zone.
+    func zone(for journal: Journal) throws(CommandError) -> ZoneRules {
+        guard let cgmZone else { return journal.zone }
+        guard let rules = ZoneRules.named(cgmZone) else {
+            throw CommandError("unknown time zone `\(cgmZone)` for --cgm-zone", help: unknownZoneHelp(for: cgmZone),
+                               usage: true)
         }
-        return ClinicReport.Glucose(try OutcomesCommand.read(cgm, zone: zone, dateOrder: dateOrder))
+        return rules
     }
 }
