@@ -158,7 +158,7 @@ struct OutcomesTests {
         #expect(left["inRange"] as? Double == 100 && left["readings"] as? Int == 2 * 288)
         #expect(Self.site("Lower Back", in: j)?["below70"] as? Double == 100)
         if mmol {
-            let shown = try json(["--cgm", "libre.csv", "--units", "mg/dL"])
+            let shown = try json(["--cgm", "libre.csv", "--units", "mgdl"])
             #expect(shown["units"] as? String == "mg/dL")
             #expect(Self.site("Left Front Abdomen", in: shown)?["mean"] as? Double == 120.7)  // 6.7 mmol/L
         }

@@ -35,7 +35,8 @@ enum OutcomesHelp {
         below 70 (3.9), below 54 (3.0), above 180 (10.0), above 250 (13.9),
         judged in the file's own unit; CV (SD over the mean); GMI = 3.31 +
         0.02392 x mean mg/dL, an indication only, not an HbA1c. --units
-        mg/dL|mmol/L shows means in that unit (18.016 mg/dL per mmol/L).
+        mg/dL|mmol/L (or mgdl, mmol) shows means in that unit (18.016 mg/dL
+        per mmol/L).
 
         A site is flagged when its time in range is 10 points or more below
         the whole period's, with 3 or more sets there and 70% coverage or

@@ -43,7 +43,9 @@ struct OutcomesOptions {
         }
         self.grouping = grouping
         if let u = arguments.value("--units") {
-            guard let unit = GlucoseUnit.allCases.first(where: { $0.rawValue.lowercased() == u.lowercased() }) else {
+            // `mmol` and `mgdl` too: what people type.
+            let spellings: [String: GlucoseUnit] = ["mg/dl": .mgdl, "mgdl": .mgdl, "mg": .mgdl, "mmol/l": .mmol, "mmol": .mmol]
+            guard let unit = spellings[u.lowercased()] else {
                 throw CommandError("--units takes mg/dL or mmol/L, not `\(u)`", usage: true)
             }
             units = unit
