@@ -325,6 +325,20 @@ struct OutcomesTests {
         #expect(Self.site("Lower Back", in: try json(["--cgm", "gap.csv"]))?["sessions"] as? Int == 1)
     }
 
+    /// The new options complete: files for --cgm, the words for the others.
+    @Test func itsOptionsComplete() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func complete(_ words: [String]) throws -> [String] {
+            try BinaryRunner.run(["__complete", "--shell", "fish", "--", "-f", "sites.journal", "outcomes"] + words, in: dir,
+                                 environment: env).stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try complete(["--by", ""]) == ["site", "wear-day"])
+        #expect(try complete(["--units", ""]) == ["mg/dL", "mmol/L"])
+        #expect(try complete(["--date-order", ""]) == ["dmy", "mdy"])
+        #expect(try complete(["--cgm-zone", ""]).contains("UTC"))
+        #expect(try complete(["--c"]).filter { $0.hasPrefix("--cgm") } == ["--cgm", "--cgm-zone"])
+    }
+
     @Test func anUnknownFileIsRefusedNamingTheFormats() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("notes.csv", "date,location,duration_hours,note\n2026-03-01T08:00:00Z,Left Front Abdomen,72.0,\n")
