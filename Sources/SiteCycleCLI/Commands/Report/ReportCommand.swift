@@ -68,7 +68,7 @@ extension CommandRegistry {
                 if invocation.json {
                     invocation.out(reportJSON(journal, device: device, period: period, now: now,
                                               glucose: try options.glucose(for: journal),
-                                              zone: try options.zone(for: journal)).rendered())
+                                              zone: try options.cgm.zone(for: journal)).rendered())
                     return
                 }
                 let html = ClinicReport.html(journal, device: device, period: period, now: now,
