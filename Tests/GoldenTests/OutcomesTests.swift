@@ -325,6 +325,24 @@ struct OutcomesTests {
         #expect(Self.site("Lower Back", in: try json(["--cgm", "gap.csv"]))?["sessions"] as? Int == 1)
     }
 
+    /// New York's clocks go back at 02:00 on 2026-11-01: Clarity shows
+    /// 01:00–01:55 twice, and both hours are readings, not repeats.
+    @Test func theHourClocksRepeatIsReadTwice() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("sites.journal", "timezone America/New_York\nlocation Left Front Abdomen\nlocation Lower Back\n\n"
+                  + "2026-10-31 20:00  Left Front Abdomen\n2026-11-01 01:30 -05:00  Lower Back\n")
+        let first = Self.instant("2026-10-31 20:00").timeIntervalSince1970
+        let times = (0..<(12 * 10)).map { Date(timeIntervalSince1970: first + Double($0) * 300) }  // 10 real hours
+        let change = try #require(ISO8601DateFormatter().date(from: "2026-11-01T06:30:00Z"))
+        try write("fold.csv", Self.clarity(times) { $0 < change ? "100" : "250" })
+        let j = try json(["--cgm", "fold.csv"])
+        #expect(j["duplicates"] as? Int == 0)
+        #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 120)
+        // 20:00 to the second 01:30 (EST) is 6.5 real hours.
+        #expect(Self.site("Left Front Abdomen", in: j)?["readings"] as? Int == 78)
+        #expect(Self.site("Lower Back", in: j)?["mean"] as? Double == 250)
+    }
+
     /// The new options complete: files for --cgm, the words for the others.
     @Test func itsOptionsComplete() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
