@@ -20,10 +20,12 @@ enum OutcomesHelp {
           Nightscout           entries.json (/api/v1/entries.json): type "sgv",
                                sgv in mg/dL, date in epoch milliseconds.
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
-        trip, a phone on another zone); the output says which. --cgm may be
-        given more than once (or further files follow it: `--cgm *.csv`): a
-        reading repeated by overlapping exports (the same instant) is
-        counted once.
+        trip, a phone on another zone); the output says which. The hour
+        clocks show twice in autumn is read as the first, then as the second
+        once the file has passed it; a time clocks skipped is read with the
+        offset before the jump. --cgm may be given more than once (or
+        further files follow it: `--cgm *.csv`): a reading repeated by
+        overlapping exports (the same instant) is counted once.
 
         The measures are the international consensus on time in range
         (Battelino et al., Diabetes Care 2019;42:1593-1603), for each site, per
