@@ -42,10 +42,10 @@ extension HelpTopic {
               shapes (200,000 note continuation lines: `check` 85 ms, `fmt
               --check` 544 ms; 1,000 unknown names × 1,000 locations: `check`
               47 ms); `outcomes` against 3,000 entries, 90 days of 5-minute
-              Clarity readings (25,920) within 50 ms (32.8 ms) and a year
-              (105,120) within 150 ms (74.8 ms), both measured while the
-              machine was busy (`stats` took 18 ms then); a million readings,
-              a 50 MB export, in 732 ms and 80 MB.
+              Clarity readings (25,920) within 50 ms (18.1 ms) and a year
+              (105,120) within 150 ms (39.0 ms), both measured while the
+              machine was busy (`stats` took 8.3 ms then); a million readings,
+              a 50 MB export, in 310 ms and 80 MB.
               Missed: `history` and `export` as fast as `check` at 3,000
               entries (within 0.2 ms: +0.5 to +1.0 ms over several runs; a
               history row still costs about 2,000 instructions, a CSV row
