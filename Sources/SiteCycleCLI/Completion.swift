@@ -126,6 +126,7 @@ struct Completer {
         case "--by" where line.command?.name == "outcomes": return plain(["site", "wear-day"])
         case "--units": return plain(GlucoseUnit.allCases.map(\.rawValue))
         case "--date-order": return plain(DateOrder.allCases.map(\.rawValue))
+        case "--cgm-zone": return plain(knownZoneIdentifiers())
         case "--color": return plain(ColorChoice.allCases.map(\.rawValue))
         case "--strategy": return plain(["by-site", "by-body-part", "cooldown"])
         case "--format" where line.command?.name == "check": return plain(["gnu", "json"])

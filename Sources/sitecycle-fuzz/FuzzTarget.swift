@@ -25,6 +25,10 @@ func check(_ bytes: [UInt8]) {
     if let problem = JournalInvariants.importViolation(in: parts[0]) {
         fatalError("import invariant broken: \(problem)")
     }
+    // The same bytes as a CGM export (`outcomes --cgm`).
+    if let problem = JournalInvariants.cgmViolation(in: parts[0]) {
+        fatalError("CGM invariant broken: \(problem)")
+    }
     if parts.count == 3 {
         let result = JournalMerge.merge(base: SourceFile(path: "b", bytes: parts[0]), ours: SourceFile(path: "o", bytes: parts[1]),
                                         theirs: SourceFile(path: "t", bytes: parts[2]), defaultZone: .utc)

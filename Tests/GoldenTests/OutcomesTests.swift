@@ -158,7 +158,7 @@ struct OutcomesTests {
         #expect(left["inRange"] as? Double == 100 && left["readings"] as? Int == 2 * 288)
         #expect(Self.site("Lower Back", in: j)?["below70"] as? Double == 100)
         if mmol {
-            let shown = try json(["--cgm", "libre.csv", "--units", "mg/dL"])
+            let shown = try json(["--cgm", "libre.csv", "--units", "mgdl"])
             #expect(shown["units"] as? String == "mg/dL")
             #expect(Self.site("Left Front Abdomen", in: shown)?["mean"] as? Double == 120.7)  // 6.7 mmol/L
         }
@@ -295,6 +295,68 @@ struct OutcomesTests {
         #expect(Self.site("Right Front Abdomen", in: ns)?["mean"] as? Double == 190)
     }
 
+    /// A sensor gap leaves a site under 70% of its expected readings:
+    /// shown, marked thin, never flagged. Means in another unit; a period
+    /// with no readings; the readings of another device's sites.
+    @Test func thinGroupsUnitsEmptyPeriodsAndDevices() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // Lower Back's three days lose two: no readings 03-07 12:00 to 03-09 12:00.
+        let gap = Self.instant("2026-03-07 12:00")...Self.instant("2026-03-09 12:00")
+        try write("gap.csv", Self.clarity(Self.times().filter { !gap.contains($0) }) { String(Int(Self.glucose($0))) })
+        let j = try json(["--cgm", "gap.csv", "--units", "mmol/L"])
+        let back = try #require(Self.site("Lower Back", in: j))
+        #expect(back["thin"] as? Bool == true && back["flagged"] as? Bool == false)
+        #expect((back["coverage"] as? Double).map { $0 > 30 && $0 < 40 } == true, "\(back)")
+        #expect(j["units"] as? String == "mmol/L" && back["mean"] as? Double == 3.3)
+        #expect(Self.site("Left Front Abdomen", in: j)?["thin"] as? Bool == false)
+        let text = try outcomes(["--cgm", "gap.csv"]).stdout
+        #expect(text.contains("thin: under 70% of the expected readings"), "\(text)")
+        // --last 1d and an earlier --to: nothing between them.
+        let empty = try outcomes(["--cgm", "gap.csv", "--last", "1d", "--to", "2026-03-02"])
+        #expect(empty.stdout.contains("No readings in the period."), "\(empty.stdout)")
+        // The sensor's sites get the readings with --device sensor.
+        try write("sites.journal", Self.journal
+            .replacingOccurrences(of: "York\n", with: "York\ndevice sensor 10d\n")
+            .replacingOccurrences(of: "Back\n\n", with: "Back\nlocation Left Back Arm  for sensor\n\n")
+            + "2026-03-02 09:00  sensor  Left Back Arm\n")
+        let sensor = try json(["--cgm", "gap.csv", "--device", "sensor"])
+        #expect((sensor["sites"] as? [[String: Any]])?.map { $0["location"] as? String } == ["Left Back Arm"])
+        #expect(sensor["unmatched"] as? Int == 33 * 12, "before 03-02 09:00")
+        #expect(Self.site("Lower Back", in: try json(["--cgm", "gap.csv"]))?["sessions"] as? Int == 1)
+    }
+
+    /// New York's clocks go back at 02:00 on 2026-11-01: Clarity shows
+    /// 01:00–01:55 twice, and both hours are readings, not repeats.
+    @Test func theHourClocksRepeatIsReadTwice() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("sites.journal", "timezone America/New_York\nlocation Left Front Abdomen\nlocation Lower Back\n\n"
+                  + "2026-10-31 20:00  Left Front Abdomen\n2026-11-01 01:30 -05:00  Lower Back\n")
+        let first = Self.instant("2026-10-31 20:00").timeIntervalSince1970
+        let times = (0..<(12 * 10)).map { Date(timeIntervalSince1970: first + Double($0) * 300) }  // 10 real hours
+        let change = try #require(ISO8601DateFormatter().date(from: "2026-11-01T06:30:00Z"))
+        try write("fold.csv", Self.clarity(times) { $0 < change ? "100" : "250" })
+        let j = try json(["--cgm", "fold.csv"])
+        #expect(j["duplicates"] as? Int == 0)
+        #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 120)
+        // 20:00 to the second 01:30 (EST) is 6.5 real hours.
+        #expect(Self.site("Left Front Abdomen", in: j)?["readings"] as? Int == 78)
+        #expect(Self.site("Lower Back", in: j)?["mean"] as? Double == 250)
+    }
+
+    /// The new options complete: files for --cgm, the words for the others.
+    @Test func itsOptionsComplete() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func complete(_ words: [String]) throws -> [String] {
+            try BinaryRunner.run(["__complete", "--shell", "fish", "--", "-f", "sites.journal", "outcomes"] + words, in: dir,
+                                 environment: env).stdout.split(separator: "\n").map { String($0.split(separator: "\t")[0]) }
+        }
+        #expect(try complete(["--by", ""]) == ["site", "wear-day"])
+        #expect(try complete(["--units", ""]) == ["mg/dL", "mmol/L"])
+        #expect(try complete(["--date-order", ""]) == ["dmy", "mdy"])
+        #expect(try complete(["--cgm-zone", ""]).contains("UTC"))
+        #expect(try complete(["--c"]).filter { $0.hasPrefix("--cgm") } == ["--cgm", "--cgm-zone"])
+    }
+
     @Test func anUnknownFileIsRefusedNamingTheFormats() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("notes.csv", "date,location,duration_hours,note\n2026-03-01T08:00:00Z,Left Front Abdomen,72.0,\n")
@@ -326,7 +388,8 @@ struct OutcomesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         let examples = CompletionTests.repo.appendingPathComponent("examples")
         for (file, format) in [("clarity.csv", "Dexcom Clarity"), ("libreview-us.csv", "LibreView"),
-                               ("nightscout-entries.json", "Nightscout")] {
+                               ("nightscout-entries.json", "Nightscout"), ("clarity-2019-mmol.csv", "in mmol/L"),
+                               ("libreview-eu-mmol.csv", "day-month")] {
             for by in ["site", "wear-day"] {
                 let r = try BinaryRunner.run(["-f", examples.appendingPathComponent("realistic.journal").path,
                                               "--now", "2026-11-21 12:00", "outcomes", "--cgm",

@@ -69,6 +69,16 @@ struct ReportTests {
         let (plainDir, plain, _) = try report(journal: nil)
         defer { try? FileManager.default.removeItem(at: plainDir) }
         #expect(!plain.contains("id=\"glucose\""))
+        // --json: the same figures, as `outcomes --json --by wear-day` gives them.
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        let args = ["-f", ReportTests.realistic.path, "--now", "2026-11-21 12:00", "--json"]
+        let json = try BinaryRunner.run(args + ["report", "--cgm", clarity, "--last", "30d"], in: dir, environment: env)
+        let outcomes = try BinaryRunner.run(args + ["outcomes", "--cgm", clarity, "--by", "wear-day"], in: dir, environment: env)
+        let glucose = try #require((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])?["glucose"]
+            as? [String: Any], "\(json.stdout.suffix(500))")
+        let direct = try #require(try JSONSerialization.jsonObject(with: Data(outcomes.stdout.utf8)) as? [String: Any])
+        #expect(NSDictionary(dictionary: glucose).isEqual(to: direct), "the report's period holds every reading")
     }
 
     @Test func eachDevicesActiveSiteIsInTheNowTable() throws {

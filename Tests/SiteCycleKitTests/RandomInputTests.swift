@@ -61,6 +61,23 @@ struct RandomInputTests {
         return b
     }
 
+    /// The CGM examples, cut short and mutated: read without a crash, in
+    /// order, every reading accounted for (issue 32).
+    @Test func mutatedCGMExportsKeepEveryPromise() throws {
+        let seeds = try ["clarity.csv", "clarity-2019-mmol.csv", "libreview-us.csv", "libreview-eu-mmol.csv",
+                         "nightscout-entries.json"].map {
+            Array(try Data(contentsOf: packageRoot.appendingPathComponent("examples/cgm/\($0)")).prefix(4_000))
+        }
+        var r = SeededRandom(seed: 32)
+        var read = 0
+        for n in 0..<1_000 {
+            let input = RandomInputTests.mutate(seeds[n % seeds.count], &r)
+            if let problem = JournalInvariants.cgmViolation(in: input) { Issue.record("input \(n): \(problem)") }
+            if input.withUnsafeBufferPointer({ CGMReader.detect($0) }) != nil { read += 1 }
+        }
+        #expect(read > 500, "most mutations still read as an export (\(read))")
+    }
+
     @Test func mutatedJournalsKeepEveryPromise() {
         var r = SeededRandom(seed: 2026)
         var clean = 0, broken = 0

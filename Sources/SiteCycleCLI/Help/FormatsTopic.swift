@@ -74,5 +74,21 @@ extension HelpTopic {
                   --data-urlencode 'count=100000' > treatments.json
                 sitecycle import treatments.json --dry-run
 
+            CGM EXPORTS (read by `outcomes --cgm` and `report --cgm`, never
+            imported)
+              Dexcom Clarity: the Export button, CSV (mg/dL or mmol/L as your
+              account shows them). LibreView: Glucose History, Download glucose
+              data. Nightscout: the readings themselves (entries, not
+              treatments), for example 90 days:
+
+                curl -G "https://YOUR-SITE/api/v1/entries.json" \
+                  -H "api-secret: $(printf %s "$API_SECRET" | sha1sum |
+                     cut -d' ' -f1)" \
+                  --data-urlencode 'find[dateString][$gte]=2026-08-01' \
+                  --data-urlencode 'count=30000' > entries.json
+                sitecycle outcomes --cgm entries.json
+
+              `sitecycle help outcomes` says what is read from each.
+
             """#)
 }

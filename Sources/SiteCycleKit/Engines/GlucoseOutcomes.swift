@@ -77,7 +77,8 @@ public struct GlucoseOutcomes: Sendable {
         let readings = export.readings
         var lo = 0, hi = readings.count
         if let from { lo = lowerBound(readings, from.seconds) }
-        if let to { hi = lowerBound(readings, to.seconds + 1) }
+        // `--last` and an earlier `--to` can leave nothing between them.
+        if let to { hi = max(lo, lowerBound(readings, to.seconds + 1)) }
         let interval = expectedInterval(readings, lo, hi)
         let locations = rotation.locationNames.count
         let days = wearDayCount

@@ -179,19 +179,36 @@ struct WallClockReader {
 
     init(zone: ZoneRules) { self.zone = zone }
 
-    /// The instant a wall time names: the first when clocks went back; a
-    /// time the clocks skipped is read with the offset before the jump.
+    private var lastWall = Int64.min
+    private var lastInstant = Int64.min
+
+    /// The instant a wall time names: the first when clocks went back,
+    /// unless the file has already passed it (a device's clock going back
+    /// an hour: the repeated hour is the later one); a time the clocks
+    /// skipped is read with the offset before the jump.
     mutating func instant(wallSeconds wall: Int64) -> Instant {
         let h = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
+        defer { lastWall = wall }
+        if wall < lastWall, lastWall - wall <= 7_200,
+           case .ambiguous(let earlier, _, let later, let laterOffset) = zone.resolve(wallSeconds: wall),
+           earlier.seconds <= lastInstant {
+            offset = Int64(laterOffset)
+            hour = h
+            lastInstant = later.seconds
+            return later
+        }
         if h != hour {
             switch zone.reading(wallSeconds: wall) {
             case .instant(_, let o):
                 offset = Int64(o)
                 hour = h
             case .skipped:
-                return Instant(seconds: wall - Int64(zone.offset(at: Instant(seconds: wall - 86_400))))
+                let skipped = wall - Int64(zone.offset(at: Instant(seconds: wall - 86_400)))
+                lastInstant = skipped
+                return Instant(seconds: skipped)
             }
         }
-        return Instant(seconds: wall - offset)
+        lastInstant = wall - offset
+        return Instant(seconds: lastInstant)
     }
 }

@@ -32,6 +32,34 @@ public enum JournalInvariants {
         return nil
     }
 
+    /// Whatever a CGM export holds, reading it never crashes; the readings
+    /// come out in time order, each instant once; the unreadable lines are
+    /// named in order and within the file; and every reading is either given
+    /// to a site or counted as unmatched.
+    public static func cgmViolation(in bytes: [UInt8]) -> String? {
+        let journal = JournalBuilder.load(SourceFile(path: "j", text: "timezone Europe/Berlin\nlocation Left Arm\n"
+            + "location Right Arm\n\n2026-03-01 08:00  Left Arm\n2026-03-29 01:30  removed\n2026-03-29 03:30  Right Arm\n"),
+                                          defaultZone: .utc)
+        let lines = bytes.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+        for order in [nil, DateOrder.dmy] {
+            let read = bytes.withUnsafeBufferPointer { CGMReader.read($0, zone: journal.zone, dateOrder: order) }
+            guard case .success(let export) = read else { continue }
+            for (a, b) in zip(export.readings, export.readings.dropFirst()) where a.instant >= b.instant {
+                return "\(export.format) readings out of order or repeated"
+            }
+            if export.badLines != export.badLines.sorted() || export.badLines.contains(where: { $0 < 1 || $0 > lines }) {
+                return "\(export.format) names unreadable lines out of order or outside the file"
+            }
+            let o = GlucoseOutcomes.compute(journal, export: export)
+            let given = o.sites.map(\.measures.readings).reduce(0, +)
+            if given + o.unmatched != export.readings.count || o.overall.readings != export.readings.count {
+                return "\(export.format) readings lost between sites and unmatched"
+            }
+            if let c = o.overall.coverage, !(0...100).contains(c) { return "coverage outside 0-100" }
+        }
+        return nil
+    }
+
     /// Whatever a file to import holds, nothing from it may become a
     /// journal line of its own (an entry, a directive), and nothing it
     /// prints may act on a terminal: every name passes the journal's rule,

@@ -8,14 +8,14 @@ extension CommandRegistry {
             + "[--cgm-zone ZONE] [--date-order dmy|mdy] [--from TIME] [--to TIME] [--last Nd]",
         details: OutcomesHelp.details,
         options: OutcomesOptions.specs,
-        positionals: 0...OutcomesOptions.maximumFiles,
+        positionals: 0...CGMOptions.maximumFiles,
         reportsJSON: true,
         run: { invocation in
             invocation.report { journal, now throws(CommandError) in
                 let options = try OutcomesOptions(invocation.arguments)
                 let device = try options.device.name(in: journal)
-                let zone = try options.zone(for: journal)
-                let export = try OutcomesCommand.read(options.files, zone: zone, dateOrder: options.dateOrder)
+                let zone = try options.cgm.zone(for: journal)
+                let export = try options.cgm.read(for: journal)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 let outcomes = GlucoseOutcomes.compute(journal.rotation(device), export: export, from: selection.from,
                                                        to: options.period.to == nil ? nil : selection.to)
@@ -27,7 +27,7 @@ extension CommandRegistry {
                 let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
                                             zone: zone, units: options.units ?? export.unit, grouping: options.grouping,
                                             durations: durations)
-                if export.badRows > 0 { invocation.warn(report.badRowsWarning(files: options.files)) }
+                if export.badRows > 0 { invocation.warn(report.badRowsWarning(files: options.cgm.files)) }
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })

@@ -20,10 +20,12 @@ enum OutcomesHelp {
           Nightscout           entries.json (/api/v1/entries.json): type "sgv",
                                sgv in mg/dL, date in epoch milliseconds.
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
-        trip, a phone on another zone); the output says which. --cgm may be
-        given more than once (or further files follow it: `--cgm *.csv`): a
-        reading repeated by overlapping exports (the same instant) is
-        counted once.
+        trip, a phone on another zone); the output says which. The hour
+        clocks show twice in autumn is read as the first, then as the second
+        once the file has passed it; a time clocks skipped is read with the
+        offset before the jump. --cgm may be given more than once (or
+        further files follow it: `--cgm *.csv`): a reading repeated by
+        overlapping exports (the same instant) is counted once.
 
         The measures are the international consensus on time in range
         (Battelino et al., Diabetes Care 2019;42:1593-1603), for each site, per
@@ -35,7 +37,8 @@ enum OutcomesHelp {
         below 70 (3.9), below 54 (3.0), above 180 (10.0), above 250 (13.9),
         judged in the file's own unit; CV (SD over the mean); GMI = 3.31 +
         0.02392 x mean mg/dL, an indication only, not an HbA1c. --units
-        mg/dL|mmol/L shows means in that unit (18.016 mg/dL per mmol/L).
+        mg/dL|mmol/L (or mgdl, mmol) shows means in that unit (18.016 mg/dL
+        per mmol/L).
 
         A site is flagged when its time in range is 10 points or more below
         the whole period's, with 3 or more sets there and 70% coverage or

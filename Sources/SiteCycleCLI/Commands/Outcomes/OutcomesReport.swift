@@ -67,7 +67,9 @@ struct OutcomesReport {
     /// and a mark (flagged, thin). At most 80 columns.
     func measuresTable(first: String, rows: [(String, GlucoseOutcomes.Measures, Bool)]) -> String {
         let nameWidth = min(21, max(first.count, rows.map(\.0.count).max() ?? 0))
-        let headers = ["Sets", "Cover", "Mean", "TIR", "<70", "<54", ">180", ">250", "CV"]
+        // The thresholds as the unit shown writes them (the consensus's pairs).
+        let limits = units == .mgdl ? ["<70", "<54", ">180", ">250"] : ["<3.9", "<3.0", ">10", ">13.9"]
+        let headers = ["Sets", "Cover", "Mean", "TIR"] + limits + ["CV"]
         let widths = [4, 5, 5, 5, 5, 5, 5, 5, 5]
         func line(_ name: String, _ cells: [String], _ mark: String) -> String {
             var s = fit(name, nameWidth) + " "
@@ -107,7 +109,7 @@ struct OutcomesReport {
         for s in sites {
             let m = s.measures
             out += wrap("\(mark) \(s.location.name): \(percent(m.inRange))% in range against \(whole)% over the whole "
-                        + "period, \(percent(m.above180))% above 180 mg/dL, over \(m.sessions) sets "
+                        + "period, \(percent(m.above180))% above \(units == .mgdl ? "180 mg/dL" : "10.0 mmol/L"), over \(m.sessions) sets "
                         + "(\(Int((m.coverage ?? 0).rounded()))% coverage). Lipohypertrophy there? Ask your care team.",
                         indent: "  ")
         }
@@ -140,10 +142,12 @@ struct OutcomesReport {
     /// The whole period's figures, with GMI labelled indicative.
     func overall() -> String {
         let m = outcomes.overall
+        let l = units == .mgdl ? ["70", "54", "180", "250"] : ["3.9", "3.0", "10.0", "13.9"]
         var text = "Whole period: \(m.readings) readings, \(Int((m.coverage ?? 0).rounded()))% coverage, mean "
-            + "\(mean(m)) \(units.rawValue), \(percent(m.inRange))% in range (70–180 mg/dL), "
-            + "\(percent(m.below70))% below 70, \(percent(m.below54))% below 54, \(percent(m.above180))% above 180, "
-            + "\(percent(m.above250))% above 250, CV \(percent(m.cv))%, GMI \(percent(m.gmi))% (indicative)."
+            + "\(mean(m)) \(units.rawValue), \(percent(m.inRange))% in range (\(l[0])–\(l[2]) \(units.rawValue)), "
+            + "\(percent(m.below70))% below \(l[0]), \(percent(m.below54))% below \(l[1]), "
+            + "\(percent(m.above180))% above \(l[2]), \(percent(m.above250))% above \(l[3]), CV \(percent(m.cv))%, "
+            + "GMI \(percent(m.gmi))% (indicative)."
         if !style.unicode { text = text.replacingAll("–", with: "-") }
         return wrap(text)
     }

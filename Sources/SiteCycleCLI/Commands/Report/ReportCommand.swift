@@ -47,7 +47,9 @@ extension CommandRegistry {
 
             --json prints {"period":{"from","to"},"devices":[{"device",
             "stats":{…}}]}, each device's stats as `stats --json` gives them;
-            with -o it is written as the page is (DIR/…-YYYY-MM-DD.json).
+            with --cgm, "glucose" too, as `outcomes --json --by wear-day`
+            gives it for the pump over the period. With -o the JSON is written
+            as the page is (DIR/sitecycle-report-YYYY-MM-DD.json).
 
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
@@ -69,7 +71,9 @@ extension CommandRegistry {
                 // -o takes the JSON as it takes the page: a figure asked
                 // for a file never lands on standard output instead.
                 let text = invocation.json
-                    ? reportJSON(journal, device: device, period: period, now: now).rendered()
+                    ? reportJSON(journal, device: device, period: period, now: now,
+                                 glucose: try options.glucose(for: journal),
+                                 zone: try options.cgm.zone(for: journal)).rendered()
                     : ClinicReport.html(journal, device: device, period: period, now: now,
                                         glucose: try options.glucose(for: journal))
                 guard let output = options.output.path else {
