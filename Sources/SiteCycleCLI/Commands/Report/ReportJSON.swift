@@ -5,7 +5,8 @@ import SiteCycleKit
 func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.Period, now: Instant) -> JSON {
     let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
     let devices = figures.devices.map { d -> JSON in
-        .object([("device", .string(d.name)), ("stats", StatsReport(style: .plain, stats: d.stats).json())])
+        .object([("device", .string(d.name)),
+                 ("stats", StatsReport(style: .plain, stats: d.stats, endings: d.endings).json())])
     }
     return .object([("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
                                         ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),

@@ -8,7 +8,7 @@ extension StatsReport {
             ("overall", .object([("changes", .int(o.changes)), ("completed", .int(o.completed)),
                                  ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
                                  ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval)),
-                                 ("comparedHours", rounded(stats.referenceHours))])),
+                                 ("comparedHours", rounded(stats.referenceHours))] + endingsJSON(endings?.total))),
             ("locations", .array(stats.locations.map(json))),
             ("distribution", distributionJSON()),
             ("balance", rounded(stats.balance)),
@@ -16,6 +16,14 @@ extension StatsReport {
     }
 
     func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
+
+    /// `endedEarly` and `reasons` ({"occlusion": 2, …}, most frequent
+    /// first), only when the journal records reasons (`endings` is given).
+    func endingsJSON(_ t: EarlyEndings.Tally?) -> [(String, JSON)] {
+        guard let t else { return [] }
+        return [("endedEarly", .int(t.endedEarly)),
+                ("reasons", .object(t.sortedReasons.map { ($0.reason.word, JSON.int($0.count)) }))]
+    }
 
     func json(_ l: Statistics.PerLocation) -> JSON {
         .object([
@@ -26,11 +34,12 @@ extension StatsReport {
             ("lastUsed", l.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
             ("daysSinceLastUse", l.daysSinceLastUse.map(JSON.int) ?? .null),
             ("excluded", .int(l.excluded)),
+        ] + endingsJSON(endings?.tally(of: l.location)) + [
             ("absorption", .object([
                 ("flagged", .bool(l.absorption?.flagged ?? false)),
                 ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
                 ("comparedHours", rounded(l.absorption?.referenceHours)),
-                ("message", .optional(l.absorption.flatMap(StatisticsText.absorption))),
+                ("message", .optional(insight(l))),
             ])),
         ])
     }
