@@ -438,7 +438,7 @@ public enum ClinicReport {
         }
         s += "</tbody>\n</table>\n"
         if rows.count > endedEarlyRows {
-            s += "<p class=\"early\">\(rows.count - endedEarlyRows) more sites ended early: `sitecycle history --early`.</p>\n"
+            s += "<p class=\"early\">\(rows.count - endedEarlyRows) more sites ended early.</p>\n"
         }
         return s
     }
