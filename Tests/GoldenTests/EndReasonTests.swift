@@ -92,12 +92,15 @@ struct EndReasonTests {
 
     @Test func fmtKeepsThemAndTheSpacelessFormReadsTheSame() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        try (Self.journal + "2026-02-03 08:00  Left Hip reason:pain   lot:X1 ; sore\n").write(to: file, atomically: true, encoding: .utf8)
+        try (Self.journal + "2026-02-03 08:00  Left Hip reason:pain   lot:X1 ; sore\n2026-02-03 09:00 Left Arm lot: Q reason:kinked\n")
+            .write(to: file, atomically: true, encoding: .utf8)
         _ = try ok(["fmt"])
         let formatted = try text()
-        #expect(formatted.hasSuffix("2026-02-03 08:00  Left Hip  reason: pain  lot: X1  ; sore\n"), "\(formatted)")
+        #expect(formatted.hasSuffix("2026-02-03 08:00  Left Hip  reason: pain  lot: X1   ; sore\n"
+            + "2026-02-03 09:00  Left Arm  lot: Q  reason: kinked\n"), "\(formatted)")
         let list = try entries(["history", "--json"])
-        #expect(list[0]["reason"] as? String == "pain" && list[0]["lot"] as? String == "X1" && list[0]["note"] as? String == "sore")
+        #expect(list[1]["reason"] as? String == "pain" && list[1]["lot"] as? String == "X1" && list[1]["note"] as? String == "sore")
+        #expect(list[0]["reason"] as? String == "kinked" && list[0]["lot"] as? String == "Q")
         #expect(try ok(["fmt", "--check"]).isEmpty)
     }
 
