@@ -92,12 +92,15 @@ struct EndReasonTests {
 
     @Test func fmtKeepsThemAndTheSpacelessFormReadsTheSame() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
-        try (Self.journal + "2026-02-03 08:00  Left Hip reason:pain   lot:X1 ; sore\n").write(to: file, atomically: true, encoding: .utf8)
+        try (Self.journal + "2026-02-03 08:00  Left Hip reason:pain   lot:X1 ; sore\n2026-02-03 09:00 Left Arm lot: Q reason:kinked\n")
+            .write(to: file, atomically: true, encoding: .utf8)
         _ = try ok(["fmt"])
         let formatted = try text()
-        #expect(formatted.hasSuffix("2026-02-03 08:00  Left Hip  reason: pain  lot: X1  ; sore\n"), "\(formatted)")
+        #expect(formatted.hasSuffix("2026-02-03 08:00  Left Hip  reason: pain  lot: X1   ; sore\n"
+            + "2026-02-03 09:00  Left Arm  lot: Q  reason: kinked\n"), "\(formatted)")
         let list = try entries(["history", "--json"])
-        #expect(list[0]["reason"] as? String == "pain" && list[0]["lot"] as? String == "X1" && list[0]["note"] as? String == "sore")
+        #expect(list[1]["reason"] as? String == "pain" && list[1]["lot"] as? String == "X1" && list[1]["note"] as? String == "sore")
+        #expect(list[0]["reason"] as? String == "kinked" && list[0]["lot"] as? String == "Q")
         #expect(try ok(["fmt", "--check"]).isEmpty)
     }
 
@@ -166,5 +169,94 @@ struct EndReasonTests {
         for word in words { #expect(help.contains("  " + word + " "), "\(word)") }
         let man = try ok(["help", "--man"])
         for flag in ["previous\\-reason", "\\-\\-lot", "\\-\\-reason REASON"] { #expect(man.contains(flag), "\(flag)") }
+    }
+
+    /// Left Arm: 5 sessions, 3 ended early (2 occlusion, 1 high-glucose);
+    /// Right Hip kept its reason but reached its target: not early.
+    static let failing = """
+        timezone UTC
+        target 72h
+
+        location Left Arm
+        location Right Arm
+        location Left Hip
+        location Right Hip
+
+        2026-01-01 08:00  Left Arm  reason: occlusion  lot: A1
+        2026-01-02 08:00  Right Arm
+        2026-01-05 08:00  Left Arm  reason: occlusion
+        2026-01-06 08:00  Right Arm
+        2026-01-09 08:00  Left Arm  reason: high-glucose
+        2026-01-10 08:00  Left Hip
+        2026-01-13 08:00  Left Arm
+        2026-01-16 08:00  Right Hip  reason: pain  ; reached target
+        2026-01-19 08:00  Left Arm  lot: Z9  ; bled
+        2026-01-19 20:00  Right Arm
+
+        """
+
+    func object(_ args: [String]) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(try ok(args).utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test func statsCountEarlyEndingsPerLocationAndDeviceAndTheInsightNamesThem() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.failing.write(to: file, atomically: true, encoding: .utf8)
+        let now = ["--now", "2026-01-20 08:00"]
+        let stats = try object(now + ["stats", "--json"])
+        let overall = stats["overall"] as? [String: Any] ?? [:]
+        #expect(overall["endedEarly"] as? Int == 3)
+        #expect(overall["reasons"] as? [String: Int] == ["occlusion": 2, "high-glucose": 1])
+        let rows = stats["locations"] as? [[String: Any]] ?? []
+        let byName = Dictionary(uniqueKeysWithValues: rows.map { ($0["location"] as? String ?? "", $0) })
+        #expect(byName["Left Arm"]?["endedEarly"] as? Int == 3)
+        #expect(byName["Right Hip"]?["endedEarly"] as? Int == 0)
+        #expect(byName["Right Hip"]?["reasons"] as? [String: Int] == [:])
+        let absorption = byName["Left Arm"]?["absorption"] as? [String: Any]
+        #expect((absorption?["message"] as? String)?.hasSuffix("3 of 5 ended early: 2 occlusion, 1 high-glucose.") == true)
+        #expect(try ok(now + ["stats"]).contains("3 of 5 ended early: 2 occlusion, 1"))
+        let map = try ok(now + ["map", "--by", "failures", "--color", "never"])
+        #expect(map.contains("# Left Arm  3/5") && map.contains("# a third or more ended early"), "\(map)")
+        let mapJSON = try object(now + ["map", "--by", "failures", "--json"])
+        let marks = mapJSON["locations"] as? [[String: Any]] ?? []
+        #expect(marks.first { $0["location"] as? String == "Left Arm" }?["state"] as? String == "often-early")
+        #expect(marks.first { $0["location"] as? String == "Right Hip" }?["state"] as? String == "never-early")
+        let page = try ok(now + ["report", "-o", "-"])
+        #expect(page.contains("<caption>Ended early (before the target, with a reason)</caption>"))
+        #expect(page.contains("<tr><td>Left Arm</td><td class=\"n\">3 of 5</td><td>2 occlusion, 1 high-glucose</td></tr>"))
+    }
+
+    @Test func historyEarlyListsWhatAReplacementClaimAsks() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.failing.replacingOccurrences(of: "timezone UTC", with: "timezone Europe/Berlin")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let now = ["--now", "2026-01-20 08:00"]
+        let list = try entries(now + ["history", "--early", "--json"])
+        #expect(list.count == 3)
+        let first = list.last ?? [:]
+        #expect(first["inserted"] as? String == "2026-01-01T08:00:00+01:00")
+        #expect(first["ended"] as? String == "2026-01-02T08:00:00+01:00")
+        #expect(first["location"] as? String == "Left Arm" && first["reason"] as? String == "occlusion")
+        #expect(first["lot"] as? String == "A1" && first["note"] is NSNull)
+        #expect(first["hoursWorn"] as? Double == 24 && first["targetHours"] as? Double == 72)
+        let january5 = try entries(now + ["history", "--early", "--json", "--from", "2026-01-05", "--to", "2026-01-05"])
+        #expect(january5.count == 1 && january5[0]["line"] as? Int == 11)
+        let text = try ok(now + ["history", "--early"])
+        #expect(text.contains("Line 9  Left Arm\n  in 2026-01-01 08:00, out 2026-01-02 08:00: 24.0 of 72.0 h\n  reason occlusion, lot A1\n"))
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 80 })
+    }
+
+    @Test func aJournalWithoutReasonsReadsAsBefore() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let plain = Self.failing.replacingOccurrences(of: "  reason: occlusion  lot: A1", with: "")
+            .replacingOccurrences(of: "  reason: occlusion", with: "").replacingOccurrences(of: "  reason: high-glucose", with: "")
+            .replacingOccurrences(of: "  reason: pain", with: "").replacingOccurrences(of: "  lot: Z9", with: "")
+        try plain.write(to: file, atomically: true, encoding: .utf8)
+        let now = ["--now", "2026-01-20 08:00"]
+        for args in [["stats", "--json"], ["history", "--json"], ["export", "--format", "json"], ["report", "--json"]] {
+            let out = try ok(now + args)
+            #expect(!out.contains("\"reason") && !out.contains("\"lot\"") && !out.contains("endedEarly"), "\(args)")
+        }
+        #expect(!(try ok(now + ["report", "-o", "-"])).contains("Ended early"))
     }
 }

@@ -143,6 +143,32 @@ import Testing
         #expect(try terminalRestored())
     }
 
+    /// A site closed short of its target is asked about after the note
+    /// (issue 29): a reason's start is enough, Enter alone is none.
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func anEarlyChangeAsksWhyTheSiteEnded() throws {
+        defer { stop() }
+        try start()
+        _ = try tmux("send-keys", "-t", "t", "sitecycle --now '2026-02-05 08:00' log; echo EXIT=$?", "Enter")
+        _ = try screen { $0.contains("Enter picks") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        let asked = try screen { $0.contains("Why did Right Hip end early? (Enter for none)>") }
+        #expect(asked.contains("reasons: occlusion fell-off"), "\(asked)")
+        _ = try tmux("send-keys", "-t", "t", "-l", "pian")
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("did you mean pain?") }
+        for _ in 0..<4 { _ = try tmux("send-keys", "-t", "t", "BSpace") }
+        _ = try tmux("send-keys", "-t", "t", "-l", "occ")
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        let done = try screen { $0.contains("\nEXIT=") }
+        #expect(done.contains("EXIT=0"), "\(done)")
+        #expect(try journal() == PickerTests.journal.replacingOccurrences(of: "2026-02-04 08:00  Right Hip\n", with: "")
+            + "2026-02-04 08:00  Right Hip  reason: occlusion\n2026-02-05 08:00  Right Arm\n")
+        #expect(try terminalRestored())
+    }
+
     @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
     func escapeAndCtrlCWriteNothing() throws {
         defer { stop() }

@@ -63,6 +63,42 @@ struct RemindTests {
         #expect(log("notify-send").last!.contains("Right Arm since 2026-02-04 10:00"))
     }
 
+    @Test func remindersKeepAskingUntilAChangeIsLogged() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        // Due 2026-02-04 08:00; every run steps --now as a timer would.
+        #expect(try sitecycle(["remind"], now: "2026-02-04 08:00").exitCode == 3)
+        #expect(log("notify-send").count == 1)
+        for time in ["2026-02-04 08:30", "2026-02-04 11:59"] { _ = try sitecycle(["remind"], now: time) }
+        #expect(log("notify-send").count == 1)
+        _ = try sitecycle(["remind"], now: "2026-02-04 12:00")  // due + 4h
+        #expect(log("notify-send").count == 2)
+        _ = try sitecycle(["remind"], now: "2026-02-04 12:30")
+        #expect(log("notify-send").count == 2)
+        // Snoozed for 6 hours at 13:00: silent at 16:00 (the next repeat), asks at 19:00.
+        let snoozed = try sitecycle(["remind", "--snooze", "6h"], now: "2026-02-04 13:00")
+        #expect(snoozed.exitCode == 0 && snoozed.stdout == "Reminders snoozed until 2026-02-04 19:00.\n", "\(snoozed)")
+        #expect(try sitecycle(["remind"], now: "2026-02-04 16:00").exitCode == 3)
+        #expect(log("notify-send").count == 2)
+        _ = try sitecycle(["remind"], now: "2026-02-04 19:00")
+        #expect(log("notify-send").count == 3)
+        // --repeat sets the interval; off reminds once.
+        _ = try sitecycle(["remind", "--repeat", "2h"], now: "2026-02-04 22:00")  // due + 14h: repeat 7
+        #expect(log("notify-send").count == 4)
+        _ = try sitecycle(["remind", "--repeat", "off"], now: "2026-02-04 23:00")
+        #expect(log("notify-send").count == 4)
+        // A change logged late: the schedule counts from it, not the old due time.
+        try sitecycle(["log", "right arm"], now: "2026-02-05 06:00")
+        #expect(try sitecycle(["remind"], now: "2026-02-05 10:00").exitCode == 0)
+        #expect(try sitecycle(["remind"], now: "2026-02-08 05:59").exitCode == 0)
+        #expect(log("notify-send").count == 4)
+        _ = try sitecycle(["remind"], now: "2026-02-08 06:00")
+        _ = try sitecycle(["remind"], now: "2026-02-08 10:00")
+        #expect(log("notify-send").count == 6)
+        #expect(log("notify-send").last!.contains("Right Arm since 2026-02-05 06:00, was due 2026-02-08 06:00"))
+        let bad = try sitecycle(["remind", "--repeat", "often"], now: "2026-02-08 10:00")
+        #expect(bad.exitCode == 2 && bad.stderr.contains("invalid --repeat"))
+    }
+
     @Test func withoutADesktopTheReminderGoesToTheTerminal() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         var plain = env
@@ -278,7 +314,8 @@ struct RemindTests {
         #expect(try sitecycle(["remind"], now: "2026-02-05 08:00").exitCode == 3)
         #expect(log("notify-send").count == 1)
         #expect(log("notify-send")[0].contains("Pump: Left Arm since 2026-02-01 08:00"))
-        #expect(try sitecycle(["remind"], now: "2026-02-12 09:00").exitCode == 3)
+        // Once each (the pump's repeats are `remindersKeepAskingUntilAChangeIsLogged`'s).
+        #expect(try sitecycle(["remind", "--repeat", "off"], now: "2026-02-12 09:00").exitCode == 3)
         #expect(log("notify-send").count == 2)
         #expect(log("notify-send")[1].contains("Sensor: Right Arm since 2026-02-02 08:00, was due 2026-02-12 08:00"))
     }

@@ -62,13 +62,30 @@ struct ReportRenderingTests {
                       "--user-data-dir=" + dir.appendingPathComponent("profile").path]
         // The pump's glucose by site (issue 32) stays within its two pages.
         let cgm = ["--cgm", packageRoot.appendingPathComponent("examples/cgm/clarity.csv").path]
-        for (example, most, extra) in [("realistic", 2, [String]()), ("pump-and-sensor", 3, []), ("realistic", 2, cgm)] {
-            let journal = packageRoot.appendingPathComponent("examples/\(example).journal").path
+        // The realistic journal again with a reason on every third site
+        // (issue 29): the ended-early table must keep to the budget.
+        let realistic = try String(contentsOf: packageRoot.appendingPathComponent("examples/realistic.journal"), encoding: .utf8)
+        var count = 0
+        let withReasons = realistic.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            guard line.first?.isNumber == true, !line.contains("removed") else { return String(line) }
+            count += 1
+            guard count % 3 == 0 else { return String(line) }
+            let reasons = ["occlusion", "fell-off", "high-glucose", "kinked", "pain"]
+            let clause = "  reason: " + reasons[count / 3 % reasons.count]
+            guard let semicolon = line.firstIndex(of: ";") else { return String(line) + clause }
+            return line[..<semicolon].trimmingCharacters(in: .whitespaces) + clause + "  " + line[semicolon...]
+        }.joined(separator: "\n")
+        try withReasons.write(to: dir.appendingPathComponent("realistic-reasons.journal"), atomically: true, encoding: .utf8)
+        for (example, most, extra) in [("realistic", 2, [String]()), ("pump-and-sensor", 3, []), ("realistic", 2, cgm),
+                                        ("realistic-reasons", 2, [])] {
+            let journal = example == "realistic-reasons" ? dir.appendingPathComponent("realistic-reasons.journal").path
+                : packageRoot.appendingPathComponent("examples/\(example).journal").path
             let html = try BinaryRunner.run(["-f", journal, "--now", "2026-11-21 12:00", "report"] + extra, in: dir,
                                             environment: env)
             let example = example + (extra.isEmpty ? "" : "-cgm")
             #expect(extra.isEmpty || html.stdout.contains("<section id=\"glucose\""))
-            #expect(html.exitCode == 0)
+            #expect(html.exitCode == 0, "\(html.stderr)")
+            if example == "realistic-reasons" { #expect(html.stdout.contains("<caption>Ended early")) }
             for paper in ["Letter", "A4"] {
                 let page = dir.appendingPathComponent("\(example)-\(paper).html")
                 try html.stdout.replacingOccurrences(of: "</head>", with: "<style>@page { size: \(paper); }</style></head>")

@@ -10,6 +10,16 @@ struct SitePickerTests {
         SitePicker.Row(name: "Left Front Abdomen", slug: "left-front-abdomen", tag: "avoid", lastUsed: "today"),
     ]
 
+    @Test func theReasonPromptTakesAWordOrTheStartOfOne() {
+        #expect(SitePicker.reason(typed: "") == .some(nil))
+        #expect(SitePicker.reason(typed: " Pain ") == .some(.pain))
+        #expect(SitePicker.reason(typed: "occ") == .some(.occlusion))
+        #expect(SitePicker.reason(typed: "fell-off") == .some(.fellOff))
+        #expect(SitePicker.reason(typed: "p") == .some(.pain))
+        #expect(SitePicker.reason(typed: "pian") == nil)
+        #expect(SitePicker.reason(typed: "xyz") == nil)
+    }
+
     @Test func enterPicksTheTopRowAndArrowsMove() {
         var p = SitePicker(rows: rows)
         #expect(p.handle(.down) == .none)

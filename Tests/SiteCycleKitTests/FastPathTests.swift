@@ -52,6 +52,9 @@ struct FastPathTests {
         "2026-02-07 08:15     ",
         "2026-02-07 08:15  removed",
         "2026-02-07 08:15  sensor  Left Arm",
+        "2026-02-07 08:15 Left Front reason:pain lot:A1 ; note",   // clauses (issue 29)
+        "2026-02-07 08:15  Left Front  reason: pain  lot: A1",
+        "2026-02-07 08:15  sensor  Left Arm  lot: S1  ; x",
         "2026-02-07 08:15  Left Front  ; note \u{7} bell",
         "2026-02-07 08:15  Left Front  ; caf\u{E9}",
         "2026-02-07 08:15  Caf\u{E9}",

@@ -35,6 +35,15 @@ extension HelpTopic {
               plus its `line`. Hours are rounded to one decimal everywhere.
               nightscout treatments carry `location` in AndroidAPS's wording
               where it has one (e.g. "Front Left Lower Abdomen").
+              Why a site ended and its lot (`reason:` and `lot:` on its line,
+              `sitecycle help journal`): in a journal that records any, every
+              JSON entry has "reason" and "lot" (null where the line has
+              none), a device's CSV (which has a `device` column anyway) adds
+              `reason` and `lot` columns, and a Nightscout treatment's notes
+              say them after the location (`Left Arm reason: occlusion lot:
+              A1`); import reads all three back. The pump's CSV stays the
+              app's four columns, and a journal without them exports exactly
+              as before.
               ics is an RFC 5545 calendar (CRLF, folded lines).
 
             IMPORT

@@ -5,8 +5,10 @@ extension HelpTopic {
         manTitle: "REMINDERS AND PROMPTS",
         text: #"""
             REMINDERS
-              `sitecycle remind` sends one desktop notification when the active
-              site is due (`sitecycle help remind`). To run it regularly:
+              `sitecycle remind` sends a desktop notification when the active
+              site is due, then again every 4 hours until a change is logged
+              (`--repeat 2h`, `--repeat off`; `--snooze 1h` silences it for an
+              hour; `sitecycle help remind`). To run it regularly:
 
                 sitecycle remind --install           every 30 minutes (--every 15m)
                 sitecycle remind --install --print   show the files, write nothing

@@ -68,7 +68,7 @@ extension EntryWriter {
     /// The clauses of `e` with `reason` and `lot` changed as asked and the
     /// others as they were, as the tool writes them (`  reason: pain`).
     package func clausesText(of e: EntrySyntax, reason: ClauseChange<EndReason>?, lot: ClauseChange<String>?) -> String {
-        var old = EntryClauses.Split(head: "", written: [])
+        var old = EntryClauses.Split(head: "")
         if let range = e.clauseRange {
             let words = journal.source.string(range).split(whereSeparator: { $0 == " " || $0 == "\t" })
             old = EntryClauses.split("x " + words.joined(separator: " "))

@@ -15,7 +15,7 @@
 public struct BodyMap: Sendable {
     public enum View: String, Sendable { case front, back, none }
 
-    public enum Measure: String, Sendable, CaseIterable { case rest, uses, hours }
+    public enum Measure: String, Sendable, CaseIterable { case rest, uses, hours, failures }
 
     /// One state per measure; `rawValue` is the JSON's `state`.
     public enum State: String, Sendable, CaseIterable {
@@ -25,7 +25,13 @@ public struct BodyMap: Sendable {
         case unused, low, even, high
         // --by hours: mean duration against the overall mean
         case noData = "no-data", flagged, shorter, longer
+        // --by failures: the share of completed sessions that ended early
+        case oftenEarly = "often-early", sometimesEarly = "sometimes-early", neverEarly = "never-early"
     }
+
+    /// From this share of its completed sessions ending early, a site is
+    /// marked as often failing (`--by failures`).
+    public static let oftenEarlyShare = 1.0 / 3.0
 
     public struct Place: Sendable, Equatable {
         public var view: View
@@ -51,6 +57,8 @@ public struct BodyMap: Sendable {
         public var absorptionFlagged: Bool
         /// Another device worn here now (`--by rest`).
         public var occupiedBy: String? = nil
+        /// Completed sessions and those that ended early (`--by failures`).
+        public var endings: EarlyEndings.Tally? = nil
     }
 
     public var measure: Measure
@@ -139,6 +147,7 @@ public struct BodyMap: Sendable {
         let total = stats.locations.map(\.uses).reduce(0, +)
         let equal = journal.enabledLocations.isEmpty ? 1 : 1 / Double(journal.enabledLocations.count)
         let reference = stats.robust ? stats.overall.medianHours : stats.overall.averageHours
+        let endings = measure == .failures ? EarlyEndings.compute(journal, now: now) : nil
         let marks = journal.locations.map { location -> Mark in
             let row = perLocation[location.name]
             let site = sites[location.name]
@@ -169,6 +178,11 @@ public struct BodyMap: Sendable {
                 } else {
                     mark.state = .noData
                 }
+            case .failures:
+                let t = endings?.tally(of: location) ?? EarlyEndings.Tally()
+                mark.endings = t
+                mark.state = t.completed == 0 ? .noData : t.endedEarly == 0 ? .neverEarly
+                    : t.share >= oftenEarlyShare ? .oftenEarly : .sometimesEarly
             }
             return mark
         }
@@ -181,6 +195,7 @@ public struct BodyMap: Sendable {
         case .rest: [.active, .occupied, .avoid, .recent, .rested, .never, .disabled]
         case .uses: [.high, .even, .low, .unused]
         case .hours: [.flagged, .shorter, .longer, .noData]
+        case .failures: [.oftenEarly, .sometimesEarly, .neverEarly, .noData]
         }
     }
 }

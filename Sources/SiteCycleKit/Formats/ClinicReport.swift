@@ -80,7 +80,9 @@ public enum ClinicReport {
         /// The period's end, or now when it ends later.
         public var until: Instant
         public var body: Occupancy
-        public var devices: [(name: String, rotation: Journal, stats: Statistics)]
+        /// Each device's statistics, and its early endings when the
+        /// journal records reasons or lots (nil otherwise).
+        public var devices: [(name: String, rotation: Journal, stats: Statistics, endings: EarlyEndings?)]
 
         public init(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) {
             period = given.clamped(to: journal)
@@ -91,7 +93,8 @@ public enum ClinicReport {
             devices = ClinicReport.devices(journal, device: device).map { d in
                 let rotation = journal.rotation(d)
                 return (d, rotation, Statistics.compute(rotation, include: period.includes, now: until,
-                                                        robust: journal.settings.robustStatistics, body: body))
+                                                        robust: journal.settings.robustStatistics, body: body),
+                        journal.recordsEndings ? EarlyEndings.compute(rotation, include: period.includes, now: until) : nil)
             }
         }
     }
@@ -110,14 +113,14 @@ public enum ClinicReport {
         let names = figures.devices.map(\.name)
         var page = head(journal, period: period, now: now)
         page += nowSection(journal, now: now, devices: names)
-        for (d, rotation, stats) in figures.devices {
+        for (d, rotation, stats, endings) in figures.devices {
             let part = Part(device: d, of: names.count, first: d == names.first)
             let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
             let keys = Keys(rotation.locations)
             page += mapSection(stats, keys: keys, part)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
-            page += tableSection(stats, body: figures.body, part)
+            page += tableSection(stats, body: figures.body, part, endings: endings)
             if let glucose, d == Device.pumpName {
                 page += glucoseSection(outcomes(glucose, rotation: rotation, period: period), format: glucose.export.format)
             }
@@ -391,7 +394,7 @@ public enum ClinicReport {
         return s + "</ul>\n</section>\n\n"
     }
 
-    static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole) -> String {
+    static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole, endings: EarlyEndings? = nil) -> String {
         let total = stats.locations.map(\.uses).reduce(0, +)
         var s = """
             <section id="sites\(d.suffix)" class="page">
@@ -407,7 +410,8 @@ public enum ClinicReport {
             // The body's figure (`Occupancy`), the same as recommend's and the map's.
             let site = body.site(l.location.name)
             let rested = l.daysSinceLastUse.map(String.init) ?? (site?.isOccupied == true ? "in use" : "–")
-            let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(l.absorption.flatMap(StatisticsText.absorption) ?? "") : "–"
+            let insight = l.absorption.flatMap { StatisticsText.absorption($0, endings: endings?.tally(of: l.location)) }
+            let flag = l.absorption?.flagged == true ? "<strong>Flagged.</strong> " + escape(insight ?? "") : "–"
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
                 + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.shortest))</td>"
                 + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td>"
@@ -415,7 +419,33 @@ public enum ClinicReport {
         }
         let o = stats.overall
         s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
-        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "").</p>\n</section>\n\n"
+        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "").</p>\n"
+        s += endedEarlySection(stats, endings: endings)
+        return s + "</section>\n\n"
+    }
+
+    /// The most rows the ended-early table shows: it shares the per-site
+    /// page, and the report keeps to its page budget.
+    static let endedEarlyRows = 6
+
+    /// The sites that ended early (before the target, with a reason) and
+    /// why, most first: a short table under the per-site one. Nothing when
+    /// the journal records no reasons.
+    static func endedEarlySection(_ stats: Statistics, endings: EarlyEndings?) -> String {
+        guard let endings else { return "" }
+        let rows = stats.locations.map { ($0.location, endings.tally(of: $0.location)) }.filter { $0.1.endedEarly > 0 }
+            .sorted { $0.1.endedEarly > $1.1.endedEarly }
+        guard !rows.isEmpty else { return "<p class=\"early\">No site ended early (before the target, with a reason).</p>\n" }
+        var s = "<table class=\"early\">\n<caption>Ended early (before the target, with a reason)</caption>\n"
+            + "<thead><tr><th scope=\"col\">Location</th><th scope=\"col\">Ended early</th><th scope=\"col\">Reasons</th></tr></thead>\n<tbody>\n"
+        for (location, t) in rows.prefix(endedEarlyRows) {
+            let reasons = t.sortedReasons.map { "\($0.count) \($0.reason.word)" }.joined(separator: ", ")
+            s += "<tr><td>\(escape(location.name))</td><td class=\"n\">\(t.endedEarly) of \(t.completed)</td><td>\(reasons)</td></tr>\n"
+        }
+        s += "</tbody>\n</table>\n"
+        if rows.count > endedEarlyRows {
+            s += "<p class=\"early\">\(rows.count - endedEarlyRows) more sites ended early.</p>\n"
+        }
         return s
     }
 

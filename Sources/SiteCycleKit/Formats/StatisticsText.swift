@@ -12,3 +12,21 @@ package enum StatisticsText {
             + "This may indicate absorption issues."
     }
 }
+
+extension StatisticsText {
+    /// "3 of 5 ended early: 2 occlusion, 1 high-glucose", or nil when none
+    /// did: the absorption insight names the reasons with it.
+    package static func endedEarly(_ t: EarlyEndings.Tally) -> String? {
+        guard t.endedEarly > 0 else { return nil }
+        let reasons = t.sortedReasons.map { "\($0.count) \($0.reason.word)" }.joined(separator: ", ")
+        return "\(t.endedEarly) of \(t.completed) ended early: \(reasons)"
+    }
+
+    /// The insight for a flagged site, naming why its sessions ended
+    /// early when any did: every place that shows it says the same.
+    package static func absorption(_ a: Statistics.Absorption, endings: EarlyEndings.Tally?) -> String? {
+        guard let message = absorption(a) else { return nil }
+        guard let early = endings.flatMap(endedEarly) else { return message }
+        return message + " " + early + "."
+    }
+}

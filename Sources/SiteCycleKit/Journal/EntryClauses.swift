@@ -47,23 +47,33 @@ public enum EntryClauses {
         public var head: Substring
         public var reason: Substring?
         public var lot: Substring?
-        /// The clauses in the order written, canonical (`reason: pain`).
-        public var written: [String]
+        /// Whether the lot was written before the reason.
+        var lotFirst = false
 
         public var isEmpty: Bool { reason == nil && lot == nil }
+
+        /// The clauses in the order written, canonical (`reason: pain`).
+        /// Worked out when asked: the builder reads every distinct field
+        /// and needs only the values.
+        public var written: [String] {
+            let reason = self.reason.map { Kind.reason.keyword + " " + $0 }, lot = self.lot.map { Kind.lot.keyword + " " + $0 }
+            return (lotFirst ? [lot, reason] : [reason, lot]).compactMap { $0 }
+        }
     }
 
     public static func split(_ field: String) -> Split {
         let words = field.split(separator: " ")
         var count = words.count
         var found: [Kind] = []
-        var result = Split(head: Substring(field), written: [])
+        var result = Split(head: Substring(field))
         while let (kind, size, value) = trailing(of: count, found: found, word: { words[$0] }) {
             switch kind {
             case .reason: result.reason = value
-            case .lot: result.lot = value
+            case .lot:
+                result.lot = value
+                // Read from the end: a reason already read stands after it.
+                result.lotFirst = result.reason != nil
             }
-            result.written.insert(kind.keyword + " " + value, at: 0)
             found.append(kind)
             count -= size
         }

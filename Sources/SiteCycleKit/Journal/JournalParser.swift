@@ -238,18 +238,14 @@ private struct LineContext {
         // The record keys the whole field (clauses and all), as the fast
         // path does; the syntax's location stops before any clause.
         var name = collapsedName(locationRange)
-        var clauses: Range<Int>?
-        if let (nameRange, clauseRange) = splitClauses(locationRange) {
-            clauses = clauseRange
+        var nameRange = locationRange, clauses: Range<Int>?
+        if let split = splitClauses(locationRange) {
+            (nameRange, clauses) = split
             name = spacedName(nameRange)
-            return .entry(EntrySyntax(
-                dateTime: time, timestampRange: start..<timestampEnd, offset: offset, offsetRange: offsetRange,
-                locationName: name, locationRange: nameRange, clauseRange: clauses, noteRange: noteRange,
-                semicolon: semicolon < span.contentEnd ? semicolon : nil))
         }
         return .entry(EntrySyntax(
             dateTime: time, timestampRange: start..<timestampEnd, offset: offset, offsetRange: offsetRange,
-            locationName: name, locationRange: locationRange, noteRange: noteRange,
+            locationName: name, locationRange: nameRange, clauseRange: clauses, noteRange: noteRange,
             semicolon: semicolon < span.contentEnd ? semicolon : nil))
     }
 

@@ -308,7 +308,7 @@ struct Merger {
         let renamedByTheirs = detectRenames(base: base, side: theirs)
         let renamedByOurs = detectRenames(base: base, side: ours)
         func settled(_ v: EntryValue, _ renames: [String: String]) -> EntryValue {
-            EntryValue(location: v.location.map { renames[$0] ?? $0 }, note: v.note)
+            EntryValue(location: v.location.map { renames[$0] ?? $0 }, note: v.note, clauses: v.clauses)
         }
         // What becomes of each entry is decided first and written in one
         // pass: a journal of 40,000 entries merges in linear time.
@@ -343,30 +343,33 @@ struct Merger {
             let oSettled = o.map { settled($0, renamedByTheirs) }, tSettled = t.map { settled($0, renamedByOurs) }
             let oLines: [String] = oSettled.map { v -> [String] in
                 let lines = (ours.entries[key] != nil ? ours : theirs.entries[key] != nil ? theirs : base)
-                    .render(key, location: v.location, note: v.note)
+                    .render(key, location: v.location, note: v.note, clauses: v.clauses)
                 return b == nil && zonesDiffer ? ours.withOffset(lines, key) : lines
             } ?? []
             let tLines: [String] = tSettled.map { v -> [String] in
-                let lines = (theirs.entries[key] != nil ? theirs : base).render(key, location: v.location, note: v.note)
+                let lines = (theirs.entries[key] != nil ? theirs : base).render(key, location: v.location, note: v.note,
+                                                                                clauses: v.clauses)
                 return b == nil && zonesDiffer ? theirs.withOffset(lines, key) : lines
             } ?? []
             if let b, let o, let t {
                 let location = pick(b.location, o.location, t.location)
                 let note = pick(b.note, o.note, t.note)
-                guard case let l? = value(location), case let n? = value(note) else {
+                let clauses = pick(b.clauses, o.clauses, t.clauses)
+                guard case let l? = value(location), case let n? = value(note), case let c?? = value(clauses) else {
                     conflict(key, ours: oLines, theirs: tLines)
                     continue
                 }
                 // A name one side renamed is the new name, whichever side chose it.
                 let settled = l.map { renamedByTheirs[$0] ?? renamedByOurs[$0] ?? $0 }
-                let merged = EntryValue(location: settled, note: n)
+                let merged = EntryValue(location: settled, note: n, clauses: c)
                 guard ours.entries[key] != nil else {
-                    insert(key, (theirs.entries[key] != nil ? theirs : base).render(key, location: settled, note: n))
+                    insert(key, (theirs.entries[key] != nil ? theirs : base).render(key, location: settled, note: n, clauses: c))
                     continue
                 }
                 if merged == ours.value(key) { continue }
-                replace(key, with: merged == t && theirs.entries[key] != nil ? theirs.render(key, location: t.location, note: t.note)
-                        : ours.render(key, location: settled, note: n))
+                replace(key, with: merged == t && theirs.entries[key] != nil
+                        ? theirs.render(key, location: t.location, note: t.note, clauses: t.clauses)
+                        : ours.render(key, location: settled, note: n, clauses: c))
                 continue
             }
             if b == nil {
@@ -514,15 +517,15 @@ extension MergeVersion {
         return [String(first[..<cut]) + " " + formatOffset(e.zoneOffset) + String(first[cut...])] + lines.dropFirst()
     }
 
-    package func render(_ key: Int64, location: String?, note: String?) -> [String] {
+    package func render(_ key: Int64, location: String?, note: String?, clauses: String? = nil) -> [String] {
         guard let e = entries[key] else { return [] }
-        if e.location == location && e.note == note { return e.lines }
+        if e.location == location && e.note == note && (clauses == nil || clauses == self.clauses(of: e.syntax)) { return e.lines }
         let span = journal.syntax.lines[e.firstLine - 1].span
         // Another device's entry keeps its device word before the location.
         let device = e.device == 0 || Int(e.device) >= journal.deviceNames.count ? "" : journal.deviceNames[Int(e.device)] + "  "
         let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
             + (location ?? EntrySyntax.removedKeyword)
-            + journal.source.string(e.syntax.locationRange.upperBound..<e.syntax.fieldEnd)
+            + (clauses ?? journal.source.string(e.syntax.locationRange.upperBound..<e.syntax.fieldEnd))
         return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
     }
 }

@@ -149,13 +149,23 @@ package struct MergeVersion {
 
     /// Entry values compared for the merge: what it says, not how it is laid out.
     package func value(_ key: Int64) -> EntryValue? {
-        entries[key].map { EntryValue(location: $0.location, note: $0.note) }
+        entries[key].map { EntryValue(location: $0.location, note: $0.note, clauses: clauses(of: $0.syntax)) }
+    }
+
+    /// An entry's `reason:` and `lot:` clauses as the tool writes them
+    /// (`  reason: pain  lot: A1`), "" without any: merged like its note.
+    package func clauses(of e: EntrySyntax) -> String {
+        guard let range = e.clauseRange else { return "" }
+        let words = journal.source.string(range).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        return EntryClauses.split("x " + words.joined(separator: " ")).written.map { "  " + $0 }.joined()
     }
 }
 
 package struct EntryValue: Equatable {
     package var location: String?
     package var note: String?
+    /// Why the site ended and its lot, as `MergeVersion.clauses` words them.
+    package var clauses = ""
 }
 
 package enum MergeItem: Hashable {

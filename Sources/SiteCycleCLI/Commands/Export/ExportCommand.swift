@@ -29,7 +29,9 @@ extension CommandRegistry {
                         for the active site), RFC 4180 quoting, oldest first, LF.
                         Another device's rows (--device sensor) carry a last
                         column, device: the app skips it, `import` reads it and
-                        puts them back in that rotation, never the pump's.
+                        puts them back in that rotation, never the pump's. In a
+                        journal that records why sites ended, those rows add
+                        reason and lot columns (`sitecycle help formats`).
             json        the whole journal, so that `import` into an empty file
                         rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
@@ -45,11 +47,14 @@ extension CommandRegistry {
                         everywhere; location null for `removed`; a location's
                         note is its line's comment (a pause's reason); devices
                         beyond the pump; an entry's device `pump` or a device's
-                        name. An entry has the shape of `history --json`.
+                        name. An entry has the shape of `history --json`; in a
+                        journal that records reasons or lots, each entry adds
+                        "reason" and "lot" (null where its line has none).
             nightscout  an array of careportal treatments (eventType "Site Change",
                         for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the
-                        location and note, location in AndroidAPS wording where it
+                        location, its reason and lot (`reason: occlusion lot:
+                        A1`) and note, location in AndroidAPS wording where it
                         has one), ready to POST to /api/v1/treatments.
             ics         an iCalendar file: one event per site session and one, with
                         an alarm, for the next change due of each device.

@@ -22,13 +22,34 @@ extension CommandRegistry {
             --json prints a list of {"line","location","start","end",
             "durationHours","note"}; location is null for `removed`, end and
             durationHours are null while active; future is true for a line
-            dated after now.
+            dated after now. In a journal that records reasons or lots
+            (`sitecycle help journal`), each entry adds "reason" and "lot".
+
+            --early lists only the sites that ended early (before their
+            device's target, with a reason): what a manufacturer's replacement
+            form asks for. Every device's, unless --device names one; --from,
+            --to, --last and --location select them by start as above. For
+            each: the line, the device, the location, when it went in and came
+            out (the journal's zone), the hours worn of the target, the
+            reason, the lot and the note. --json prints a list, newest first,
+            of {"line","device","location","inserted","ended","hoursWorn",
+            "targetHours","reason","lot","note"}.
             """,
         options: HistoryOptions.specs,
         reportsJSON: true,
         run: { invocation in
             invocation.report(options: { () throws(CommandError) in try HistoryOptions(invocation.arguments) }) {
                 options, full, now throws(CommandError) in
+                if options.early {
+                    // Every device's early endings unless --device names one.
+                    let journal = options.device.given == nil ? full : try options.device.rotation(full)
+                    let selection = try options.period.selection(invocation, in: journal, now: now, location: options.location)
+                    var early = EarlyEndings.compute(journal, selection: selection, now: now).sessions
+                    if let limit = options.limit { early = Array(early.suffix(limit)) }
+                    let report = EarlyEndingsReport(style: invocation.renderStyle, journal: journal)
+                    invocation.out(invocation.json ? report.json(early.reversed()).rendered() : report.text(early.reversed()))
+                    return
+                }
                 let journal = try options.device.rotation(full)
                 let selection = try options.period.selection(invocation, in: journal, now: now, location: options.location,
                                                              throughFuture: true)
@@ -44,18 +65,22 @@ extension CommandRegistry {
 /// What `history` was asked for.
 struct HistoryOptions {
     static let specs = DeviceOption.specs + LocationFilter.specs
-        + [OptionSpec(["--limit"], value: "N", "at most N entries")] + PeriodOptions.specs
+        + [OptionSpec(["--limit"], value: "N", "at most N entries"),
+           OptionSpec(["--early"], "only sites that ended early, with what a replacement claim asks")] + PeriodOptions.specs
 
     var device: DeviceOption
     var location: LocationFilter
     var period: PeriodOptions
     /// `--limit N`: the newest N.
     var limit: Int?
+    /// `--early`: the sites that ended early, for a replacement claim.
+    var early: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
         location = LocationFilter(arguments)
         period = try PeriodOptions(arguments)
+        early = arguments.flag("--early")
         if let text = arguments.value("--limit") {
             guard let n = Int(text), n > 0 else { throw CommandError("--limit takes a positive number", usage: true) }
             limit = n

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let map = Command(
         name: "map",
         summary: "the body, front and back, each site marked by rest, uses or hours",
-        usage: "sitecycle map [--device D] [--by rest|uses|hours]",
+        usage: "sitecycle map [--device D] [--by rest|uses|hours|failures]",
         details: """
             Draws the front and the back of a body side by side and marks each
             location with a known place (the table below) by a symbol and a key
@@ -23,6 +23,11 @@ extension CommandRegistry {
             --by hours: mean hours against the overall mean (the median with
             `absorption-mode robust`); absorption-flagged sites (see `stats`)
             are marked `!`. The key gives the mean.
+            --by failures: the share of each site's completed sessions that
+            ended early (before the target, with a reason; `sitecycle help
+            journal`): often (a third or more, █ red; `#`), sometimes (▒
+            yellow; `=`), never (● green; `*`), no completed session. The key
+            gives ended early / completed.
 
             Colour is used when allowed; the symbols differ too, so the map
             reads in black and white (NO_COLOR, --color never).
@@ -41,7 +46,10 @@ extension CommandRegistry {
             none; x and y from 0 to 1 within the view (left to right, top to
             bottom; null when unplaced); state as named above (rest: active,
             avoid, recent, rested, never, disabled; uses: high, even, low,
-            unused; hours: flagged, shorter, longer, no-data).
+            unused; hours: flagged, shorter, longer, no-data; failures:
+            often-early, sometimes-early, never-early, no-data). With
+            --by failures each location adds "completed", "endedEarly" and
+            "reasons" ({"occlusion": 2, …}).
             """,
         options: MapOptions.specs,
         reportsJSON: true,

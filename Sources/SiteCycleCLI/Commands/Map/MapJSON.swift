@@ -17,7 +17,10 @@ extension MapReport {
                     ("uses", .int(m.uses)),
                     ("daysSinceUse", m.daysSinceUse.map(JSON.int) ?? .null),
                     ("meanHours", m.meanHours.map { .double(roundedHours($0)) } ?? .null),
-                ])
+                ] + (m.endings.map { t in
+                    [("completed", JSON.int(t.completed)), ("endedEarly", .int(t.endedEarly)),
+                     ("reasons", .object(t.sortedReasons.map { ($0.reason.word, JSON.int($0.count)) }))]
+                } ?? []))
             })),
         ])
     }

@@ -2,7 +2,7 @@ import SiteCycleKit
 
 /// What `map` was asked for.
 struct MapOptions {
-    static let specs = DeviceOption.specs + [OptionSpec(["--by"], value: "MEASURE", "rest (default), uses or hours")]
+    static let specs = DeviceOption.specs + [OptionSpec(["--by"], value: "MEASURE", "rest (default), uses, hours or failures")]
 
     var device: DeviceOption
     var measure = BodyMap.Measure.rest
@@ -12,7 +12,7 @@ struct MapOptions {
         if let text = arguments.value("--by") {
             guard let measure = BodyMap.Measure(rawValue: text) else {
                 let guess = suggestion(for: text, among: BodyMap.Measure.allCases.map(\.rawValue))
-                throw CommandError("--by takes rest, uses or hours, not `\(text)`",
+                throw CommandError("--by takes rest, uses, hours or failures, not `\(text)`",
                                    help: guess.map { "did you mean `\($0)`?" }, usage: true)
             }
             self.measure = measure

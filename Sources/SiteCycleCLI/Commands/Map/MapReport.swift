@@ -21,6 +21,7 @@ struct MapReport {
         case .rest: "Rest: how long each site has rested"
         case .uses: "Uses: each site's share of all site changes"
         case .hours: "Hours: each site's mean duration"
+        case .failures: "Failures: how often each site ended early"
         }
     }
 

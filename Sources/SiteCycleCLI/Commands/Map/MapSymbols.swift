@@ -19,6 +19,9 @@ extension MapReport {
         case .flagged: "!"
         case .shorter: "-"
         case .longer: "+"
+        case .oftenEarly: unicode ? "█" : "#"
+        case .sometimesEarly: unicode ? "▒" : "="
+        case .neverEarly: unicode ? "●" : "*"
         }
     }
 
@@ -26,9 +29,9 @@ extension MapReport {
         switch state {
         case .active: style.cyan(text)
         case .occupied: style.magenta(text)
-        case .avoid, .high, .flagged: style.red(text)
-        case .recent, .low, .shorter: style.yellow(text)
-        case .rested, .even, .longer: style.green(text)
+        case .avoid, .high, .flagged, .oftenEarly: style.red(text)
+        case .recent, .low, .shorter, .sometimesEarly: style.yellow(text)
+        case .rested, .even, .longer, .neverEarly: style.green(text)
         case .never, .disabled, .unused, .noData: style.dim(text)
         }
     }
@@ -50,6 +53,9 @@ extension MapReport {
         case .shorter: "mean below overall"
         case .longer: "mean at or above overall"
         case .noData: "no completed session"
+        case .oftenEarly: "a third or more ended early"
+        case .sometimesEarly: "some ended early"
+        case .neverEarly: "none ended early"
         }
     }
 
@@ -64,6 +70,9 @@ extension MapReport {
             return formatShare(mark.share, whole: true)
         case .hours:
             return mark.meanHours.map { "\(Int($0.rounded()))h" } ?? "-"
+        case .failures:
+            guard let t = mark.endings, t.completed > 0 else { return "-" }
+            return "\(t.endedEarly)/\(t.completed)"
         }
     }
 

@@ -14,6 +14,16 @@ extension CommandRegistry {
             sends it once more), and logging a new site starts afresh. What was
             sent is kept in $XDG_STATE_HOME/sitecycle/remind/.
 
+            Until a change is logged it keeps asking: again every --repeat
+            (default 4h) after the due time, at due + 4h, due + 8h, … (the
+            first run after each; `--repeat off` reminds once). The schedule
+            counts from the change actually logged: a new site has its own
+            due time, and the old site's repeats stop.
+            --snooze DURATION (`1h`, `30m`) sends nothing and silences the
+            sites in now until then; the first run after that reminds again
+            if still due. Logging a change ends the snooze. The installed
+            timer and cron line need no change: they run `remind` as before.
+
             --via desktop uses notify-send (osascript on macOS), with names
             escaped so they show as written, not as markup; terminal prints
             to standard error; auto (the default) uses the desktop when
@@ -64,20 +74,46 @@ struct RemindCommand {
         do { now = try invocation.now(for: journal) } catch { return invocation.fail(error) }
         let log = ReminderLog(journalPath: invocation.journalLocation.path, environment: invocation.env,
                               fileSystem: invocation.fileSystem)
+        if let seconds = options.snoozeSeconds { return snooze(journal, now: now, seconds: seconds, log: log) }
         let sent = log?.sent() ?? []
+        let snoozes = log?.snoozes() ?? [:]
         // Each device has its own due moment (the pump first).
         let decisions = journal.deviceNames.map { device in
             (device, Reminder.decide(journal, device: device, now: now, beforeSeconds: options.beforeSeconds,
-                                     sent: sent, again: options.again))
+                                     sent: sent, again: options.again, repeatSeconds: options.repeatSeconds,
+                                     snoozes: snoozes))
         }
         let notifier = ReminderNotifier(invocation: invocation, via: options.via)
         for case (let device, .send(let reminder)) in decisions {
             guard notifier.send(notifier.body(reminder, device: device, in: journal)) else { return ExitCode.failure }
             guard options.via != .none else { continue }
-            do { try log?.record(reminder.moment) } catch {
+            do { for moment in reminder.sentMoments { try log?.record(moment) } } catch {
                 invocation.warn(error.message + "; the next run will remind again")
             }
         }
         return decisions.contains { $0.1 != .notDue } ? ExitCode.due : ExitCode.ok
+    }
+
+    /// `--snooze`: each site in now stays silent until now + `seconds`;
+    /// logging a change ends the snooze with the cycle it was for.
+    func snooze(_ journal: Journal, now: Instant, seconds: Int64, log: ReminderLog?) -> Int32 {
+        let until = now.adding(seconds: seconds)
+        let cycles = journal.deviceNames.compactMap { device -> String? in
+            guard let active = journal.rotation(device).activeChange(at: now) else { return nil }
+            return "\(device) \(active.start.seconds)"
+        }
+        guard !cycles.isEmpty else {
+            invocation.out("No site is in now; nothing to snooze.\n")
+            return ExitCode.ok
+        }
+        guard let log else {
+            return invocation.fail(CommandError("no state folder to keep the snooze in",
+                                                help: "set $HOME or $XDG_STATE_HOME"))
+        }
+        for cycle in cycles {
+            do { try log.snooze(cycle, until: until) } catch { return invocation.fail(CommandError(error.message)) }
+        }
+        invocation.out("Reminders snoozed until \(displayTime(until, in: journal.zone)).\n")
+        return ExitCode.ok
     }
 }

@@ -7,6 +7,8 @@ struct RemindOptions {
         OptionSpec(["--before"], value: "DURATION", "also remind when due within DURATION (2h, 30m)"),
         OptionSpec(["--via"], value: "HOW", "auto (default), desktop, terminal or none"),
         OptionSpec(["--again"], "remind even if this due moment was already reminded of"),
+        OptionSpec(["--repeat"], value: "DURATION", "remind again this often until a change is logged (4h; off)"),
+        OptionSpec(["--snooze"], value: "DURATION", "silence the reminders of the sites in now for DURATION"),
         OptionSpec(["--install"], "run remind regularly (systemd user timer, or crontab)"),
         OptionSpec(["--every"], value: "DURATION", "with --install: how often (default 30m)"),
         OptionSpec(["--print"], "with --install: show the files, write nothing"),
@@ -26,11 +28,15 @@ struct RemindOptions {
     /// `--before`: also remind when due within this many seconds.
     var beforeSeconds: Int64 = 0
     var again = false
+    /// `--repeat`: seconds between repeats after the due time; nil (`off`): once.
+    var repeatSeconds: Int64? = Reminder.defaultRepeatSeconds
+    /// `--snooze`: silence for this many seconds, send nothing.
+    var snoozeSeconds: Int64?
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         let args = arguments
         if args.flag("--install") || args.flag("--uninstall") {
-            for option in ["--before", "--via", "--again"] where args.has(option) {
+            for option in ["--before", "--via", "--again", "--repeat", "--snooze"] where args.has(option) {
                 throw CommandError("\(option) does not go with --install or --uninstall", usage: true)
             }
             setup = args.flag("--install")
@@ -53,6 +59,27 @@ struct RemindOptions {
             beforeSeconds = seconds
         }
         again = args.flag("--again")
+        if let text = args.value("--repeat") {
+            if text == "off" {
+                repeatSeconds = nil
+            } else {
+                guard let seconds = TimeArgument.relativeSeconds(Substring(text)), seconds >= 60 else {
+                    throw CommandError("invalid --repeat: `\(text)` is not a duration of a minute or more",
+                                       help: "give hours or minutes like `4h` or `90m`, or `off` to remind once", usage: true)
+                }
+                repeatSeconds = seconds
+            }
+        }
+        if let text = args.value("--snooze") {
+            guard let seconds = TimeArgument.relativeSeconds(Substring(text)), seconds > 0 else {
+                throw CommandError("invalid --snooze: `\(text)` is not a duration",
+                                   help: "give hours or minutes like `1h` or `30m`", usage: true)
+            }
+            for option in ["--again", "--before"] where args.has(option) {
+                throw CommandError("\(option) does not go with --snooze", usage: true)
+            }
+            snoozeSeconds = seconds
+        }
     }
 
     /// `--every`: how often the timer runs, in seconds (at least a minute).

@@ -6,7 +6,8 @@ func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.
                 glucose: ClinicReport.Glucose? = nil, zone: ZoneRules? = nil) -> JSON {
     let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
     let devices = figures.devices.map { d -> JSON in
-        .object([("device", .string(d.name)), ("stats", StatsReport(style: .plain, stats: d.stats).json())])
+        .object([("device", .string(d.name)),
+                 ("stats", StatsReport(style: .plain, stats: d.stats, endings: d.endings).json())])
     }
     var pairs: [(String, JSON)] = [("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
                                                        ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),

@@ -52,6 +52,16 @@ extension CommandRegistry {
             "message"}}],
             "distribution":[{"location","uses","share"}],"balance"} with
             nulls where a value does not exist.
+
+            Ended early: a session that ended before its device's target with
+            a reason (`reason:` on its line, see `sitecycle help journal`).
+            In a journal that records reasons or lots, "overall" and each
+            location add "endedEarly": N and "reasons": {"occlusion": 2, …}
+            (the reasons of those sessions, most frequent first, adding up to
+            N); a flagged site's insight names them ("3 of 5 ended early: 2
+            occlusion, 1 high-glucose"), and the other sites that ended early
+            are listed under the flagged ones. A journal without reasons
+            shows exactly what it showed before.
             """,
         options: StatsOptions.specs,
         reportsJSON: true,
@@ -62,7 +72,8 @@ extension CommandRegistry {
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
-                let report = StatsReport(style: invocation.renderStyle, stats: stats)
+                let endings = journal.recordsEndings ? EarlyEndings.compute(journal, selection: selection, now: now) : nil
+                let report = StatsReport(style: invocation.renderStyle, stats: stats, endings: endings)
                 invocation.out(invocation.json ? report.json().rendered()
                                : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text())
             }

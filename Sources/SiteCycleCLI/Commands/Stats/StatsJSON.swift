@@ -9,7 +9,7 @@ extension StatsReport {
                                  ("averageHours", rounded(o.averageHours)), ("medianHours", rounded(o.medianHours)),
                                  ("longSessions", .int(o.longSessions)), ("endedByRemoval", .int(o.endedByRemoval)),
                                  ("comparedHours", rounded(stats.referenceHours)),
-                                 ("repeatedChanges", .int(o.repeatedChanges))])),
+                                 ("repeatedChanges", .int(o.repeatedChanges))] + endingsJSON(endings?.total))),
             ("locations", .array(stats.locations.map(json))),
             ("distribution", distributionJSON()),
             ("balance", rounded(stats.balance)),
@@ -17,6 +17,14 @@ extension StatsReport {
     }
 
     func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
+
+    /// `endedEarly` and `reasons` ({"occlusion": 2, …}, most frequent
+    /// first), only when the journal records reasons (`endings` is given).
+    func endingsJSON(_ t: EarlyEndings.Tally?) -> [(String, JSON)] {
+        guard let t else { return [] }
+        return [("endedEarly", .int(t.endedEarly)),
+                ("reasons", .object(t.sortedReasons.map { ($0.reason.word, JSON.int($0.count)) }))]
+    }
 
     func json(_ l: Statistics.PerLocation) -> JSON {
         .object([
@@ -27,11 +35,12 @@ extension StatsReport {
             ("lastUsed", l.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
             ("daysSinceLastUse", l.daysSinceLastUse.map(JSON.int) ?? .null),
             ("excluded", .int(l.excluded)),
+        ] + endingsJSON(endings?.tally(of: l.location)) + [
             ("absorption", .object([
                 ("flagged", .bool(l.absorption?.flagged ?? false)),
                 ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
                 ("comparedHours", rounded(l.absorption?.referenceHours)),
-                ("message", .optional(l.absorption.flatMap(StatisticsText.absorption))),
+                ("message", .optional(insight(l))),
             ])),
         ])
     }

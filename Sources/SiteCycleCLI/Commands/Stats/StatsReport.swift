@@ -4,6 +4,24 @@ import SiteCycleKit
 struct StatsReport {
     let style: RenderStyle
     let stats: Statistics
+    /// Which sites ended early and why; nil when the journal records no
+    /// reason or lot, and then nothing about them is shown.
+    var endings: EarlyEndings? = nil
+
+    /// What `stats` and the report show for a rotation: its statistics,
+    /// and its early endings when the journal records any.
+    init(style: RenderStyle, stats: Statistics, endings: EarlyEndings? = nil) {
+        self.style = style
+        self.stats = stats
+        self.endings = endings
+    }
+
+    /// The absorption insight for a flagged site, with the reasons its
+    /// sessions ended early when there are any ("3 of 5 ended early: 2
+    /// occlusion, 1 high-glucose").
+    func insight(_ l: Statistics.PerLocation) -> String? {
+        l.absorption.flatMap { StatisticsText.absorption($0, endings: endings?.tally(of: l.location)) }
+    }
 
     func hours(_ value: Double?) -> String { value.map(formatHours) ?? "-" }
 
@@ -60,7 +78,21 @@ struct StatsReport {
         var out = style.text.bold("Absorption") + " (flagged: \(measure) more than "
             + "\(SettingValues.formatPercent(stats.thresholdPercent)) below \(reference))\n"
         for line in TextWrap.lines(absorptionBasis(), width: 78, start: 2, indent: "  ") { out += "  " + line + "\n" }
-        return out + flaggedSites()
+        return out + flaggedSites() + endedEarly()
+    }
+
+    /// The sites that ended early, not flagged above, with their reasons;
+    /// nothing when the journal records no reason.
+    func endedEarly() -> String {
+        guard let endings else { return "" }
+        let rows = stats.locations.filter { $0.absorption?.flagged != true && endings.tally(of: $0.location).endedEarly > 0 }
+        guard !rows.isEmpty else { return "" }
+        var out = "  Ended early (before the target, with a reason):\n"
+        for l in rows {
+            let text = l.location.name + ": " + StatisticsText.endedEarly(endings.tally(of: l.location))!
+            for line in TextWrap.lines(text, width: 78, start: 4, indent: "      ") { out += "    " + line + "\n" }
+        }
+        return out
     }
 
     /// Which sites are judged, and which sessions are left out.
@@ -82,7 +114,7 @@ struct StatsReport {
         var out = ""
         for l in flagged {
             out += style.text.yellow("  \(mark) \(l.location.name)") + "\n"
-            for line in TextWrap.lines(StatisticsText.absorption(l.absorption!)!, width: 78, start: 4, indent: "    ") {
+            for line in TextWrap.lines(insight(l)!, width: 78, start: 4, indent: "    ") {
                 out += "    " + line + "\n"
             }
         }

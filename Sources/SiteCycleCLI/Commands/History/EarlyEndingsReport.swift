@@ -1,0 +1,30 @@
+import SiteCycleKit
+
+/// `history --early`: each site that ended early, as a block of a few
+/// lines (a replacement form's facts do not fit one 80-column row).
+struct EarlyEndingsReport {
+    let style: RenderStyle
+    let journal: Journal
+
+    func text(_ changes: [SiteChange]) -> String {
+        guard !changes.isEmpty else { return "No site ended early (before its target, with a reason).\n" }
+        var out = ""
+        for c in changes {
+            let device = journal.deviceName(of: c)
+            let name = journal.name(of: c) ?? EntrySyntax.removedKeyword
+            out += style.text.bold("Line \(c.line)  \(name)") + (journal.hasDevices ? "  (\(device))" : "") + "\n"
+            let ended = c.end.map { displayTime($0, in: journal.zone) } ?? "-"
+            out += "  in \(displayTime(c.start, in: journal.zone)), out \(ended): "
+                + "\(c.durationHours.map(formatHours) ?? "-") of \(formatHours(journal.targetHours(of: device))) h\n"
+            out += "  reason \(c.reason?.word ?? "-"), lot \(journal.lot(of: c) ?? "-")\n"
+            if let note = journal.note(of: c) {
+                for line in TextWrap.lines("note: " + ControlCharacters.escaped(note), width: 78, start: 2, indent: "  ") {
+                    out += "  " + line + "\n"
+                }
+            }
+        }
+        return out
+    }
+
+    func json(_ changes: [SiteChange]) -> JSON { .array(changes.map { $0.earlyEndingJSON(in: journal) }) }
+}
