@@ -225,7 +225,7 @@ enum TerminalPicker {
         let prompt = "Why did \(closing) end early? (Enter for none)> "
         while true {
             // The vocabulary wraps to the screen (80 columns or fewer).
-            draw(["Site> \(chosen)", prompt + typed] + TextWrap.lines(hint, width: max(20, min(78, columns() - 2))))
+            draw(["Site> \(chosen)", prompt + typed] + TextWrap.lines(hint, width: max(20, min(78, size().columns - 2))))
             emit("\u{1B}[1B\r\u{1B}[\((prompt + typed).count)C")
             let key = readKey()
             emit("\u{1B}[1A\r")
