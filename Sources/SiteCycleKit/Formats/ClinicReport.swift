@@ -409,7 +409,12 @@ public enum ClinicReport {
         }
         let o = stats.overall
         s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
-        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "").</p>\n</section>\n\n"
+        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "")"
+        // Two means, each said for what it counts (issue 31 item 9).
+        if o.endedByRemoval > 0, stats.referenceHours != nil {
+            s += ", which leaves out the \(o.endedByRemoval) session\(o.endedByRemoval == 1 ? "" : "s") ended by `removed` (a break); the mean above counts every completed session"
+        }
+        s += ".</p>\n</section>\n\n"
         return s
     }
 

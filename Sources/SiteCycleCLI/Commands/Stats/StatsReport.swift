@@ -69,7 +69,10 @@ struct StatsReport {
         let n = stats.overall.endedByRemoval
         if n > 0 {
             basis += " \(n) session\(n == 1 ? "" : "s") ended by `removed` (a break, not a failed site) "
-                + "\(n == 1 ? "is" : "are") left out of the comparison."
+                + "\(n == 1 ? "is" : "are") left out of the comparison"
+                // Two figures, each said for what it counts (issue 31 item 9).
+                + (stats.robust ? "." : ", so the overall mean compared against is not the average above, which "
+                    + "counts every completed session.")
         }
         return basis
     }
