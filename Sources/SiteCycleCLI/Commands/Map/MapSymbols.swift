@@ -11,6 +11,8 @@ extension MapReport {
         case .avoid: unicode ? "×" : "!"
         case .recent: unicode ? "◐" : "+"
         case .rested: unicode ? "●" : "*"
+        case .paused: unicode ? "‖" : "%"  // not `|`: the outline's own stroke
+        case .resting: unicode ? "◌" : "~"
         case .never, .unused, .noData: unicode ? "○" : "."
         case .disabled: unicode ? "·" : "-"
         case .high: unicode ? "█" : "#"
@@ -27,7 +29,7 @@ extension MapReport {
         case .active: style.cyan(text)
         case .occupied: style.magenta(text)
         case .avoid, .high, .flagged: style.red(text)
-        case .recent, .low, .shorter: style.yellow(text)
+        case .recent, .low, .shorter, .paused, .resting: style.yellow(text)
         case .rested, .even, .longer: style.green(text)
         case .never, .disabled, .unused, .noData: style.dim(text)
         }
@@ -40,6 +42,8 @@ extension MapReport {
         case .avoid: "avoid (3 latest)"
         case .recent: "used < \(BodyMap.restDays) days ago"
         case .rested: "rested \(BodyMap.restDays)+ days"
+        case .paused: "paused"
+        case .resting: "resting (`rest`)"
         case .never: "never used"
         case .disabled: "disabled"
         case .high: "over 1.5x equal share"
