@@ -25,8 +25,11 @@ private func runCommand(_ arguments: [String], _ environment: RunEnvironment) ->
     let name = arguments[commandIndex]
     guard let command = registry.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
         let names = registry.map(\.name)
-        let hint = suggestion(for: name, among: names).map { "did you mean `\($0)`?" }
-            ?? "`sitecycle help` lists the commands"
+        // Two letters swapped (`stauts`) is one slip, as close as a letter missing.
+        var guesses = suggestion(for: name, among: names).map { [$0] } ?? []
+        guesses += names.filter { !guesses.contains($0) && swapsTwoLetters(name, $0) }
+        let hint = guesses.isEmpty ? "`sitecycle help` lists the commands"
+            : "did you mean " + guesses.map { "`\($0)`" }.joined(separator: " or ") + "?"
         return usageFailure("unknown command `\(name)`", help: hint, environment)
     }
     var rest = arguments
@@ -148,4 +151,11 @@ func unquotedTime(in arguments: [String]) -> (option: String, words: [String])? 
         return (arguments[i], words)
     }
     return nil
+}
+
+/// Whether `a` is `b` with two neighbouring letters swapped.
+func swapsTwoLetters(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.lowercased()), y = Array(b.lowercased())
+    guard x.count == y.count, let i = x.indices.first(where: { x[$0] != y[$0] }), i + 1 < x.count else { return false }
+    return x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
 }

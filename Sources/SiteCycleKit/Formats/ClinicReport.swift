@@ -331,7 +331,7 @@ public enum ClinicReport {
         let ex = labelWidth + equal / top * barWidth
         s += "<line class=\"equal\" x1=\"\(fmt(ex))\" y1=\"4\" x2=\"\(fmt(ex))\" y2=\"\(fmt(height - 22))\"/>\n"
         s += "<text x=\"\(fmt(ex))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">equal share \(formatShare(equal))</text>\n</svg>\n"
-        let balance = stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "–"
+        let balance = stats.balance.map { "\(Int($0.rounded(.down))) / 100" } ?? "–"
         s += "<p>Rotation balance: <strong>\(balance)</strong> (100 means even use of all enabled locations, 0 every use on one).</p>\n</section>\n\n"
         return s
     }

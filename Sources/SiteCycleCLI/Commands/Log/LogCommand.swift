@@ -10,10 +10,10 @@ extension CommandRegistry {
             Recommended first (the top one selected), then the other locations,
             longest rested first, then Avoid, each with its last use. ↑/↓ or
             Ctrl-P/Ctrl-N move (j/k too, until you type); typing filters by
-            name or slug; Enter picks, then asks for an optional note (Enter
-            alone: none). `sitecycle log` Enter Enter logs the top
-            recommendation. Esc or Ctrl-C cancels: nothing is written, exit
-            130. Without a terminal, LOCATION is required.
+            name, slug or initials (`rft`); Enter picks, then asks for an
+            optional note (Enter alone: none). `sitecycle log` Enter Enter logs
+            the top recommendation. Esc or Ctrl-C cancels: "Nothing logged.",
+            exit 130. Without a terminal, LOCATION is required.
 
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug

@@ -38,7 +38,10 @@ extension SiteChangeCommand {
         if words.isEmpty, options.device.given == nil { sheet = sheet.adding(otherDevicesSitesIn: journal, at: at) }
         sheet.asksForNote = options.note == nil
         invocation.environment.stdout.flush()
-        guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
+        guard let choice = picker(sheet) else {
+            invocation.out("Nothing logged.\n")
+            return .ended(Self.cancelled)
+        }
         return .picked(choice)
     }
 }
