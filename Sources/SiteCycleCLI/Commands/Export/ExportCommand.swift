@@ -27,6 +27,8 @@ extension CommandRegistry {
                         Another device's rows (--device sensor) carry a last
                         column, device: the app skips it, `import` reads it and
                         puts them back in that rotation, never the pump's.
+                        A `removed` line has no row, so its note cannot go
+                        with it: a warning on stderr says how many were left out.
             json        the whole journal, so that `import` into an empty file
                         rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
@@ -62,6 +64,11 @@ extension CommandRegistry {
                     format: options.format, device: try options.device.name(in: full), deviceNamed: options.device.given != nil,
                     selection: try options.period.selection(invocation, in: full, now: now, throughFuture: true))
                 let export = ExportService.export(request, from: full, now: now)
+                if export.notesLeftOut > 0 {
+                    let n = export.notesLeftOut
+                    invocation.warn("\(n) note\(n == 1 ? "" : "s") of `removed` lines left out: CSV has a row per site "
+                                    + "only", help: "`--format json` keeps \(n == 1 ? "it" : "them")")
+                }
                 guard let output = options.output.path else {
                     invocation.out(export.text)
                     return
