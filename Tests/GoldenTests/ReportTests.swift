@@ -21,6 +21,28 @@ struct ReportTests {
         return (dir, html, output)
     }
 
+    /// Issue 31 item 10: a paused site is marked on the report's map and
+    /// said in its key, not left to look well rested.
+    @Test func aPausedSiteHasItsOwnMarkInTheMapKey() throws {
+        let (dir, html, output) = try report(journal: """
+            timezone Europe/Berlin
+            location Left Front Abdomen
+            location Right Front Abdomen
+            location Left Side Thigh  paused until 2026-12-15
+
+            2026-10-01 08:00  Left Side Thigh
+            2026-11-15 08:00  Left Front Abdomen
+            2026-11-18 08:00  Right Front Abdomen
+
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("class=\"held\""))
+        #expect(html.contains("<td>Left Side Thigh</td><td class=\"n\">1</td><td class=\"n\">1081.0</td><td>paused until 2026-12-15</td>"),
+                "\(html)")
+        #expect(html.contains("A dashed outer ring: paused or resting"))
+    }
+
     @Test func writesAPrivateFileNamedByTheDate() throws {
         let (dir, html, output) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -111,7 +111,7 @@ public enum ClinicReport {
             let part = Part(device: d, of: names.count, first: d == names.first)
             let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
             let keys = Keys(rotation.locations)
-            page += mapSection(stats, keys: keys, part)
+            page += mapSection(stats, keys: keys, part, body: figures.body, zone: zone)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
             page += tableSection(stats, body: figures.body, part)
@@ -228,8 +228,17 @@ public enum ClinicReport {
         uses == 0 || top == 0 ? 0 : max(1, min(4, Int((Double(uses) / Double(top) * 4).rounded(.up))))
     }
 
-    static func mapSection(_ stats: Statistics, keys: Keys, _ d: Part = .whole) -> String {
+    static func mapSection(_ stats: Statistics, keys: Keys, _ d: Part = .whole, body: Occupancy? = nil,
+                           zone: ZoneRules = .utc) -> String {
         let rows = stats.locations
+        // Paused or resting: out of recommendations, marked so that a
+        // well-rested look is not read as a top choice (issue 31 item 10).
+        func held(_ name: String) -> String? {
+            guard let site = body?.site(name) else { return nil }
+            if let t = site.pausedUntil { return "paused until \(displayTime(t, in: zone).prefix(10))" }
+            if let t = site.restingUntil { return "resting until \(displayTime(t, in: zone).prefix(10))" }
+            return nil
+        }
         let top = rows.map(\.uses).max() ?? 0
         let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
         let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
@@ -254,6 +263,7 @@ public enum ClinicReport {
                     <g class="site">
                     <title>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</title>
                     <circle cx="\(fmt(cx))" cy="\(fmt(cy))" r="14" fill="\(usesRamp[level])" class="level\(level)"/>
+                    \(held(row.location.name) == nil ? "" : "<circle cx=\"\(fmt(cx))\" cy=\"\(fmt(cy))\" r=\"19\" class=\"held\"/>")
                     <text x="\(fmt(cx))" y="\(fmt(cy + 5))" text-anchor="middle" class="key\(level >= 3 ? " light" : "")">\(escape(keys.letter[row.location.name] ?? ""))</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(row.uses)×</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 45))" text-anchor="middle" class="label">\(mean)</text>
@@ -264,9 +274,9 @@ public enum ClinicReport {
             svg += "</g>\n"
         }
         svg += "</svg>\n"
-        var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th></tr></thead>\n<tbody>\n"
+        var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th><th scope=\"col\">Now</th></tr></thead>\n<tbody>\n"
         for row in rows where BodyMap.place(of: row.location.name) != nil {
-            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td></tr>\n"
+            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td><td>\(held(row.location.name) ?? "")</td></tr>\n"
         }
         table += "</tbody>\n</table>\n"
         let unplaced = rows.filter { BodyMap.place(of: $0.location.name) == nil }
@@ -283,6 +293,9 @@ public enum ClinicReport {
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
         legend += " (up to \(top) uses).</p>\n"
+        if rows.contains(where: { held($0.location.name) != nil }) {
+            legend += "<p class=\"ramp\">A dashed outer ring: paused or resting, out of recommendations for now.</p>\n"
+        }
         return "<section id=\"map\(d.suffix)\" class=\"page\(d.newPage ? " device" : "")\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
             + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
     }
@@ -449,6 +462,7 @@ public enum ClinicReport {
         .body { fill: var(--body); stroke: var(--line); stroke-width: 1.5; }
         .site circle { stroke: var(--fg); stroke-width: 1.2; }
         .site .level0 { stroke-dasharray: 3 2; }
+        .site .held { fill: none; stroke-dasharray: 2 3; stroke-width: 2; }
         svg text.key { font-weight: bold; fill: #111; } svg text.key.light { fill: #fff; }
         svg.bodymap { font-size: 16px; } svg text.label { font-size: 15px; }
         svg text.view { font-weight: bold; font-size: 17px; }
