@@ -43,6 +43,23 @@ struct ReportTests {
         #expect(html.contains("A dashed outer ring: paused or resting"))
     }
 
+    /// Issue 31 item 13: "up to 1 uses", "1 completed sessions".
+    @Test func oneIsSingular() throws {
+        let (dir, html, output) = try report(journal: """
+            timezone Europe/Berlin
+            location Left Front Abdomen
+            location Right Front Abdomen
+
+            2026-11-15 08:00  Left Front Abdomen
+            2026-11-18 08:00  Right Front Abdomen
+
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("(up to 1 use)."))
+        #expect(html.contains("Overall: 2 site changes, 1 completed session, mean"))
+    }
+
     @Test func writesAPrivateFileNamedByTheDate() throws {
         let (dir, html, output) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }

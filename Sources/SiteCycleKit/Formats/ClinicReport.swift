@@ -292,7 +292,7 @@ public enum ClinicReport {
         legend += ["none", "fewest", "", "", "most"].enumerated().map { i, word in
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
-        legend += " (up to \(top) uses).</p>\n"
+        legend += " (up to \(top) use\(top == 1 ? "" : "s")).</p>\n"
         if rows.contains(where: { held($0.location.name) != nil }) {
             legend += "<p class=\"ramp\">A dashed outer ring: paused or resting, out of recommendations for now.</p>\n"
         }
@@ -421,7 +421,7 @@ public enum ClinicReport {
                 + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td>\(flag)</td></tr>\n"
         }
         let o = stats.overall
-        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
+        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site change\(o.changes == 1 ? "" : "s"), \(o.completed) completed session\(o.completed == 1 ? "" : "s"), mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
         s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "")"
         // Two means, each said for what it counts (issue 31 item 9).
         if o.endedByRemoval > 0, stats.referenceHours != nil {

@@ -41,7 +41,9 @@ extension CommandRegistry {
 
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
-            three. Headless: chromium --headless --print-to-pdf=r.pdf r.html
+            three. Headless, without the print date and file path on each
+            page:
+              chromium --headless --no-pdf-header-footer --print-to-pdf=r.pdf r.html
 
             Example: sitecycle -f examples/realistic.journal report -o /tmp
             """,
