@@ -60,6 +60,17 @@ struct ReportTests {
         #expect(html.contains("Overall: 2 site changes, 1 completed session, mean"))
     }
 
+    /// Issue 31 item 13: a place for the patient's name, as text.
+    @Test func thePatientsNameIsInTheHeader() throws {
+        let (dir, html, output) = try report(journal: nil, ["--patient", "Ada <b>Lovelace</b>"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("<dt>Patient</dt><dd>Ada &lt;b&gt;Lovelace&lt;/b&gt;</dd>"))
+        let (dir2, html2, _) = try report()
+        defer { try? FileManager.default.removeItem(at: dir2) }
+        #expect(!html2.contains("<dt>Patient</dt>"))
+    }
+
     @Test func writesAPrivateFileNamedByTheDate() throws {
         let (dir, html, output) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }

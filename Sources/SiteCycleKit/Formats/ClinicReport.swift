@@ -99,13 +99,15 @@ public enum ClinicReport {
     /// One page: now, then per device its map, distribution, calendar and
     /// per-site table (figures of different devices are never averaged
     /// together), then the notes. `device` limits it to one device.
-    public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant) -> String {
+    /// `patient`: a name for the header (`report --patient`).
+    public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant,
+                            patient: String? = nil) -> String {
         let figures = Figures(journal, device: device, period: given, now: now)
         let period = figures.period
         let zone = journal.zone
         let days = Int(zone.civil(period.to).date.daysSinceEpoch - zone.civil(period.from).date.daysSinceEpoch) + 1
         let names = figures.devices.map(\.name)
-        var page = head(journal, period: period, now: now)
+        var page = head(journal, period: period, now: now, patient: patient)
         page += nowSection(journal, now: now, devices: names)
         for (d, rotation, stats) in figures.devices {
             let part = Part(device: d, of: names.count, first: d == names.first)
@@ -152,8 +154,9 @@ public enum ClinicReport {
 
     // MARK: Sections
 
-    static func head(_ journal: Journal, period: Period, now: Instant) -> String {
+    static func head(_ journal: Journal, period: Period, now: Instant, patient: String? = nil) -> String {
         let zone = journal.zone
+        let patientRow = patient.map { "<dt>Patient</dt><dd>\(escape($0))</dd>\n" } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -167,7 +170,7 @@ public enum ClinicReport {
             <header id="header">
             <h1>Infusion site rotation</h1>
             <dl>
-            <dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
+            \(patientRow)<dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
             <dt>Generated</dt><dd>\(escape(time(now, zone)))</dd>
             <dt>Time zone</dt><dd>\(escape(zone.identifier))</dd>
             <dt>Journal</dt><dd>\(escape(fileName(journal.source.path)))</dd>

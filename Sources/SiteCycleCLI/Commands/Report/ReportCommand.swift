@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--device NAME] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--patient NAME] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB
@@ -39,6 +39,9 @@ extension CommandRegistry {
             --json prints {"period":{"from","to"},"devices":[{"device",
             "stats":{…}}]}, each device's stats as `stats --json` gives them.
 
+            --patient NAME prints the name in the header (the journal never
+            holds it): `report --patient "Ada Lovelace" -o /tmp`.
+
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
             three. Headless, without the print date and file path on each
@@ -62,7 +65,7 @@ extension CommandRegistry {
                     invocation.out(reportJSON(journal, device: device, period: period, now: now).rendered())
                     return
                 }
-                let html = ClinicReport.html(journal, device: device, period: period, now: now)
+                let html = ClinicReport.html(journal, device: device, period: period, now: now, patient: options.patient)
                 guard let output = options.output.path else {
                     invocation.out(html)
                     return
