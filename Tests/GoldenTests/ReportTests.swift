@@ -71,6 +71,16 @@ struct ReportTests {
         #expect(!html2.contains("<dt>Patient</dt>"))
     }
 
+    /// Issue 31 item 13: the absorption insight wraps in its cell (every
+    /// other cell keeps to one line), so print never clips it.
+    @Test func theAbsorptionTextWrapsInItsColumn() throws {
+        let (dir, html, output) = try report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("td.absorption { white-space: normal;"))
+        #expect(html.contains("<td class=\"absorption\">"))
+    }
+
     @Test func writesAPrivateFileNamedByTheDate() throws {
         let (dir, html, output) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -421,7 +421,7 @@ public enum ClinicReport {
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
                 + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.shortest))</td>"
                 + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td>"
-                + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td>\(flag)</td></tr>\n"
+                + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td class=\"absorption\">\(flag)</td></tr>\n"
         }
         let o = stats.overall
         s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site change\(o.changes == 1 ? "" : "s"), \(o.completed) completed session\(o.completed == 1 ? "" : "s"), mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
@@ -481,6 +481,7 @@ public enum ClinicReport {
         * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
         td, th, dd, li, text { white-space: nowrap; }
         td.note { white-space: normal; }
+        td.absorption { white-space: normal; min-width: 12em; }  /* the insight wraps, never clipped */
         h2 { break-after: avoid; }
         @page { margin: 12mm; }
         @media print {
