@@ -114,7 +114,8 @@ struct ReportTests {
         #expect(!lower.contains("@import") && !lower.contains("url("))
         #expect(html.contains("<dd>sites.journal</dd>") && !html.contains(dir.path))
         #expect(html.contains("<dd>Europe/Berlin</dd>"))
-        #expect(html.contains("Period</dt><dd>2026-08-23 13:00 to 2026-11-21 12:00"))
+        // Whole days: from a midnight, not 13:00 across the DST change (issue 31 item 13).
+        #expect(html.contains("Period</dt><dd>2026-08-23 00:00 to 2026-11-21 12:00"), "\(html.prefix(900))")
         #expect(html.contains("Rotation balance:"))
         #expect(html.contains("Left Front Abdomen"))
     }

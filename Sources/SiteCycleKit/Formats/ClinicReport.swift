@@ -18,10 +18,12 @@ public enum ClinicReport {
         }
 
         /// The period `report` covers: the selection's, or the `defaultDays`
-        /// up to its end when it has no start; nil when it would be empty
-        /// (a start after the end).
-        public init?(_ selection: ChangeSelection) {
-            let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
+        /// up to its end when it has no start, from a midnight in `zone` (whole
+        /// days: 90 × 24 h back would start an hour off across a DST change);
+        /// nil when it would be empty (a start after the end).
+        public init?(_ selection: ChangeSelection, zone: ZoneRules = .utc) {
+            let from = selection.from ?? TimeArgument.startOfDay(
+                zone.civil(selection.to).date.adding(days: -ClinicReport.defaultDays), zone: zone)
             guard from <= selection.to else { return nil }
             self.init(from: from, to: selection.to)
         }

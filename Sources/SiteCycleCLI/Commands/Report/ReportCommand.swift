@@ -23,8 +23,9 @@ extension CommandRegistry {
             the notes written in the period. Every chart has a title and a
             description, and its numbers are also in a table.
 
-            The period is the 90 days up to --to (default now) unless --from or
-            --last say otherwise (site changes are selected by start, as in `stats`).
+            The period is the 90 days up to --to (default now), from midnight
+            (whole days, also across a DST change), unless --from or --last say
+            otherwise (site changes are selected by start, as in `stats`).
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
             zone). Files are created private (mode 0600).
@@ -56,7 +57,7 @@ extension CommandRegistry {
             invocation.report { journal, now throws(CommandError) in
                 let options = try ReportOptions(invocation.arguments)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                guard let period = ClinicReport.Period(selection) else {
+                guard let period = ClinicReport.Period(selection, zone: journal.zone) else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
                 // Every device unless --device names one.
