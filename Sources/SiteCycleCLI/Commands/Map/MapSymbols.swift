@@ -39,7 +39,7 @@ extension MapReport {
         switch state {
         case .active: "active"
         case .occupied: "another device now"
-        case .avoid: "avoid (3 latest)"
+        case .avoid: "avoid (as recommend)"  // at most 3, never every site
         case .recent: "used < \(BodyMap.restDays) days ago"
         case .rested: "rested \(BodyMap.restDays)+ days"
         case .paused: "paused"
