@@ -159,8 +159,8 @@ final class Invocation {
         guard let first = copies.first else { return }
         let name = first.split(separator: "/").last.map(String.init) ?? first
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
-        err("sitecycle: " + errStyle.warning("warning:") + " conflict copy \(name.terminalSafe)\(more) beside the journal; "
-            + "`sitecycle sync` merges it\n")
+        // Wrapped to 80 columns like every other warning.
+        warn("conflict copy \(name)\(more) beside the journal; `sitecycle sync` merges it")
     }
 
     /// `--now`, else `$SITECYCLE_NOW`, else the clock; read in `zone`.

@@ -14,6 +14,10 @@ public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
 }
 
 private func runCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
+    if let (option, words) = unquotedTime(in: arguments) {
+        return usageFailure("`\(words.dropFirst().joined(separator: " "))` after \(option) \(words[0]) is a word of its own",
+                            help: "quote it: `\(option) \"\(words.joined(separator: " "))\"`", environment)
+    }
     let registry = CommandRegistry.all
     guard let commandIndex = ArgumentParser.commandIndex(arguments) else {
         return runWithoutCommand(arguments, environment)
@@ -21,8 +25,11 @@ private func runCommand(_ arguments: [String], _ environment: RunEnvironment) ->
     let name = arguments[commandIndex]
     guard let command = registry.first(where: { $0.name == name || $0.aliases.contains(name) }) else {
         let names = registry.map(\.name)
-        let hint = suggestion(for: name, among: names).map { "did you mean `\($0)`?" }
-            ?? "`sitecycle help` lists the commands"
+        // Two letters swapped (`stauts`) is one slip, as close as a letter missing.
+        var guesses = suggestion(for: name, among: names).map { [$0] } ?? []
+        guesses += names.filter { !guesses.contains($0) && swapsTwoLetters(name, $0) }
+        let hint = guesses.isEmpty ? "`sitecycle help` lists the commands"
+            : "did you mean " + guesses.map { "`\($0)`" }.joined(separator: " or ") + "?"
         return usageFailure("unknown command `\(name)`", help: hint, environment)
     }
     var rest = arguments
@@ -132,4 +139,39 @@ public func run(arguments: [String], environment: [String: String] = [:], stdin:
     env.editor = editor
     let code = run(arguments, env)
     return RunResult(exitCode: code, stdout: out.text, stderr: err.text)
+}
+
+/// A time option's value typed without quotes (`--at 2026-12-16 07:30`):
+/// the option and the words that belong together, or nil. The shell split
+/// the time from its day, and the clock would otherwise read as a location
+/// (`no location "rba 07:30"`) or a command.
+func unquotedTime(in arguments: [String]) -> (option: String, words: [String])? {
+    let options: Set = ["--at", "--end", "--now", "--from", "--to"]
+    func isClock(_ w: String) -> Bool {
+        let parts = w.split(separator: ":", omittingEmptySubsequences: false)
+        return (2...3).contains(parts.count) && (1...2).contains(parts[0].count)
+            && parts.dropFirst().allSatisfy { $0.count == 2 } && parts.allSatisfy { $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }
+    }
+    func isOffset(_ w: String) -> Bool {
+        w == "Z" || ((w.hasPrefix("+") || w.hasPrefix("-")) && (3...6).contains(w.count)
+                     && w.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ":") })
+    }
+    // Words after `--` are someone else's (`__complete -- log --at …`).
+    let arguments = Array(arguments.prefix { $0 != "--" })
+    for i in arguments.indices.dropLast(2) where options.contains(arguments[i]) && isClock(arguments[i + 2]) {
+        guard !isClock(arguments[i + 1]) else { continue }
+        var words = [arguments[i + 1], arguments[i + 2]]
+        var j = i + 3
+        if j < arguments.count, isOffset(arguments[j]) { words.append(arguments[j]); j += 1 }
+        if j < arguments.count, arguments[j] == "local" { words.append(arguments[j]) }
+        return (arguments[i], words)
+    }
+    return nil
+}
+
+/// Whether `a` is `b` with two neighbouring letters swapped.
+func swapsTwoLetters(_ a: String, _ b: String) -> Bool {
+    let x = Array(a.lowercased()), y = Array(b.lowercased())
+    guard x.count == y.count, let i = x.indices.first(where: { x[$0] != y[$0] }), i + 1 < x.count else { return false }
+    return x[i] == y[i + 1] && x[i + 1] == y[i] && x[(i + 2)...] == y[(i + 2)...]
 }

@@ -105,8 +105,9 @@ struct RemindTests {
         plain["DISPLAY"] = nil
         let r = try sitecycle(["remind"], now: "2026-02-05 08:00", environment: plain)
         #expect(r.exitCode == 3)
-        #expect(r.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04 08:00. "
-                + "Next: Right Arm.\n")
+        // Wrapped at 80 columns (issue 31 item 14).
+        #expect(r.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04\n"
+                + "        08:00. Next: Right Arm.\n")
         #expect(log("notify-send").isEmpty)
         #expect(try sitecycle(["remind", "--via", "loud"], now: "2026-02-05 08:00").exitCode == 2)
     }
@@ -222,8 +223,9 @@ struct RemindTests {
         let line = try #require(r.stdout.split(separator: "\n").first { $0.hasPrefix("*/30 ") }.map(String.init))
         let cron = try runAsCron(line)
         #expect(cron.exitCode == 3, "\(cron.stderr)")
-        #expect(cron.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04 08:00. "
-                + "Next: Right Arm.\n")
+        // Wrapped at 80 columns (issue 31 item 14).
+        #expect(cron.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04\n"
+                + "        08:00. Next: Right Arm.\n")
 
         noSystemd["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/run/user/1000/bus"
         let bus = try sitecycle(["remind", "--install"], environment: noSystemd)

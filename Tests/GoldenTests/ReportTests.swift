@@ -21,6 +21,66 @@ struct ReportTests {
         return (dir, html, output)
     }
 
+    /// Issue 31 item 10: a paused site is marked on the report's map and
+    /// said in its key, not left to look well rested.
+    @Test func aPausedSiteHasItsOwnMarkInTheMapKey() throws {
+        let (dir, html, output) = try report(journal: """
+            timezone Europe/Berlin
+            location Left Front Abdomen
+            location Right Front Abdomen
+            location Left Side Thigh  paused until 2026-12-15
+
+            2026-10-01 08:00  Left Side Thigh
+            2026-11-15 08:00  Left Front Abdomen
+            2026-11-18 08:00  Right Front Abdomen
+
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("class=\"held\""))
+        #expect(html.contains("<td>Left Side Thigh</td><td class=\"n\">1</td><td class=\"n\">1081.0</td><td>paused until 2026-12-15</td>"),
+                "\(html)")
+        #expect(html.contains("A dashed outer ring: paused or resting"))
+    }
+
+    /// Issue 31 item 13: "up to 1 uses", "1 completed sessions".
+    @Test func oneIsSingular() throws {
+        let (dir, html, output) = try report(journal: """
+            timezone Europe/Berlin
+            location Left Front Abdomen
+            location Right Front Abdomen
+
+            2026-11-15 08:00  Left Front Abdomen
+            2026-11-18 08:00  Right Front Abdomen
+
+            """)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("(up to 1 use)."))
+        #expect(html.contains("Overall: 2 site changes, 1 completed session, mean"))
+    }
+
+    /// Issue 31 item 13: a place for the patient's name, as text.
+    @Test func thePatientsNameIsInTheHeader() throws {
+        let (dir, html, output) = try report(journal: nil, ["--patient", "Ada <b>Lovelace</b>"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("<dt>Patient</dt><dd>Ada &lt;b&gt;Lovelace&lt;/b&gt;</dd>"))
+        let (dir2, html2, _) = try report()
+        defer { try? FileManager.default.removeItem(at: dir2) }
+        #expect(!html2.contains("<dt>Patient</dt>"))
+    }
+
+    /// Issue 31 item 13: the absorption insight wraps in its cell (every
+    /// other cell keeps to one line), so print never clips it.
+    @Test func theAbsorptionTextWrapsInItsColumn() throws {
+        let (dir, html, output) = try report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("td.absorption { white-space: normal;"))
+        #expect(html.contains("<td class=\"absorption\">"))
+    }
+
     @Test func writesAPrivateFileNamedByTheDate() throws {
         let (dir, html, output) = try report()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -104,7 +164,8 @@ struct ReportTests {
         #expect(!lower.contains("@import") && !lower.contains("url("))
         #expect(html.contains("<dd>sites.journal</dd>") && !html.contains(dir.path))
         #expect(html.contains("<dd>Europe/Berlin</dd>"))
-        #expect(html.contains("Period</dt><dd>2026-08-23 13:00 to 2026-11-21 12:00"))
+        // Whole days: from a midnight, not 13:00 across the DST change (issue 31 item 13).
+        #expect(html.contains("Period</dt><dd>2026-08-23 00:00 to 2026-11-21 12:00"), "\(html.prefix(900))")
         #expect(html.contains("Rotation balance:"))
         #expect(html.contains("Left Front Abdomen"))
     }

@@ -79,4 +79,12 @@ struct SitePickerTests {
         #expect(journal.siteDevice(at: journal.location(named: "Right Back Arm")!, asked: "pump")
                     == .notFor(asked: "pump", serves: ["sensor"]))
     }
+
+    /// Initials filter as `log` reads them (issue 31 item 14).
+    @Test func typingInitialsFilters() {
+        var p = SitePicker(rows: rows)
+        for c in "rfa" { _ = p.handle(.character(c)) }
+        #expect(p.visible.map(\.name) == ["Right Front Abdomen"])
+        #expect(p.handle(.enter) == .pick("Right Front Abdomen"))
+    }
 }

@@ -10,7 +10,14 @@ struct ClinicReportPeriodTests {
     @Test func noStartIsTheDefaultDaysUpToTheEnd() throws {
         let period = try #require(ClinicReport.Period(ChangeSelection(now: now)))
         #expect(period.to == now)
-        #expect(period.from == now.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400))
+        #expect(period.from == instant("2025-11-12T00:00:00Z"))  // the midnight 90 days before
+    }
+
+    /// Issue 31 item 13: whole days, whatever DST did in between.
+    @Test func theDefaultPeriodStartsAtAMidnightAcrossDST() throws {
+        let end = instant("2026-11-27T09:00:00Z")  // 10:00 in Berlin (CET)
+        let period = try #require(ClinicReport.Period(ChangeSelection(now: end), zone: berlin))
+        #expect(period.from == instant("2026-08-28T22:00:00Z"))  // 2026-08-29 00:00 CEST
     }
 
     @Test func aGivenStartIsKept() throws {

@@ -82,6 +82,14 @@ enum HelpText {
     /// words, or before a `|` inside brackets, and continues under the first
     /// argument.
     static func usage(_ usage: String) -> String {
+        // Several forms (`remind`): each its own line, each wrapped alike,
+        // the later ones under the first's `sitecycle`.
+        if usage.contains("\n") {
+            return usage.split(separator: "\n").enumerated().map { i, form in
+                let line = Self.usage(String(form.drop { $0 == " " }))
+                return i == 0 ? line : "       " + String(line.dropFirst("usage: ".count))
+            }.joined(separator: "\n")
+        }
         let chars = Array(usage)
         var words: [String] = [], current = "", depth = 0
         for (i, ch) in chars.enumerated() {

@@ -40,6 +40,11 @@ extension HelpTopic {
               the single quotes):
                 PS1='$(sitecycle status --short 2>/dev/null) \w \$ '
 
+              fish (~/.config/fish/functions/fish_right_prompt.fish):
+                function fish_right_prompt
+                    sitecycle status --short 2>/dev/null
+                end
+
               tmux (~/.tmux.conf), refreshed every status-interval seconds:
                 set -g status-right '#(sitecycle status --short 2>/dev/null)'
 

@@ -22,6 +22,9 @@ extension HelpTopic {
             error). A local time the clock skipped (daylight saving) is refused
             with the time to use. `log --at` in the autumn fold writes the
             second occurrence with its offset, so it reads back as logged.
+            A day and a time are one argument: quote them (`--at "2026-12-16
+            07:30"`). Unquoted, the time would read as a word of its own, so it
+            is refused with the quoted form to type.
             A time written into the journal keeps seconds only when you typed
             them (`08:15:30`); `now`, `-2d` and the like land on the minute.
 

@@ -69,11 +69,15 @@ struct SitePicker {
                   + rec.avoid.map { row($0, "avoid") }, height: height)
     }
 
-    /// Rows matching the filter: by name or slug, any case, as a substring.
+    /// Rows matching the filter: by name or slug, any case, as a substring,
+    /// or by initials as `log` takes them (`rft`).
     var visible: [Row] {
         let f = filter.lowercased()
         guard !f.isEmpty else { return rows }
-        return rows.filter { $0.name.lowercased().contains(f) || $0.slug.contains(f) }
+        return rows.filter { row in
+            row.name.lowercased().contains(f) || row.slug.contains(f)
+                || String(row.name.split(separator: " ").compactMap(\.first)).lowercased().hasPrefix(f)
+        }
     }
 
     /// j and k move while nothing has been typed (after that they filter,

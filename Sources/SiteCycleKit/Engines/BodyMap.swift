@@ -21,6 +21,10 @@ public struct BodyMap: Sendable {
     public enum State: String, Sendable, CaseIterable {
         // --by rest
         case active, occupied, avoid, recent, rested, never, disabled
+        /// Out of recommendations: `paused until`, or within `rest` of its
+        /// last use. Their own marks, so neither reads as "rested" (a top
+        /// choice).
+        case paused, resting
         // --by uses: share of all uses against an equal share
         case unused, low, even, high
         // --by hours: mean duration against the overall mean
@@ -163,6 +167,8 @@ public struct BodyMap: Sendable {
                 mark.state = mark.isActive ? .active
                     : mark.occupiedBy != nil ? .occupied
                     : !location.isEnabled ? .disabled
+                    : site?.pausedUntil != nil ? .paused
+                    : site?.restingUntil != nil ? .resting
                     : avoid.contains(location.name) ? .avoid
                     : (mark.daysSinceUse.map { $0 < restDays } ?? false) ? .recent
                     : site?.lastChange == nil ? .never : .rested
@@ -192,7 +198,7 @@ public struct BodyMap: Sendable {
     /// The states a measure can give, in the order the legend lists them.
     public static func states(of measure: Measure) -> [State] {
         switch measure {
-        case .rest: [.active, .occupied, .avoid, .recent, .rested, .never, .disabled]
+        case .rest: [.active, .occupied, .paused, .resting, .avoid, .recent, .rested, .never, .disabled]
         case .uses: [.high, .even, .low, .unused]
         case .hours: [.flagged, .shorter, .longer, .noData]
         case .failures: [.oftenEarly, .sometimesEarly, .neverEarly, .noData]

@@ -29,6 +29,10 @@ public struct Statistics: Sendable {
         /// median) of every session that counts and was not ended by
         /// `removed`. Not `Summary.averageHours`, which keeps those.
         public var referenceHours: Double
+        /// Unrounded, and the threshold it was judged by: 20.2 % is not
+        /// "20% below" when the rule is "more than 20%" (`StatisticsText`).
+        public var exactPercentBelow = 0.0
+        public var thresholdPercent = 0.0
     }
 
     public struct PerLocation: Sendable {
@@ -289,7 +293,7 @@ public struct Statistics: Sendable {
         // up to floating-point noise, is not flagged.
         let flagged = below > threshold + 1e-9
         return Absorption(flagged: flagged, percentBelow: Int(below.rounded(.toNearestOrAwayFromZero)), robust: robust,
-                          referenceHours: reference)
+                          referenceHours: reference, exactPercentBelow: below, thresholdPercent: threshold)
     }
 
     /// The SiteCycle app's later refinement: drop failed insertions (under

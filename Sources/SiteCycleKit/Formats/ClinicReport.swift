@@ -18,10 +18,12 @@ public enum ClinicReport {
         }
 
         /// The period `report` covers: the selection's, or the `defaultDays`
-        /// up to its end when it has no start; nil when it would be empty
-        /// (a start after the end).
-        public init?(_ selection: ChangeSelection) {
-            let from = selection.from ?? selection.to.adding(seconds: -Int64(ClinicReport.defaultDays) * 86_400)
+        /// up to its end when it has no start, from a midnight in `zone` (whole
+        /// days: 90 × 24 h back would start an hour off across a DST change);
+        /// nil when it would be empty (a start after the end).
+        public init?(_ selection: ChangeSelection, zone: ZoneRules = .utc) {
+            let from = selection.from ?? TimeArgument.startOfDay(
+                zone.civil(selection.to).date.adding(days: -ClinicReport.defaultDays), zone: zone)
             guard from <= selection.to else { return nil }
             self.init(from: from, to: selection.to)
         }
@@ -103,21 +105,21 @@ public enum ClinicReport {
     /// per-site table (figures of different devices are never averaged
     /// together), then the notes. `device` limits it to one device.
     /// With `glucose`, the pump's part ends with its sites by time in range
-    /// (`glucoseSection`).
+    /// (`glucoseSection`). `patient`: a name for the header (`report --patient`).
     public static func html(_ journal: Journal, device: String? = nil, period given: Period, now: Instant,
-                            glucose: Glucose? = nil) -> String {
+                            glucose: Glucose? = nil, patient: String? = nil) -> String {
         let figures = Figures(journal, device: device, period: given, now: now)
         let period = figures.period
         let zone = journal.zone
         let days = Int(zone.civil(period.to).date.daysSinceEpoch - zone.civil(period.from).date.daysSinceEpoch) + 1
         let names = figures.devices.map(\.name)
-        var page = head(journal, period: period, now: now)
+        var page = head(journal, period: period, now: now, patient: patient)
         page += nowSection(journal, now: now, devices: names)
         for (d, rotation, stats, endings) in figures.devices {
             let part = Part(device: d, of: names.count, first: d == names.first)
             let timeline = Timeline.compute(rotation, days: max(1, days), now: period.to)
             let keys = Keys(rotation.locations)
-            page += mapSection(stats, keys: keys, part)
+            page += mapSection(stats, keys: keys, part, body: figures.body, zone: zone)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
             page += tableSection(stats, body: figures.body, part, endings: endings)
@@ -161,8 +163,9 @@ public enum ClinicReport {
 
     // MARK: Sections
 
-    static func head(_ journal: Journal, period: Period, now: Instant) -> String {
+    static func head(_ journal: Journal, period: Period, now: Instant, patient: String? = nil) -> String {
         let zone = journal.zone
+        let patientRow = patient.map { "<dt>Patient</dt><dd>\(escape($0))</dd>\n" } ?? ""
         return """
             <!DOCTYPE html>
             <html lang="en">
@@ -176,7 +179,7 @@ public enum ClinicReport {
             <header id="header">
             <h1>Infusion site rotation</h1>
             <dl>
-            <dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
+            \(patientRow)<dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
             <dt>Generated</dt><dd>\(escape(time(now, zone)))</dd>
             <dt>Time zone</dt><dd>\(escape(zone.identifier))</dd>
             <dt>Journal</dt><dd>\(escape(fileName(journal.source.path)))</dd>
@@ -237,8 +240,17 @@ public enum ClinicReport {
         uses == 0 || top == 0 ? 0 : max(1, min(4, Int((Double(uses) / Double(top) * 4).rounded(.up))))
     }
 
-    static func mapSection(_ stats: Statistics, keys: Keys, _ d: Part = .whole) -> String {
+    static func mapSection(_ stats: Statistics, keys: Keys, _ d: Part = .whole, body: Occupancy? = nil,
+                           zone: ZoneRules = .utc) -> String {
         let rows = stats.locations
+        // Paused or resting: out of recommendations, marked so that a
+        // well-rested look is not read as a top choice (issue 31 item 10).
+        func held(_ name: String) -> String? {
+            guard let site = body?.site(name) else { return nil }
+            if let t = site.pausedUntil { return "paused until \(displayTime(t, in: zone).prefix(10))" }
+            if let t = site.restingUntil { return "resting until \(displayTime(t, in: zone).prefix(10))" }
+            return nil
+        }
         let top = rows.map(\.uses).max() ?? 0
         let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
         let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
@@ -263,6 +275,7 @@ public enum ClinicReport {
                     <g class="site">
                     <title>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</title>
                     <circle cx="\(fmt(cx))" cy="\(fmt(cy))" r="14" fill="\(usesRamp[level])" class="level\(level)"/>
+                    \(held(row.location.name) == nil ? "" : "<circle cx=\"\(fmt(cx))\" cy=\"\(fmt(cy))\" r=\"19\" class=\"held\"/>")
                     <text x="\(fmt(cx))" y="\(fmt(cy + 5))" text-anchor="middle" class="key\(level >= 3 ? " light" : "")">\(escape(keys.letter[row.location.name] ?? ""))</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(row.uses)×</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 45))" text-anchor="middle" class="label">\(mean)</text>
@@ -273,9 +286,9 @@ public enum ClinicReport {
             svg += "</g>\n"
         }
         svg += "</svg>\n"
-        var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th></tr></thead>\n<tbody>\n"
+        var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th><th scope=\"col\">Now</th></tr></thead>\n<tbody>\n"
         for row in rows where BodyMap.place(of: row.location.name) != nil {
-            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td></tr>\n"
+            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td><td>\(held(row.location.name) ?? "")</td></tr>\n"
         }
         table += "</tbody>\n</table>\n"
         let unplaced = rows.filter { BodyMap.place(of: $0.location.name) == nil }
@@ -291,7 +304,10 @@ public enum ClinicReport {
         legend += ["none", "fewest", "", "", "most"].enumerated().map { i, word in
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
-        legend += " (up to \(top) uses).</p>\n"
+        legend += " (up to \(top) use\(top == 1 ? "" : "s")).</p>\n"
+        if rows.contains(where: { held($0.location.name) != nil }) {
+            legend += "<p class=\"ramp\">A dashed outer ring: paused or resting, out of recommendations for now.</p>\n"
+        }
         return "<section id=\"map\(d.suffix)\" class=\"page\(d.newPage ? " device" : "")\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
             + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
     }
@@ -340,7 +356,7 @@ public enum ClinicReport {
         let ex = labelWidth + equal / top * barWidth
         s += "<line class=\"equal\" x1=\"\(fmt(ex))\" y1=\"4\" x2=\"\(fmt(ex))\" y2=\"\(fmt(height - 22))\"/>\n"
         s += "<text x=\"\(fmt(ex))\" y=\"\(fmt(height - 6))\" text-anchor=\"middle\">equal share \(formatShare(equal))</text>\n</svg>\n"
-        let balance = stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "–"
+        let balance = stats.balance.map { "\(Int($0.rounded(.down))) / 100" } ?? "–"
         s += "<p>Rotation balance: <strong>\(balance)</strong> (100 means even use of all enabled locations, 0 every use on one).</p>\n</section>\n\n"
         return s
     }
@@ -415,13 +431,19 @@ public enum ClinicReport {
             s += "<tr><td>\(escape(l.location.name))\(l.location.isEnabled ? "" : " (disabled)")</td><td class=\"n\">\(l.uses)</td><td class=\"n\">\(share)</td>"
                 + "<td class=\"n\">\(hours(l.average))</td><td class=\"n\">\(hours(l.median))</td><td class=\"n\">\(hours(l.shortest))</td>"
                 + "<td class=\"n\">\(hours(l.longest))</td><td>\(last)</td>"
-                + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td>\(flag)</td></tr>\n"
+                + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td class=\"absorption\">\(flag)</td></tr>\n"
         }
         let o = stats.overall
-        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site changes, \(o.completed) completed sessions, mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
-        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "").</p>\n"
+        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site change\(o.changes == 1 ? "" : "s"), \(o.completed) completed session\(o.completed == 1 ? "" : "s"), mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
+        s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "")"
+        // Two means, each said for what it counts (issue 31 item 9).
+        if o.endedByRemoval > 0, stats.referenceHours != nil {
+            s += ", which leaves out the \(o.endedByRemoval) session\(o.endedByRemoval == 1 ? "" : "s") ended by `removed` (a break); the mean above counts every completed session"
+        }
+        s += ".</p>\n"
         s += endedEarlySection(stats, endings: endings)
-        return s + "</section>\n\n"
+        s += "</section>\n\n"
+        return s
     }
 
     /// The most rows the ended-early table shows: it shares the per-site
@@ -480,6 +502,7 @@ public enum ClinicReport {
         .body { fill: var(--body); stroke: var(--line); stroke-width: 1.5; }
         .site circle { stroke: var(--fg); stroke-width: 1.2; }
         .site .level0 { stroke-dasharray: 3 2; }
+        .site .held { fill: none; stroke-dasharray: 2 3; stroke-width: 2; }
         svg text.key { font-weight: bold; fill: #111; } svg text.key.light { fill: #fff; }
         svg.bodymap { font-size: 16px; } svg text.label { font-size: 15px; }
         svg text.view { font-weight: bold; font-size: 17px; }
@@ -495,6 +518,7 @@ public enum ClinicReport {
         * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
         td, th, dd, li, text { white-space: nowrap; }
         td.note { white-space: normal; }
+        td.absorption { white-space: normal; min-width: 12em; }  /* the insight wraps, never clipped */
         h2 { break-after: avoid; }
         @page { margin: 12mm; }
         @media print {

@@ -8,8 +8,18 @@ package enum StatisticsText {
         guard a.flagged else { return nil }
         let what = a.robust ? "Median duration" : "Average duration"
         let of = a.robust ? "overall median" : "overall average"
-        return "\(what) at this site is \(a.percentBelow)% below your \(of) of \(formatHours(a.referenceHours)) h. "
+        return "\(what) at this site is \(percentBelow(a))% below your \(of) of \(formatHours(a.referenceHours)) h. "
             + "This may indicate absorption issues."
+    }
+
+    /// The percentage with enough digits to be true of a flagged site:
+    /// whole (`25`) when that is above the threshold, else tenths (`20.2`,
+    /// where the rule is "more than 20%").
+    package static func percentBelow(_ a: Statistics.Absorption) -> String {
+        guard a.flagged, Double(a.percentBelow) <= a.thresholdPercent else { return "\(a.percentBelow)" }
+        let tenths = Int((a.exactPercentBelow * 10).rounded(.down))
+        return tenths > Int((a.thresholdPercent * 10).rounded()) ? "\(tenths / 10).\(tenths % 10)"
+            : String(Double(Int((a.exactPercentBelow * 100).rounded(.down))) / 100)
     }
 }
 

@@ -29,6 +29,20 @@ public enum CorrectionService {
         public var deleted: SiteChange
         /// The lines deleted, as they were in the file.
         public var lines: [String]
+        /// Its location (nil for `removed`) and device: what it was, said
+        /// in words, so a stale line number cannot go unnoticed.
+        public var location: String? = nil
+        public var device = Device.pumpName
+    }
+
+    /// The entry a deletion would take, when it is older than its device's
+    /// newest change up to `now`: deleting history rather than a slip just
+    /// made, worth a question on a terminal. Nil otherwise or unresolved.
+    public static func olderEntry(_ entry: Entry, device: String, in journal: Journal, now: Instant) -> SiteChange? {
+        guard let change = try? select(entry, device: device, in: journal),
+              let newest = journal.changes.last(where: { $0.device == change.device && $0.start <= now }),
+              change.start < newest.start else { return nil }
+        return change
     }
 
     public struct AmendRequest: Sendable {
@@ -119,7 +133,8 @@ public enum CorrectionService {
         let writer = EntryWriter(journal: journal)
         var editor = JournalEditor(source: journal.source)
         writer.delete(change, in: &editor)
-        let outcome = DeleteOutcome(deleted: change, lines: writer.lines(of: change))
+        let outcome = DeleteOutcome(deleted: change, lines: writer.lines(of: change), location: journal.name(of: change),
+                                    device: journal.deviceNames[Int(change.device)])
         return PlannedChange(editor: editor) { _ in outcome }
     }
 

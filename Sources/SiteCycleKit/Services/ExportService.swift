@@ -33,6 +33,9 @@ public enum ExportService {
         /// The name it gets in a folder: sitecycle-export-YYYY-MM-DD.EXT,
         /// today's date in the journal's zone.
         public var fileName: String
+        /// Notes of `removed` lines the format has no place for (CSV has a
+        /// row per site only): said, not dropped silently.
+        public var notesLeftOut = 0
     }
 
     public static func export(_ request: Request, from full: Journal, now: Instant) -> Outcome {
@@ -64,7 +67,8 @@ public enum ExportService {
             }
         }
         return Outcome(text: "", siteChanges: changes.filter { !$0.isRemoval }.count,
-                       fileName: fileName(request, from: full, now: now))
+                       fileName: fileName(request, from: full, now: now),
+                       notesLeftOut: request.format == .csv ? changes.filter { $0.isRemoval && $0.hasNote }.count : 0)
     }
 
     /// sitecycle-export-YYYY-MM-DD.EXT, today's date in the journal's zone.

@@ -42,7 +42,14 @@ extension CommandRegistry {
         name: "delete",
         summary: "delete a site change (and its note lines)",
         usage: "sitecycle delete ENTRY [--device NAME]",
-        details: entryHelp,
+        details: entryHelp + """
+
+
+            It prints what it deleted: the line number, location, device and
+            start, then the lines. On a terminal, an entry older than its
+            device's newest one (a line number gone stale?) is deleted only
+            after you answer y.
+            """,
         options: DeviceOption.specs,
         positionals: 1...1,
         run: { invocation in
@@ -63,11 +70,30 @@ struct CorrectionCommand {
     }
 
     func delete() -> Int32 {
-        invocation.change({ journal, now throws(CommandError) in
+        if !confirmDeletingHistory() {
+            invocation.out("Nothing was deleted.\n")
+            return ExitCode.failure
+        }
+        return invocation.change({ journal, now throws(CommandError) in
             let (device, entry) = try options.entry(invocation, in: journal, now: now)
             let request = CorrectionService.DeleteRequest(entry: entry, device: device)
             do throws(ServiceError) { return try CorrectionService.delete(request, in: journal) } catch { throw CommandError(error) }
         }, render: renderer.deleted)
+    }
+
+    /// On a terminal, an entry older than its device's newest one (a stale
+    /// line number, say) is deleted only after a yes. Anything unclear here
+    /// is left to the deletion itself, which says it.
+    func confirmDeletingHistory() -> Bool {
+        guard invocation.environment.stdinIsTerminal, let journal = invocation.readJournalQuietly(),
+              !journal.diagnostics.hasErrors, let now = try? invocation.now(in: journal.zone),
+              let (device, entry) = try? options.entry(invocation, in: journal, now: now),
+              let old = CorrectionService.olderEntry(entry, device: device, in: journal, now: now) else { return true }
+        let what = CorrectionRenderer.describe(old, location: journal.name(of: old), device: journal.deviceNames[Int(old.device)])
+        invocation.out(TextWrap.wrap("Line \(old.line) is \(what), older than the newest entry. Delete it? [y/N] "))
+        invocation.environment.stdout.flush()
+        let answer = invocation.environment.stdin.readLine()?.trimmingBlanks().lowercased() ?? ""
+        return answer == "y" || answer == "yes"
     }
 
     func amend() -> Int32 {

@@ -32,6 +32,8 @@ extension CommandRegistry {
                         puts them back in that rotation, never the pump's. In a
                         journal that records why sites ended, those rows add
                         reason and lot columns (`sitecycle help formats`).
+                        A `removed` line has no row, so its note cannot go
+                        with it: a warning on stderr says how many were left out.
             json        the whole journal, so that `import` into an empty file
                         rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
@@ -76,6 +78,11 @@ extension CommandRegistry {
                 let written = try invocation.writeOutput(to: options.output.path ?? "-", fileInFolder: name) {
                     (sink: (String) throws(FileError) -> Void) throws(FileError) in
                     export = try ExportService.export(request, from: full, now: now, into: sink)
+                }
+                if let export, export.notesLeftOut > 0 {
+                    let n = export.notesLeftOut
+                    invocation.warn("\(n) note\(n == 1 ? "" : "s") of `removed` lines left out: CSV has a row per site "
+                                    + "only", help: "`--format json` keeps \(n == 1 ? "it" : "them")")
                 }
                 guard let path = written, let export else { return }
                 let rows = export.siteChanges

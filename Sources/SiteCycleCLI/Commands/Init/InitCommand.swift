@@ -20,7 +20,9 @@ extension CommandRegistry {
             (Dexcom G7: 10 days and 12 h grace, Dexcom G7 15 Day: 15 days and
             12 h grace, FreeStyle Libre: 14 days, FreeStyle Libre 3 Plus: 15
             days, Medtronic Guardian: 7 days, or the days of another) and which
-            zones its sensor may use, shared with the pump or its own; and
+            zones its sensor may use, shared with the pump or its own (every
+            default zone is offered; Enter picks Back Arm for a Libre or a G7,
+            as labelled, else every pump zone); and
             finally the recommended sites and an offer to log the site (and
             sensor) you are wearing now, with when it went in (`yesterday
             21:00`, `-2d`). Enter, or the end of input, accepts each default.

@@ -45,6 +45,10 @@ struct Onboarding {
             Sensor(name: "FreeStyle Libre 3 Plus", hours: 360),
         ]
 
+        /// A Libre or a G7: labelled for the back of the upper arm, so
+        /// `init` offers Back Arm first.
+        var labelledForTheArm: Bool { name.hasPrefix("FreeStyle Libre") || name.hasPrefix("Dexcom G7") }
+
         /// The device line's comment: which sensor the grace is from.
         var comment: String? { graceHours == nil ? nil : name }
     }
@@ -66,7 +70,10 @@ struct Onboarding {
         var choices = Choices(timezone: timezone, targetHours: target, locations: zoneChoice.locationNames)
         guard let sensor = given ?? askSensor() else { return choices }
         choices.sensor = sensor
-        (zoneChoice.shared, zoneChoice.sensorOnly) = askSensorZones(zoneChoice.zones)
+        let (shared, sensorOnly, added) = askSensorZones(zoneChoice.zones, backArm: sensor.labelledForTheArm)
+        (zoneChoice.shared, zoneChoice.sensorOnly) = (shared, sensorOnly)
+        zoneChoice.zones += added
+        choices.locations = zoneChoice.locationNames
         choices.devices = zoneChoice.devices(sensor: Device.sensorName)
         return choices
     }

@@ -34,19 +34,30 @@ extension Onboarding {
         return nil
     }
 
-    /// The zones the sensor may use (Enter: all, shared with the pump), and
-    /// of those the ones for the sensor only. The pump keeps at least one.
-    func askSensorZones(_ zones: [String]) -> (shared: Set<String>, sensorOnly: Set<String>) {
-        guard !zones.isEmpty else { return ([], []) }
-        invocation.out(numbered("\nWhich zones may the sensor use?\n", zones))
-        let chosen = askNumbers("Numbers, or Enter for all (shared with the pump): ", among: zones) ?? zones
-        guard !chosen.isEmpty else { return (Set(zones), []) }
+    /// The zones the sensor may use, and of those the ones for the sensor
+    /// only; the pump keeps at least one. Every default zone is offered, not
+    /// only the pump's (a Libre is labelled for the back of the upper arm):
+    /// one the pump does not use is the sensor's alone, and `added`. Enter
+    /// picks Back Arm for a sensor labelled for it, else every pump zone,
+    /// shared.
+    func askSensorZones(_ zones: [String], backArm: Bool = false)
+        -> (shared: Set<String>, sensorOnly: Set<String>, added: [String]) {
+        let armZone = "Back Arm"
+        let offered = zones + DefaultZones.all.filter { !zones.contains($0) }
+        guard !offered.isEmpty else { return ([], [], []) }
+        invocation.out(numbered("\nWhich zones may the sensor use?\n", offered))
+        let prompt = backArm ? "Numbers, or Enter for \(armZone) (its label's site): "
+            : "Numbers, or Enter for all (shared with the pump): "
+        let chosen = askNumbers(prompt, among: offered) ?? (backArm ? [armZone] : zones)
+        guard !chosen.isEmpty else { return (Set(zones), [], []) }
+        let added = chosen.filter { !zones.contains($0) }, both = chosen.filter(zones.contains)
+        guard !both.isEmpty else { return ([], Set(added), added) }
         for _ in 0..<3 {
             let only = askNumbers("Of those, the sensor's alone (never the pump's), or Enter for none: ",
-                                  among: zones, allowed: chosen) ?? []
-            if only.count < zones.count { return (Set(chosen), Set(only)) }
+                                  among: offered, allowed: both) ?? []
+            if only.count < zones.count { return (Set(both), Set(only + added), added) }
             invocation.out("The pump needs at least one zone of its own or shared.\n")
         }
-        return (Set(chosen), [])
+        return (Set(both), Set(added), added)
     }
 }

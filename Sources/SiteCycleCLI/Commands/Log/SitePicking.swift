@@ -44,7 +44,10 @@ extension SiteChangeCommand {
             sheet.asksForReasonOf = journal.name(of: active)
         }
         invocation.environment.stdout.flush()
-        guard let choice = picker(sheet) else { return .ended(Self.cancelled) }
+        guard let choice = picker(sheet) else {
+            invocation.out("Nothing logged.\n")
+            return .ended(Self.cancelled)
+        }
         return .picked(choice)
     }
 }

@@ -14,10 +14,11 @@ extension CommandRegistry {
             the figure with the same marks; none is left out.
 
             --by rest (default): the active site (◉, cyan; `@` without
-            Unicode); another device's site now (◆, magenta; `&`); avoid (the
-            3 latest, as in `recommend`); recent (used less than 14 days ago);
-            rested (14 days or more); never used; disabled. The key gives days
-            since use.
+            Unicode); another device's site now (◆, magenta; `&`); paused
+            (‖, `|`: `paused until`); resting (◌, `~`: within `rest`); avoid
+            (as in `recommend`); recent (used less than 14 days ago); rested
+            (14 days or more); never used; disabled. The key gives days since
+            use.
             --by uses: each site's share of all uses against an equal share:
             high (over 1.5×), even, low (under 0.5×), unused. The key gives it.
             --by hours: mean hours against the overall mean (the median with
@@ -45,11 +46,11 @@ extension CommandRegistry {
             "active","uses","daysSinceUse","meanHours"}]}: view front, back or
             none; x and y from 0 to 1 within the view (left to right, top to
             bottom; null when unplaced); state as named above (rest: active,
-            avoid, recent, rested, never, disabled; uses: high, even, low,
-            unused; hours: flagged, shorter, longer, no-data; failures:
-            often-early, sometimes-early, never-early, no-data). With
-            --by failures each location adds "completed", "endedEarly" and
-            "reasons" ({"occlusion": 2, …}).
+            occupied, paused, resting, avoid, recent, rested, never, disabled;
+            uses: high, even, low, unused; hours: flagged, shorter, longer,
+            no-data; failures: often-early, sometimes-early, never-early,
+            no-data). With --by failures each location adds "completed",
+            "endedEarly" and "reasons" ({"occlusion": 2, …}).
             """,
         options: MapOptions.specs,
         reportsJSON: true,

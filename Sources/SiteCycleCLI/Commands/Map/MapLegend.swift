@@ -3,8 +3,12 @@ import SiteCycleKit
 /// Under the figure: what each mark means, and the locations with no place.
 extension MapReport {
     func legend() -> String {
-        let items = BodyMap.states(of: map.measure).map { paint($0, symbol($0)) + " " + meaning($0) }
-        let plain = BodyMap.states(of: map.measure).map { symbol($0) + " " + meaning($0) }
+        // Paused and resting are keyed when a site is so: most journals have neither.
+        let states = BodyMap.states(of: map.measure).filter { state in
+            ![.paused, .resting].contains(state) || map.marks.contains { $0.state == state }
+        }
+        let items = states.map { paint($0, symbol($0)) + " " + meaning($0) }
+        let plain = states.map { symbol($0) + " " + meaning($0) }
         var out = "", line = "", length = 0
         for (item, bare) in zip(items, plain) {
             if length > 0, length + 3 + bare.count > MapReport.width {

@@ -11,6 +11,8 @@ extension MapReport {
         case .avoid: unicode ? "×" : "!"
         case .recent: unicode ? "◐" : "+"
         case .rested: unicode ? "●" : "*"
+        case .paused: unicode ? "‖" : "%"  // not `|`: the outline's own stroke
+        case .resting: unicode ? "◌" : "~"
         case .never, .unused, .noData: unicode ? "○" : "."
         case .disabled: unicode ? "·" : "-"
         case .high: unicode ? "█" : "#"
@@ -30,7 +32,7 @@ extension MapReport {
         case .active: style.cyan(text)
         case .occupied: style.magenta(text)
         case .avoid, .high, .flagged, .oftenEarly: style.red(text)
-        case .recent, .low, .shorter, .sometimesEarly: style.yellow(text)
+        case .recent, .low, .shorter, .sometimesEarly, .paused, .resting: style.yellow(text)
         case .rested, .even, .longer, .neverEarly: style.green(text)
         case .never, .disabled, .unused, .noData: style.dim(text)
         }
@@ -40,9 +42,11 @@ extension MapReport {
         switch state {
         case .active: "active"
         case .occupied: "another device now"
-        case .avoid: "avoid (3 latest)"
+        case .avoid: "avoid (as recommend)"  // at most 3, never every site
         case .recent: "used < \(BodyMap.restDays) days ago"
         case .rested: "rested \(BodyMap.restDays)+ days"
+        case .paused: "paused"
+        case .resting: "resting (`rest`)"
         case .never: "never used"
         case .disabled: "disabled"
         case .high: "over 1.5x equal share"

@@ -31,7 +31,12 @@ struct RecommendReport {
     func row(_ marker: String, _ item: Recommendation.Item, width: Int, tag: String = "") -> String {
         let name = item.location.name
         var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
-        if !tag.isEmpty { line += String(repeating: " ", count: max(2, 34 - lastUsed(item).count)) + tag }
+        if !tag.isEmpty {
+            // Aligned, unless that would pass 80 columns (a long name and
+            // "paused until …"): then closer, never cut.
+            let room = TextWrap.width - TextWrap.columns(line) - TextWrap.columns(tag)
+            line += String(repeating: " ", count: max(2, min(34 - lastUsed(item).count, room))) + tag
+        }
         return line + "\n"
     }
 

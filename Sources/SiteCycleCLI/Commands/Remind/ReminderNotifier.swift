@@ -33,7 +33,8 @@ struct ReminderNotifier {
         case .none:
             return true
         case .terminal:
-            invocation.err("sitecycle: \(ReminderNotifier.title): \(body.terminalSafe)\n")
+            let prefix = "sitecycle: \(ReminderNotifier.title): "
+            invocation.err(prefix + Invocation.wrapped(body, after: prefix) + "\n")  // 80 columns
             return true
         case .desktop:
             if let error = notifyDesktop(body) {

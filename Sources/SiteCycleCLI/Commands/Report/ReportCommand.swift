@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--device NAME] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--patient NAME] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB
@@ -23,8 +23,9 @@ extension CommandRegistry {
             the notes written in the period. Every chart has a title and a
             description, and its numbers are also in a table.
 
-            The period is the 90 days up to --to (default now) unless --from or
-            --last say otherwise (site changes are selected by start, as in `stats`).
+            The period is the 90 days up to --to (default now), from midnight
+            (whole days, also across a DST change), unless --from or --last say
+            otherwise (site changes are selected by start, as in `stats`).
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
             zone). A new file is private (mode 0600); an existing one keeps its
@@ -51,9 +52,14 @@ extension CommandRegistry {
             gives it for the pump over the period. With -o the JSON is written
             as the page is (DIR/sitecycle-report-YYYY-MM-DD.json).
 
+            --patient NAME prints the name in the header (the journal never
+            holds it): `report --patient "Ada Lovelace" -o /tmp`.
+
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
-            three. Headless: chromium --headless --print-to-pdf=r.pdf r.html
+            three. Headless, without the print date and file path on each
+            page:
+              chromium --headless --no-pdf-header-footer --print-to-pdf=r.pdf r.html
 
             Example: sitecycle -f examples/realistic.journal report -o /tmp
             """,
@@ -63,7 +69,7 @@ extension CommandRegistry {
             invocation.report(options: { () throws(CommandError) in try ReportOptions(invocation.arguments) }) {
                 options, journal, now throws(CommandError) in
                 let selection = try options.period.selection(invocation, in: journal, now: now)
-                guard let period = ClinicReport.Period(selection) else {
+                guard let period = ClinicReport.Period(selection, zone: journal.zone) else {
                     throw CommandError("--from is after now: the period would be empty", usage: true)
                 }
                 // Every device unless --device names one.
@@ -75,7 +81,7 @@ extension CommandRegistry {
                                  glucose: try options.glucose(for: journal),
                                  zone: try options.cgm.zone(for: journal)).rendered()
                     : ClinicReport.html(journal, device: device, period: period, now: now,
-                                        glucose: try options.glucose(for: journal))
+                                        glucose: try options.glucose(for: journal), patient: options.patient)
                 guard let output = options.output.path else {
                     invocation.out(text)
                     return

@@ -36,7 +36,8 @@ extension CommandRegistry {
             Usage distribution: a bar per enabled location with its count and
             share; `|` marks the equal share. Rotation balance =
             100 · H / ln k, where H = −Σ pᵢ·ln pᵢ over the k enabled locations'
-            shares pᵢ: 100 for perfectly even use, 0 for every use on one.
+            shares pᵢ: 100 for perfectly even use, 0 for every use on one;
+            shown rounded down, so only even use reads 100.
 
             A session shorter than 1 h that ends in a change at the same location
             is that change logged twice (two computers, a retry): it is left out

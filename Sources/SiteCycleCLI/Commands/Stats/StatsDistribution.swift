@@ -30,7 +30,7 @@ extension StatsReport {
 
     /// The rotation balance, 0 to 100 (`Statistics` computes it).
     func balance() -> String {
-        "Rotation balance: " + (stats.balance.map { "\(Int($0.rounded())) / 100" } ?? "-")
+        "Rotation balance: " + (stats.balance.map { "\(Int($0.rounded(.down))) / 100" } ?? "-")
             + " (100 = even use of all enabled sites)\n"
     }
 }

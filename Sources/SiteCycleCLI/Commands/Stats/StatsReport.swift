@@ -55,7 +55,9 @@ struct StatsReport {
 
     /// One row per location, the header in bold.
     func locationTable() -> String {
-        var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "Days"]]
+        // "Rested" over "days" (the report's "Rested (days)"): the word
+        // above may reach into the gap before the column, to fit 80 columns.
+        var rows = [["Location", "Uses", "Mean", "Median", "Min", "Max", "Last used", "days"]]
         if stats.robust { rows[0].append("Aside") }  // "set aside"; in 80 columns
         for l in stats.locations {
             var row = [l.location.name + (l.location.isEnabled ? "" : " disabled"), String(l.uses), hours(l.average), hours(l.median), hours(l.shortest),
@@ -66,7 +68,11 @@ struct StatsReport {
         }
         let table = table(rows, rightAligned: Set(1...(rows[0].count - 1)).subtracting([6]))
         let lines = table.split(separator: "\n", omittingEmptySubsequences: false)
-        return style.text.bold(String(lines[0])) + "\n" + lines.dropFirst().joined(separator: "\n")
+        let header = String(lines[0])
+        // The days column ends after the eight columns and their gaps.
+        let daysEnd = (0..<8).map { c in rows.map { $0[c].count }.max() ?? 0 }.reduce(0, +) + 2 * 7
+        let above = String(repeating: " ", count: max(0, daysEnd - 6)) + "Rested"
+        return style.text.bold(above) + "\n" + style.text.bold(header) + "\n" + lines.dropFirst().joined(separator: "\n")
     }
 
     /// What a site is compared against, which sessions count, and the
@@ -101,7 +107,10 @@ struct StatsReport {
         let n = stats.overall.endedByRemoval
         if n > 0 {
             basis += " \(n) session\(n == 1 ? "" : "s") ended by `removed` (a break, not a failed site) "
-                + "\(n == 1 ? "is" : "are") left out of the comparison."
+                + "\(n == 1 ? "is" : "are") left out of the comparison"
+                // Two figures, each said for what it counts (issue 31 item 9).
+                + (stats.robust ? "." : ", so the overall mean compared against is not the average above, which "
+                    + "counts every completed session.")
         }
         return basis
     }
