@@ -81,3 +81,16 @@ extension ConflictCopySyncTests {
                 "\(r.stdout)")
     }
 }
+
+extension ConflictCopySyncTests {
+    /// Other commands' warning ("`sitecycle sync` merges it") is not said
+    /// of a link, which sync leaves alone.
+    @Test func aLinkedCopyIsNotAnnouncedAsOneSyncMerges() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        _ = try startTogether()
+        let link = folder.appendingPathComponent("sites.sync-conflict-20260211-090000-HIJKLMN.journal")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: "sites.journal")
+        let r = try sitecycle(["--now", "2026-02-12 10:00", "status"])
+        #expect(r.exitCode == 0 && !r.stderr.contains("conflict copy"), "\(r.stderr)")
+    }
+}
