@@ -155,7 +155,8 @@ final class Invocation {
     /// One line when a sync client left conflict copies beside the journal.
     func warnAboutConflictCopies() {
         guard command.name != "sync" && command.name != "merge" else { return }
-        let copies = ConflictCopies.find(for: journalLocation.path)
+        // A link is no copy sync merges (it names and skips it).
+        let copies = ConflictCopies.find(for: journalLocation.path).filter { FilePolicy.beside($0).otherThanFile($0) == nil }
         guard let first = copies.first else { return }
         let name = first.split(separator: "/").last.map(String.init) ?? first
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""

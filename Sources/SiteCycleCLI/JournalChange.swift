@@ -144,8 +144,6 @@ extension Invocation {
         return words.joined(separator: " ")
     }
 
-    /// Keeps what `undo` needs to reverse this write. The write has
-    /// happened; if the record cannot be kept, say so rather than fail.
     /// When a write happened, for its undo record.
     /// --now is read in the journal's zone when it reads (a Chicago
     /// journal's `--now "2026-11-30 10:00"` is 10:00 there, as undo shows it).
@@ -153,10 +151,6 @@ extension Invocation {
         let given = arguments.value("--now") != nil || !(env["SITECYCLE_NOW"] ?? "").isEmpty
         guard given else { return environment.clock() }
         return (try? now(in: readJournalQuietly()?.zone ?? systemZone)) ?? environment.clock()
-    }
-
-    func remember(from before: [UInt8], to after: [UInt8]) {
-        remember(WriteRecord(command: commandDescription, writtenAt: recordTime.seconds, before: before, after: after))
     }
 
     /// Where a transaction appends this run's undo record, under its lock;
@@ -174,21 +168,6 @@ extension Invocation {
             warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
         } else if let failure {
             warn("\(failure.message); `sitecycle undo` cannot reverse this write")
-        }
-    }
-
-    /// Keeps `record` so that `undo` can reverse the write (sync's writes,
-    /// which happen outside a transaction of ours).
-    func remember(_ record: WriteRecord) {
-        let path = journalLocation.path
-        guard let history = WriteHistory(journalPath: path, environment: env, fileSystem: fileSystem) else {
-            warn("no home folder for the undo history; `sitecycle undo` cannot reverse this write")
-            return
-        }
-        do {
-            try history.append(record)
-        } catch {
-            warn("\(error.message); `sitecycle undo` cannot reverse this write")
         }
     }
 }

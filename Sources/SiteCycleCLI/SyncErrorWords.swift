@@ -29,7 +29,7 @@ extension SyncError {
         switch self {
         case .notARepository(let journal): "\(journal) is not in a git repository"
         case .nothingToSync(let journal):
-            "nothing to sync: \(journal) is not in a git repository and has no conflict copies beside it"
+            "nothing to sync: \(journal) is not in a git repository and has no conflict copy beside it to merge"
         case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e), .journalNotWritten(let e):
             e.message
         case .configFailed(let key, let reason): "git config \(key) failed: \(reason)"

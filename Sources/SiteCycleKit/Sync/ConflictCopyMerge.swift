@@ -33,26 +33,52 @@ public enum ConflictCopyMerge {
         public var otherDescends: Bool
         /// This machine's writes since `bytes`, newest first.
         public var writes: [WriteRecord]
+
+        /// The sides whose deletions and changes of the base's entries are
+        /// taken: both, unless the other file is not known to descend.
+        var trusting: Set<MergeNote.Side> {
+            if let mine, !otherDescends { return [mine] }
+            return [.ours, .theirs]
+        }
     }
 
     public struct Outcome: Sendable {
         public var result: JournalMerge.Result
         public var base: Base
+        /// Entries the merge by meaning would have dropped or changed
+        /// (`MergeInvariant`, against this base): when there are any,
+        /// `result` keeps both files whole between markers instead.
+        package var atStake: [MergeInvariant.Breach] = []
     }
 
     /// Merges `copy` into `journal`; `records` is the journal's write
     /// history, newest first (`WriteHistory.records`).
     public static func merge(journal: SourceFile, copy: SourceFile, records: [WriteRecord], defaultZone: ZoneRules) -> Outcome {
         let base = findBase(journal: journal.bytes.array, copy: copy.bytes.array, records: records)
-        var trusting: Set<MergeNote.Side> = [.ours, .theirs]
-        if let mine = base.mine, !base.otherDescends { trusting = [mine] }
         let baseFile = SourceFile(path: "base", bytes: base.bytes)
-        var result = JournalMerge.merge(base: baseFile, ours: journal, theirs: copy, defaultZone: defaultZone, trusting: trusting)
+        var result = JournalMerge.merge(base: baseFile, ours: journal, theirs: copy, defaultZone: defaultZone,
+                                        trusting: base.trusting)
         if let mine = base.mine {
             result.notes = corrections(base: baseFile, journal: journal, copy: copy, mine: mine, writes: base.writes,
                                        defaultZone: defaultZone) + result.notes
         }
-        return Outcome(result: result, base: base)
+        return held(Outcome(result: result, base: base), journal: journal, copy: copy, defaultZone: defaultZone)
+    }
+
+    /// The merge held to `MergeInvariant` before it is written, against the
+    /// base it was made with (an empty one where no history was found:
+    /// then every entry of both must be kept). A result that drops or
+    /// changes an entry is not trusted: both files are kept whole between
+    /// markers, and `atStake` names the entries.
+    package static func held(_ outcome: Outcome, journal: SourceFile, copy: SourceFile, defaultZone: ZoneRules) -> Outcome {
+        let breaches = MergeInvariant.check(base: outcome.base.bytes, ours: journal.bytes.array, theirs: copy.bytes.array,
+                                            result: outcome.result.bytes, defaultZone: defaultZone,
+                                            trusting: outcome.base.trusting)
+        guard !breaches.isEmpty else { return outcome }
+        var held = outcome
+        held.result = JournalMerge.wholeFileConflict(journal, copy)
+        held.atStake = breaches
+        return held
     }
 
     /// The base, as the type's comment says.

@@ -32,8 +32,13 @@ package enum MergeInvariant {
 
     /// The breaches of the rule, in time order; empty when the result keeps
     /// both sides. `base` is nil when there is none (two conflict copies).
+    /// `trusting`: the sides known to descend from BASE, as the merge was
+    /// told (`JournalMerge.merge`); a side not trusted may have its changes
+    /// and deletions of BASE's entries not taken (the result keeps BASE's
+    /// version), but its new entries must still all be kept.
     package static func check(base: [UInt8]?, ours: [UInt8], theirs: [UInt8], result: [UInt8],
-                              defaultZone: ZoneRules) -> [Breach] {
+                              defaultZone: ZoneRules,
+                              trusting: Set<MergeNote.Side> = [.ours, .theirs]) -> [Breach] {
         let b = version(base ?? [], defaultZone)
         var o = version(ours, defaultZone), t = version(theirs, defaultZone)
         // A side that does not read (it holds markers itself, say) is
@@ -52,7 +57,12 @@ package enum MergeInvariant {
 
         var breaches: [(Int64, Breach)] = []
         for key in Set(o.entries.keys).union(t.entries.keys).union(b.entries.keys) {
-            let bv = b.value(key), ov = o.value(key), tv = t.value(key)
+            let bv = b.value(key)
+            var ov = o.value(key), tv = t.value(key)
+            if let bv {
+                if !trusting.contains(.ours) { ov = bv }
+                if !trusting.contains(.theirs) { tv = bv }
+            }
             let location = pick(bv.map { $0.location }, ov.map { $0.location }, tv.map { $0.location })
             let note = pick(bv.map { $0.note }, ov.map { $0.note }, tv.map { $0.note })
             let found = readings.compactMap { $0.value(key) }

@@ -21,6 +21,13 @@ package protocol SyncFolder {
     /// Keeps `bytes` as a new private file named `name` in `folder` (made
     /// 0700 if need be), never over another; its path.
     func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String
+    /// What a conflict copy is when it is no regular file ("a symbolic
+    /// link"): sync leaves it alone and says so; nil for a file.
+    func notAFile(_ path: String) -> String?
+}
+
+extension SyncFolder {
+    package func notAFile(_ path: String) -> String? { nil }
 }
 
 /// The disk: `ConflictCopies` and `JournalStore`.
@@ -45,4 +52,5 @@ package struct POSIXSyncFolder: SyncFolder {
     package func saveAside(_ bytes: [UInt8], as name: String, in folder: String) throws(FileError) -> String {
         try ConflictCopies.saveAside(bytes, as: name, in: folder)
     }
+    package func notAFile(_ path: String) -> String? { FilePolicy.beside(path).otherThanFile(path) }
 }

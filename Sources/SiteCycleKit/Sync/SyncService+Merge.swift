@@ -88,6 +88,8 @@ extension SyncService.Run {
         let r = git.run(["commit", "-q", "--no-edit"], in: top)
         guard r.ok else { throw .concludeFailed(reason: r.reason) }
         if let remote { emit(.mergedRemote(remote: remote.name, branch: remote.branch)) } else { emit(.concludedMerge) }
+        let duplicates = MergeDuplicates.made(result: journal, sides: [sides.ours, sides.theirs], defaultZone: service.defaultZone)
+        if !duplicates.isEmpty { emit(.probableDuplicates(duplicates)) }
     }
 
     /// Markers in the journal: said with their lines, never concluded.
@@ -128,8 +130,9 @@ extension SyncService.Run {
             let root = service.folder.resolvedPath(top) + "/"
             kept = saved.hasPrefix(root) ? String(saved.dropFirst(root.count)) : saved
         }
-        try replaceJournal(expecting: current, with: merge.bytes, marked: merge.conflicts > 0)
+        let recordFailure = try replaceJournal(expecting: current, with: merge.bytes, marked: merge.conflicts > 0)
         emit(.journalWritten(before: current, after: merge.bytes))
+        if let recordFailure { emit(.notRecorded(recordFailure)) }
         if byText {
             emit(.mergedTextConflict(keptAt: kept ?? "", conflicts: merge.conflicts))
         } else {
@@ -140,20 +143,22 @@ extension SyncService.Run {
     /// The one way sync writes the journal over git's result: a
     /// transaction (the lock, the bytes it expects, the result re-read);
     /// a journal that changed since git wrote it is left as it is. Only a
-    /// result with conflicts marked may have errors.
-    func replaceJournal(expecting current: [UInt8], with bytes: [UInt8], marked: Bool) throws(SyncError) {
+    /// result with conflicts marked may have errors. The write is
+    /// remembered for `undo` under the same lock; why it could not be.
+    func replaceJournal(expecting current: [UInt8], with bytes: [UInt8], marked: Bool) throws(SyncError) -> FileError? {
         var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal, defaultZone: service.defaultZone)
         transaction.acceptsErrors = true
+        transaction.recording = service.recording
         let journal = request.journal
         do throws(ServiceError) {
-            _ = try transaction.run { found throws(ServiceError) -> PlannedChange<Void> in
+            return try transaction.run { found throws(ServiceError) -> PlannedChange<Void> in
                 guard found.source.bytes.same(as: current) else {
                     throw ServiceError(.callerRefused(.init(SyncError.journalChangedMeanwhile(journal: journal))))
                 }
                 var editor = JournalEditor(source: found.source)
                 editor.replaceAll(with: bytes)
                 return PlannedChange(editor: editor, writesConflictMarkers: marked) { _ in }
-            }
+            }.recordFailure
         } catch {
             if case .callerRefused(let e) = error.reason, let refusal = e.error as? SyncError { throw refusal }
             throw .journalNotReplaced(error)

@@ -56,6 +56,20 @@ package struct SyncService {
         case journalWritten(before: [UInt8], after: [UInt8])
         /// A conflict copy was merged into the journal and moved aside.
         case mergedCopy(String, movedTo: String)
+        /// The merge by meaning of this copy would have dropped or changed
+        /// the entries `atStake` (`MergeInvariant`): it was not written;
+        /// the journal and the copy are both kept whole between markers.
+        case keptBothOfCopy(String, atStake: [MergeInvariant.Breach])
+        /// A conflict copy that is no regular file (`kind`: "a symbolic
+        /// link", …) was left alone, its target unread; the others merged.
+        case skippedCopy(String, kind: String)
+        /// A merge just made (git's or a conflict copy's) put these entries
+        /// side by side, one from each side: the same change most probably
+        /// logged on two computers.
+        case probableDuplicates([ProbableDuplicate])
+        /// The journal was written but `undo` cannot reverse it: its record
+        /// could not be kept.
+        case notRecorded(FileError)
         /// What merging that copy kept, and why (a deletion or amendment
         /// made here since the copy went apart; see `ConflictCopyMerge`).
         case keptInCopy([MergeNote])
@@ -102,15 +116,19 @@ package struct SyncService {
     /// The environment git runs in: its `GIT_AUTHOR_*`, `GIT_COMMITTER_*`
     /// and `EMAIL` count as an identity, as they do for git.
     let environment: [String: String]
+    /// Where each write of the journal is remembered for `undo`, under the
+    /// write's own lock; nil: nowhere (the command says so).
+    let recording: UndoRecording?
 
     package init(git: GitRunner, fileSystem: FileSystem, folder: SyncFolder, defaultZone: ZoneRules,
-                 environment: [String: String] = [:],
+                 environment: [String: String] = [:], recording: UndoRecording? = nil,
                  checkBeforeMerging: @escaping (Journal) throws(ServiceError) -> Void = { _ in }) {
         self.git = git
         self.fileSystem = fileSystem
         self.folder = folder
         self.defaultZone = defaultZone
         self.environment = environment
+        self.recording = recording
         self.checkBeforeMerging = checkBeforeMerging
     }
 
@@ -438,39 +456,56 @@ extension SyncService {
         /// Merges every conflict copy into the journal, each in its own
         /// transaction, and moves it aside; how many there were.
         mutating func mergeConflictCopies() throws(SyncError) -> Int {
-            let copies = service.folder.conflictCopies(of: request.journal)
+            // A copy that is a link (a peer can plant one under any name) is
+            // never followed: named, left alone, and the others merged.
+            var copies: [String] = []
+            for copy in service.folder.conflictCopies(of: request.journal) {
+                if let kind = service.folder.notAFile(copy) { emit(.skippedCopy(copy, kind: kind)) } else { copies.append(copy) }
+            }
             guard !copies.isEmpty else { return 0 }
-            let transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
+            var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
                                                  defaultZone: service.defaultZone)
+            transaction.recording = service.recording
             var conflicts = 0
+            typealias Merged = (conflicts: Int, notes: [MergeNote], atStake: [MergeInvariant.Breach],
+                                duplicates: [ProbableDuplicate])
             for copy in copies {
                 // This machine's writes (the last copy's merge among them):
                 // the base each copy is merged against.
                 let records = WriteHistory(journalPath: request.journal, environment: service.environment,
                                            fileSystem: fileSystem)?.records().map(\.record) ?? []
-                let result: TransactionResult<(conflicts: Int, notes: [MergeNote])>
+                let result: TransactionResult<Merged>
                 do throws(ServiceError) {
-                    result = try transaction.run { journal throws(ServiceError) -> PlannedChange<(conflicts: Int, notes: [MergeNote])> in
+                    result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Merged> in
                         try service.checkBeforeMerging(journal)
                         let theirs: [UInt8]
                         do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
-                        let merge = ConflictCopyMerge.merge(journal: journal.source, copy: SourceFile(path: copy, bytes: theirs),
-                                                            records: records, defaultZone: journal.zone).result
+                        // Held to `MergeInvariant` before it is written.
+                        let outcome = ConflictCopyMerge.merge(journal: journal.source, copy: SourceFile(path: copy, bytes: theirs),
+                                                              records: records, defaultZone: journal.zone)
+                        let merge = outcome.result
                         var editor = JournalEditor(source: journal.source)
                         if !journal.source.bytes.same(as: merge.bytes) { editor.replaceAll(with: merge.bytes) }
-                        return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { _ in
-                            (merge.conflicts, merge.notes)
+                        let ours = journal.source.bytes.array, zone = journal.zone
+                        return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { merged in
+                            (merge.conflicts, merge.notes, outcome.atStake,
+                             MergeDuplicates.made(result: merged, sides: [ours, theirs], defaultZone: zone))
                         }
                     }
                 } catch {
                     throw .copyNotMerged(error)
                 }
                 conflicts += result.outcome.conflicts
-                if result.wrote { emit(.journalWritten(before: result.before, after: result.after)) }
+                if result.wrote {
+                    emit(.journalWritten(before: result.before, after: result.after))
+                    if let failure = result.recordFailure { emit(.notRecorded(failure)) }
+                }
+                if !result.outcome.atStake.isEmpty { emit(.keptBothOfCopy(copy, atStake: result.outcome.atStake)) }
                 let moved: String
                 do { moved = try service.folder.moveAside(copy) } catch { throw .copyNotMovedAside(error) }
                 emit(.mergedCopy(copy, movedTo: moved))
                 if !result.outcome.notes.isEmpty { emit(.keptInCopy(result.outcome.notes)) }
+                if !result.outcome.duplicates.isEmpty { emit(.probableDuplicates(result.outcome.duplicates)) }
             }
             if conflicts > 0 { throw .copyConflicts(conflicts) }
             return copies.count

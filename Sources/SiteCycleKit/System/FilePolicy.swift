@@ -132,6 +132,14 @@ public struct FilePolicy: Sendable {
         return entryType(folder, name) != nil
     }
 
+    /// What is at `path` when it is there but is no regular file ("a
+    /// symbolic link", "a folder", …, never followed); nil otherwise.
+    public func otherThanFile(_ path: String) -> String? {
+        guard let (folder, name) = try? openFolder(of: path, creating: false, verb: "read") else { return nil }
+        defer { close(folder) }
+        return entryType(folder, name).flatMap { $0 == "a regular file" ? nil : $0 }
+    }
+
     /// Replaces `path` whole through a temporary beside it. An existing file
     /// keeps its mode; a new one gets `newMode`. Anything there that is not
     /// a regular file is left alone and refused.

@@ -72,9 +72,25 @@ extension CommandRegistry {
             Where the history cannot show that the copy saw the base, an entry
             the copy lacks or has otherwise is kept as it was here, and named.
             With no history (a journal not written by sitecycle here), all
-            entries of both are kept. Every command warns when such copies
-            exist. Outside git, with no conflict copies, there is nothing to
+            entries of both are kept. A copy's merge is held to the same rule as
+            git's before it is written: every entry of either file is kept (or
+            named as kept as it was here), none changed unless one side changed
+            it; a merge that breaks it is not written, both files are kept whole
+            between markers, and sync names the entries at stake. A conflict
+            copy that is a symlink (or anything but a file) is never followed:
+            sync names it, leaves it and what it points to alone, and merges
+            the other copies. Every command warns when such copies exist.
+            Outside git, with no conflict copy to merge, there is nothing to
             sync (exit 1).
+
+            After a merge (git's or a copy's), sync names each probable
+            duplicate the merge made: two entries of one device at one location
+            at most 15 minutes apart, one from each side (the same change
+            logged on two computers), with `check`'s fix: `sitecycle delete N`
+            for the later line. Each write sync makes to the journal is kept
+            for `undo` (recorded under the same lock as the write): `sitecycle
+            undo` right after a sync puts the journal back as it was before the
+            merge.
             """,
         options: SyncOptions.specs,
         run: { SyncCommand(invocation: $0).run() })
@@ -97,9 +113,11 @@ struct SyncCommand {
                                           setupOnly: options.setupOnly, timeout: options.timeout)
         // Like every command that changes the journal, merging a conflict
         // copy first checks `--now`.
+        // Each write is remembered for `undo` inside its own lock.
+        let recording = invocation.undoRecording()
         let service = SyncService(git: Git(environment: invocation.env), fileSystem: invocation.fileSystem,
                                   folder: POSIXSyncFolder(), defaultZone: invocation.systemZone,
-                                  environment: invocation.env,
+                                  environment: invocation.env, recording: recording,
                                   checkBeforeMerging: { journal throws(ServiceError) in
                                       do throws(CommandError) { _ = try invocation.now(for: journal) } catch {
                                           throw ServiceError(.callerRefused(.init(error)))
@@ -108,9 +126,12 @@ struct SyncCommand {
         let renderer = SyncRenderer(invocation: invocation)
         do throws(SyncError) {
             _ = try service.sync(request, progress: { event in
-                // Each write is kept for `undo`; each step is said.
-                if case .journalWritten(let before, let after) = event { invocation.remember(from: before, to: after) }
-                renderer.render(event)
+                // Each step is said, and a write `undo` cannot reverse.
+                switch event {
+                case .journalWritten: if recording == nil { invocation.warnIfNotRecorded(nil, recording: nil) }
+                case .notRecorded(let failure): invocation.warnIfNotRecorded(failure, recording: recording)
+                default: renderer.render(event)
+                }
             })
             return ExitCode.ok
         } catch {

@@ -11,8 +11,23 @@ struct SyncRenderer {
             invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
                            : "Set up git to merge \(journal) with sitecycle: "
                                + changes.map(\.words).joined(separator: "; ") + ".")
-        case .journalWritten:
-            break  // kept for `undo` by the command; nothing to say
+        case .journalWritten, .notRecorded:
+            break  // kept for `undo` under the write's lock; the command warns when it was not
+        case .skippedCopy(let copy, let kind):
+            invocation.warn("conflict copy \(copy.terminalSafe): it is \(kind); it was left alone (not followed, "
+                            + "not merged), and any other copies are merged",
+                            help: "a sync client writes copies as files: if you made the link, replace it with a "
+                                + "copy of the file, then sync again")
+        case .keptBothOfCopy(let copy, let atStake):
+            invocation.say("Merging \(String(copy.split(separator: "/").last ?? "").terminalSafe) by meaning would "
+                           + "have dropped or changed \(atStake.count) entr\(atStake.count == 1 ? "y" : "ies") "
+                           + "(\(atStake.words.terminalSafe)); kept the journal and the copy whole between markers.")
+        case .probableDuplicates(let duplicates):
+            for d in duplicates {
+                invocation.say("Probable duplicate from the merge: line \(d.line) repeats line \(d.earlierLine) "
+                               + "(\(d.location.terminalSafe), \(d.minutes == 0 ? "seconds" : "\(d.minutes) min") apart); "
+                               + Diagnostic.Help.deletePossibleDuplicate(line: d.line).words + ".")
+            }
         case .mergedCopy(let copy, let moved):
             // Where it went, by the folder's name: the full path of a copy
             // beside a deep journal is wider than the screen.
