@@ -147,45 +147,6 @@ struct Merger {
         return .conflict
     }
 
-    // MARK: Lines
-
-    package func range(of item: MergeItem) -> Range<Int>? {
-        guard let first = out.firstIndex(where: { $0.item == item }) else { return nil }
-        var end = first + 1
-        while end < out.count, out[end].item == item { end += 1 }
-        return first..<end
-    }
-
-    package mutating func replace(_ item: MergeItem, with lines: [String], tag: MergeItem?) {
-        guard let r = range(of: item) else { return }
-        out.replaceSubrange(r, with: lines.map { Line(text: $0, item: tag) })
-    }
-
-    package mutating func conflict(_ item: MergeItem, ours o: [String], theirs t: [String], at index: Int?) {
-        conflicts += 1
-        let block = ["<<<<<<< ours"] + o + ["======="] + t + [">>>>>>> theirs"]
-        if let r = range(of: item) {
-            out.replaceSubrange(r, with: block.map { Line(text: $0, item: nil) })
-        } else {
-            out.insert(contentsOf: block.map { Line(text: $0, item: nil) }, at: index ?? out.count)
-        }
-    }
-
-    package func lastIndex(where predicate: (MergeItem) -> Bool) -> Int? {
-        out.lastIndex { $0.item.map(predicate) ?? false }.map { $0 + 1 }
-    }
-
-    package func firstIndex(where predicate: (MergeItem) -> Bool) -> Int? {
-        out.firstIndex { $0.item.map(predicate) ?? false }
-    }
-
-    package func isSetting(_ i: MergeItem) -> Bool {
-        switch i { case .setting, .device: return true; default: return false }
-    }
-    package func isDevice(_ i: MergeItem) -> Bool { if case .device = i { return true } else { return false } }
-    package func isLocation(_ i: MergeItem) -> Bool { if case .location = i { return true } else { return false } }
-    package func isEntry(_ i: MergeItem) -> Bool { if case .entry = i { return true } else { return false } }
-
     // MARK: Merge
 
     package mutating func run() {
@@ -503,51 +464,4 @@ struct Merger {
         let endsWithNewline = source.lines.last.map { $0.end > $0.contentEnd } ?? true
         return (source.hasBOM ? SourceFile.bom : []) + Array((text + (endsWithNewline && !out.isEmpty ? newline : "")).utf8)
     }
-}
-
-extension MergeVersion {
-    /// The entry's lines with a new location and note, laid out like the
-    /// rest of this version (its date and time kept as written).
-    /// The entry's lines with the UTC offset its time meant written after
-    /// the time, unless the line already gives one.
-    package func withOffset(_ lines: [String], _ key: Int64) -> [String] {
-        guard let e = entries[key], e.offset == nil, let first = lines.first else { return lines }
-        let span = journal.syntax.lines[e.firstLine - 1].span
-        let cut = first.utf8.index(first.utf8.startIndex, offsetBy: e.syntax.timestampRange.upperBound - span.start)
-        return [String(first[..<cut]) + " " + formatOffset(e.zoneOffset) + String(first[cut...])] + lines.dropFirst()
-    }
-
-    package func render(_ key: Int64, location: String?, note: String?, clauses: String? = nil) -> [String] {
-        guard let e = entries[key] else { return [] }
-        if e.location == location && e.note == note && (clauses == nil || clauses == self.clauses(of: e.syntax)) { return e.lines }
-        let span = journal.syntax.lines[e.firstLine - 1].span
-        // Another device's entry keeps its device word before the location.
-        let device = e.device == 0 || Int(e.device) >= journal.deviceNames.count ? "" : journal.deviceNames[Int(e.device)] + "  "
-        let head = journal.source.string(span.start..<e.syntax.locationRange.lowerBound) + device
-            + (location ?? EntrySyntax.removedKeyword)
-            + (clauses ?? journal.source.string(e.syntax.locationRange.upperBound..<e.syntax.fieldEnd))
-        return EntryLayout(learningFrom: journal.syntax).lines(head: head, note: note)
-    }
-}
-
-/// Something a merge kept that a reader might not expect, and why: the
-/// merge command and `sync` say it.
-public enum MergeNote: Equatable, Sendable {
-    public enum Side: String, Sendable { case ours, theirs }
-
-    /// `name` stays declared although `removedBy` removed it: `uses` entries
-    /// in the result name it. `added` are the locations `removedBy` added,
-    /// none with evidence that it replaces `name` (entries moved to it, or
-    /// a sibling renamed the same way), so no entry was moved to them.
-    case keptLocation(name: String, removedBy: Side, uses: Int, added: [String])
-    /// An entry of BASE (`entry`: its date, time, device and location as
-    /// written) that `against` deleted or changed is kept as BASE and the
-    /// other side have it: BASE is not known to be `against`'s ancestor, so
-    /// the difference may be a change made on the other side since.
-    case keptEntry(entry: String, against: Side, deletedThere: Bool)
-    /// A conflict copy's merge: an entry of the base that this machine
-    /// deleted or changed since (in the file on `side`), while the other
-    /// file still has it as it was, stays deleted or changed; `by` is the
-    /// command whose write did it, when the history shows it.
-    case keptCorrection(entry: String, side: Side, deleted: Bool, by: String?)
 }
