@@ -434,6 +434,31 @@ struct OutcomesTests {
         #expect(!r.stderr.contains("missing.journal"), "\(r.stderr)")
     }
 
+    /// The glucose section is the pump's: a report without the pump says
+    /// --cgm did nothing; with it, --json has "glucose".
+    @Test func reportCGMWithoutThePumpSaysSo() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("sites.journal", Self.journal
+            .replacingOccurrences(of: "York\n", with: "York\ndevice sensor 10d\n")
+            .replacingOccurrences(of: "Back\n\n", with: "Back\nlocation Left Back Arm  for sensor\n\n")
+            + "2026-03-02 09:00  sensor  Left Back Arm\n")
+        try write("c.csv", Self.clarity(Self.times()) { String(Int(Self.glucose($0))) })
+        func report(_ args: [String]) throws -> BinaryRunner.Output {
+            try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "report"] + args, in: dir,
+                                 environment: env)
+        }
+        let sensor = try report(["--device", "sensor", "--cgm", "c.csv"])
+        #expect(sensor.exitCode == 0 && !sensor.stdout.contains("id=\"glucose\""))
+        #expect(sensor.stderr.contains("--cgm") && sensor.stderr.contains("--device sensor")
+                && sensor.stderr.contains("not read"), "\(sensor.stderr)")
+        let json = try report(["--device", "sensor", "--cgm", "c.csv", "--json"])
+        #expect(json.stderr.contains("--device sensor") && !json.stdout.contains("\"glucose\""), "\(json.stderr)")
+        let pump = try report(["--cgm", "c.csv", "--json"])
+        #expect(pump.exitCode == 0 && !pump.stderr.contains("--cgm"), "\(pump.stderr)")
+        let glucose = (try JSONSerialization.jsonObject(with: Data(pump.stdout.utf8)) as? [String: Any])?["glucose"]
+        #expect((glucose as? [String: Any])?["format"] as? String == "clarity")
+    }
+
     /// Chicago's clocks go back at 02:00 on 2026-11-01: a Clarity export
     /// shows 01:00-01:55 twice, in a second pass or (rows sorted by their
     /// wall time) each time twice in a row, and `help outcomes` says how
