@@ -314,6 +314,7 @@ struct OutcomesTests {
         // --last 1d and an earlier --to: nothing between them.
         let empty = try outcomes(["--cgm", "gap.csv", "--last", "1d", "--to", "2026-03-02"])
         #expect(empty.stdout.contains("No readings in the period."), "\(empty.stdout)")
+        #expect(!empty.stdout.contains("thin:"), "no legend without a table: \(empty.stdout)")
         // The sensor's sites get the readings with --device sensor.
         try write("sites.journal", Self.journal
             .replacingOccurrences(of: "York\n", with: "York\ndevice sensor 10d\n")
@@ -375,12 +376,14 @@ struct OutcomesTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         var text = Self.clarity(Array(Self.times().prefix(400))) { _ in "120" }
         text += "999,2026-03-02T25:00:00,EGV,,,,iOS G6,120,,,,,\r\n998,2026-03-02T10:00:00,EGV,,,,iOS G6,n/a,,,,,\r\n"
+        // Text that is neither a row (it has no index) nor a header; a blank line is nothing.
+        text += "this line is not a reading\r\n,,,,,,,,,,,,\r\n"
         try write("bad.csv", text)
         let r = try outcomes(["--cgm", "bad.csv"])
-        #expect(r.stderr.contains("2 rows of bad.csv could not be read") && r.stderr.contains("404, 405"),
+        #expect(r.stderr.contains("3 rows of bad.csv could not be read") && r.stderr.contains("404, 405, 406"),
                 "\(r.stderr)")
         let j = try json(["--cgm", "bad.csv"])
-        #expect((j["unreadable"] as? [String: Any])?["rows"] as? Int == 2)
+        #expect((j["unreadable"] as? [String: Any])?["rows"] as? Int == 3)
         #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 400)
     }
 
@@ -400,5 +403,95 @@ struct OutcomesTests {
                 #expect(r.stdout.contains("Right Buttock"))
             }
         }
+    }
+
+    /// A Clarity file without one reading (every event something else) is
+    /// refused, naming the file and what was looked for; no table, no legend.
+    @Test func aFileWithoutReadingsIsRefusedNamingWhatWasLookedFor() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.clarity(Array(Self.times().prefix(20))) { _ in "120" }.replacingOccurrences(of: ",EGV,", with: ",EVG,")
+        try write("none.csv", text)
+        let r = try outcomes(["--cgm", "none.csv"], code: 1)
+        #expect(r.stderr.contains("none.csv has no glucose readings") && r.stderr.contains("Event Type EGV"), "\(r.stderr)")
+        #expect(r.stdout.isEmpty, "\(r.stdout)")
+        // Only unreadable readings: they are named.
+        try write("bad.csv", Self.clarity(Array(Self.times().prefix(2))) { _ in "n/a" })
+        let bad = try outcomes(["--cgm", "bad.csv"], code: 1)
+        #expect(bad.stderr.contains("bad.csv has no glucose readings") && bad.stderr.contains("lines 4, 5"), "\(bad.stderr)")
+        // report --cgm refuses it alike.
+        let report = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "report", "--cgm", "none.csv"],
+                                          in: dir, environment: env)
+        #expect(report.exitCode == 1 && report.stderr.contains("none.csv has no glucose readings"), "\(report.stderr)")
+    }
+
+    /// Options are checked before the journal is read: a wrong one is named
+    /// even when there is no journal.
+    @Test func aWrongOptionIsNamedBeforeTheJournalIsRead() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try BinaryRunner.run(["-f", "missing.journal", "outcomes", "--cgm", "x.csv", "--by", "foo"], in: dir,
+                                     environment: env)
+        #expect(r.exitCode == 2 && r.stderr.contains("--by takes site or wear-day"), "\(r.stderr)")
+        #expect(!r.stderr.contains("missing.journal"), "\(r.stderr)")
+    }
+
+    /// The glucose section is the pump's: a report without the pump says
+    /// --cgm did nothing; with it, --json has "glucose".
+    @Test func reportCGMWithoutThePumpSaysSo() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("sites.journal", Self.journal
+            .replacingOccurrences(of: "York\n", with: "York\ndevice sensor 10d\n")
+            .replacingOccurrences(of: "Back\n\n", with: "Back\nlocation Left Back Arm  for sensor\n\n")
+            + "2026-03-02 09:00  sensor  Left Back Arm\n")
+        try write("c.csv", Self.clarity(Self.times()) { String(Int(Self.glucose($0))) })
+        func report(_ args: [String]) throws -> BinaryRunner.Output {
+            try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "report"] + args, in: dir,
+                                 environment: env)
+        }
+        let sensor = try report(["--device", "sensor", "--cgm", "c.csv"])
+        #expect(sensor.exitCode == 0 && !sensor.stdout.contains("id=\"glucose\""))
+        #expect(sensor.stderr.contains("--cgm") && sensor.stderr.contains("--device sensor")
+                && sensor.stderr.contains("not read"), "\(sensor.stderr)")
+        let json = try report(["--device", "sensor", "--cgm", "c.csv", "--json"])
+        #expect(json.stderr.contains("--device sensor") && !json.stdout.contains("\"glucose\""), "\(json.stderr)")
+        let pump = try report(["--cgm", "c.csv", "--json"])
+        #expect(pump.exitCode == 0 && !pump.stderr.contains("--cgm"), "\(pump.stderr)")
+        let glucose = (try JSONSerialization.jsonObject(with: Data(pump.stdout.utf8)) as? [String: Any])?["glucose"]
+        #expect((glucose as? [String: Any])?["format"] as? String == "clarity")
+    }
+
+    /// Chicago's clocks go back at 02:00 on 2026-11-01: a Clarity export
+    /// shows 01:00-01:55 twice, in a second pass or (rows sorted by their
+    /// wall time) each time twice in a row, and `help outcomes` says how
+    /// that is read.
+    @Test(arguments: [false, true]) func theRepeatedHourInChicagoKeepsBothHours(_ sortedByWallTime: Bool) throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let chicago = TimeZone(identifier: "America/Chicago")!
+        try write("sites.journal", "timezone America/Chicago\nlocation Left Front Abdomen\n\n"
+                  + "2026-10-31 20:00  Left Front Abdomen\n")
+        let first = try #require(ISO8601DateFormatter().date(from: "2026-11-01T03:00:00Z")).timeIntervalSince1970
+        let times = (0..<(12 * 7)).map { Date(timeIntervalSince1970: first + Double($0) * 300) }
+        let f = Self.formatter("yyyy-MM-dd'T'HH:mm:ss", zone: chicago)
+        var rows = times.enumerated().map { i, t in "\(i + 3),\(f.string(from: t)),EGV,,,,iOS G6,\(100 + i),,,,,\r\n" }
+        if sortedByWallTime {
+            func stamp(_ row: String) -> String { String(row.split(separator: ",")[1]) }
+            rows = rows.enumerated().sorted { (stamp($0.1), $0.0) < (stamp($1.1), $1.0) }.map(\.1)
+        }
+        let text = Self.clarity([]) { _ in "" } + rows.joined()
+        #expect(text.contains("T01:00:00,EGV,,,,iOS G6,136,,,,,\r\n" + (sortedByWallTime ? "51," : "40,")), "\(text)")
+        #expect(text.components(separatedBy: "2026-11-01T01:00:00").count == 3)
+        try write("fold.csv", text)
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-02 12:00", "outcomes", "--cgm", "fold.csv",
+                                      "--json"], in: dir, environment: env)
+        let j = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any], "\(r.stderr)")
+        #expect(j["duplicates"] as? Int == 0)
+        #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 84)
+        // A second, overlapping download: each reading once.
+        try write("again.csv", text)
+        let both = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-02 12:00", "outcomes", "--cgm", "fold.csv",
+                                         "again.csv", "--json"], in: dir, environment: env)
+        let b = try #require(try JSONSerialization.jsonObject(with: Data(both.stdout.utf8)) as? [String: Any])
+        #expect(b["duplicates"] as? Int == 84 && (b["overall"] as? [String: Any])?["readings"] as? Int == 84)
+        let help = try BinaryRunner.run(["help", "outcomes"], in: dir, environment: env).stdout
+        #expect(help.contains("second pass"), "\(help)")
     }
 }

@@ -178,13 +178,19 @@ enum ClarityCSV {
                 columns = (time, event, glucose)
                 continue
             }
-            guard let c = columns, CGMBytes.equals(bytes, fields[c.event], "EGV") else { continue }
+            guard let c = columns else { continue }
+            guard CGMBytes.equals(bytes, fields[c.event], "EGV") else {
+                // Other events (patient, device, alerts, insulin…) have an
+                // index; text without one is neither a row nor a header.
+                if !isIndex(bytes, fields[0]) && !isEmptyRow(bytes, fields) { export.bad(line: line.number) }
+                continue
+            }
             guard let wall = wallSeconds(bytes, CGMBytes.trimmed(bytes, fields[c.time])) else {
                 export.bad(line: line.number)
                 continue
             }
             let valueRange = fields[c.glucose]
-            var reading = GlucoseReading(instant: clock.instant(wallSeconds: wall), value: 0)
+            var reading = GlucoseReading(instant: Instant(seconds: 0), value: 0)
             if let v = CGMBytes.number(bytes, valueRange), v > 0 {
                 reading.value = v
             } else if CGMBytes.equals(bytes, valueRange, "Low") {
@@ -197,10 +203,22 @@ enum ClarityCSV {
                 export.bad(line: line.number)
                 continue
             }
+            reading.instant = clock.instant(wallSeconds: wall, value: reading.value)
             export.readings.append(reading)
         }
         guard columns != nil else { return .failure(.unknownFormat) }
         return .success(export)
+    }
+
+    /// A row's first field: its number.
+    static func isIndex(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let r = CGMBytes.trimmed(bytes, range)
+        return !r.isEmpty && r.allSatisfy { isDigit(bytes[$0]) }
+    }
+
+    /// A line of nothing but blanks and commas.
+    static func isEmptyRow(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> Bool {
+        (0..<fields.count).allSatisfy { CGMBytes.trimmed(bytes, fields[$0]).isEmpty }
     }
 
     /// `2026-02-01T08:05:00` (or a space for `T`, seconds optional) read
@@ -321,7 +339,7 @@ enum LibreViewCSV {
                 export.bad(line: s.line)
                 continue
             }
-            export.readings.append(GlucoseReading(instant: clock.instant(wallSeconds: wall), value: s.value))
+            export.readings.append(GlucoseReading(instant: clock.instant(wallSeconds: wall, value: s.value), value: s.value))
         }
         if export.badRows > 0 { export.badLines.sort() }
         return .success(export)

@@ -41,13 +41,14 @@ public struct GlucoseReading: Sendable, Equatable, BitwiseCopyable {
 }
 
 /// Everything read from one or more exports: the readings in time order,
-/// each instant once, and what could not be read.
+/// each once, and what could not be read.
 public struct CGMExport: Sendable {
     public var format: CGMFormat
     public var unit: GlucoseUnit
-    /// Oldest first; a reading repeated by overlapping exports is kept once.
+    /// Oldest first; a reading repeated by overlapping exports (the same
+    /// instant and value) is kept once.
     public var readings: [GlucoseReading]
-    /// Readings dropped because an earlier one had the same instant.
+    /// Readings dropped because an earlier one had the same instant and value.
     public var duplicates = 0
     /// Rows that look like readings but did not read.
     public var badRows = 0
@@ -73,7 +74,9 @@ public struct CGMExport: Sendable {
     }
 
     /// Sorted oldest first (exports come newest first, grouped by type, or
-    /// in order), duplicates dropped.
+    /// in order), repeats dropped: a reading at the same instant with the
+    /// same value as one kept. Two values at one instant are both kept
+    /// (neither is known to be the wrong one).
     mutating func settle() {
         var sorted = true, reversed = true
         var i = 1
@@ -87,16 +90,19 @@ public struct CGMExport: Sendable {
         }
         var kept = 0
         for j in readings.indices {
-            if kept > 0 && readings[j].instant == readings[kept - 1].instant { continue }
-            readings[kept] = readings[j]
+            let r = readings[j]
+            var k = kept - 1
+            while k >= 0, readings[k].instant == r.instant, readings[k] != r { k -= 1 }
+            if k >= 0, readings[k] == r { continue }
+            readings[kept] = r
             kept += 1
         }
         duplicates += readings.count - kept
         readings.removeLast(readings.count - kept)
     }
 
-    /// Several exports as one: values in the first one's unit, each
-    /// instant once.
+    /// Several exports as one: values in the first one's unit, a reading
+    /// two of them hold (the same instant and value) once.
     public static func combined(_ parts: [CGMExport]) -> CGMExport {
         guard var result = parts.first else { return CGMExport(format: .clarity, unit: .mgdl) }
         for part in parts.dropFirst() {
@@ -124,6 +130,10 @@ public enum CGMReadError: Error, Equatable, Sendable {
     case dateOrderUnknown(line: Int)
     /// Some rows read only as day-first, others only as month-first.
     case dateOrderConflict(dmyLine: Int, mdyLine: Int)
+    /// The right shape, but not one reading: no rows of the kind that
+    /// holds them (Clarity `EGV`, LibreView record type 0, Nightscout
+    /// `sgv`), or only unreadable ones (`unreadable`, the first `lines`).
+    case noReadings(CGMFormat, unreadable: Int, lines: [Int])
 }
 
 /// Reads an export in whichever format its content shows.
@@ -163,7 +173,8 @@ public enum CGMReader {
         }
         if case .success(var export) = result {
             export.settle()
-            result = .success(export)
+            result = export.readings.isEmpty
+                ? .failure(.noReadings(format, unreadable: export.badRows, lines: export.badLines)) : .success(export)
         }
         return result
     }
@@ -181,21 +192,32 @@ struct WallClockReader {
 
     private var lastWall = Int64.min
     private var lastInstant = Int64.min
+    private var lastValue = Double.nan
 
-    /// The instant a wall time names: the first when clocks went back,
-    /// unless the file has already passed it (a device's clock going back
-    /// an hour: the repeated hour is the later one); a time the clocks
-    /// skipped is read with the offset before the jump.
-    mutating func instant(wallSeconds wall: Int64) -> Instant {
+    /// The instant a wall time names (rows in time order). Where clocks
+    /// went back, the first of the two, unless the file has already passed
+    /// it: a second pass through the repeated hour after the times went
+    /// backwards is the later offset, and so is a time given twice in a row
+    /// with another value (rows sorted by wall time: each repeated time
+    /// once per offset). The same time and value again is the same instant
+    /// (a repeated row). A time the clocks skipped is read with the offset
+    /// before the jump.
+    mutating func instant(wallSeconds wall: Int64, value: Double) -> Instant {
         let h = wall >= 0 ? wall / 3600 : (wall - 3599) / 3600
-        defer { lastWall = wall }
-        if wall < lastWall, lastWall - wall <= 7_200,
-           case .ambiguous(let earlier, _, let later, let laterOffset) = zone.resolve(wallSeconds: wall),
-           earlier.seconds <= lastInstant {
-            offset = Int64(laterOffset)
-            hour = h
-            lastInstant = later.seconds
-            return later
+        defer { lastWall = wall; lastValue = value }
+        if wall <= lastWall, lastWall - wall <= 7_200,
+           case .ambiguous(let earlier, _, let later, let laterOffset) = zone.resolve(wallSeconds: wall) {
+            if wall < lastWall, earlier.seconds <= lastInstant {
+                offset = Int64(laterOffset)
+                hour = h
+                lastInstant = later.seconds
+                return later
+            }
+            if wall == lastWall, value != lastValue, lastInstant == earlier.seconds {
+                hour = Int64.min  // the next time is read afresh: its first pass comes first
+                lastInstant = later.seconds
+                return later
+            }
         }
         if h != hour {
             switch zone.reading(wallSeconds: wall) {

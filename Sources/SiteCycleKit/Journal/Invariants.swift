@@ -33,7 +33,7 @@ public enum JournalInvariants {
     }
 
     /// Whatever a CGM export holds, reading it never crashes; the readings
-    /// come out in time order, each instant once; the unreadable lines are
+    /// come out in time order, each reading once; the unreadable lines are
     /// named in order and within the file; and every reading is either given
     /// to a site or counted as unmatched.
     public static func cgmViolation(in bytes: [UInt8]) -> String? {
@@ -44,7 +44,7 @@ public enum JournalInvariants {
         for order in [nil, DateOrder.dmy] {
             let read = bytes.withUnsafeBufferPointer { CGMReader.read($0, zone: journal.zone, dateOrder: order) }
             guard case .success(let export) = read else { continue }
-            for (a, b) in zip(export.readings, export.readings.dropFirst()) where a.instant >= b.instant {
+            for (a, b) in zip(export.readings, export.readings.dropFirst()) where a.instant > b.instant || a == b {
                 return "\(export.format) readings out of order or repeated"
             }
             if export.badLines != export.badLines.sorted() || export.badLines.contains(where: { $0 < 1 || $0 > lines }) {

@@ -11,8 +11,10 @@ extension CommandRegistry {
         positionals: 0...CGMOptions.maximumFiles,
         reportsJSON: true,
         run: { invocation in
-            invocation.report { journal, now throws(CommandError) in
-                let options = try OutcomesOptions(invocation.arguments)
+            // Options are checked before the journal is read (a wrong flag
+            // is named even when the journal is missing).
+            invocation.report(options: { () throws(CommandError) in try OutcomesOptions(invocation.arguments) }) {
+                options, journal, now throws(CommandError) in
                 let device = try options.device.name(in: journal)
                 let zone = try options.cgm.zone(for: journal)
                 let export = try options.cgm.read(for: journal)
@@ -63,6 +65,19 @@ enum OutcomesCommand {
                                 + "and nothing in the file says which",
                                 help: "say which with --date-order dmy (27-03-2026) or --date-order mdy (03-27-2026)",
                                 usage: true)
+        case .noReadings(let format, let unreadable, let lines):
+            let sought: String
+            switch format {
+            case .clarity: sought = "rows with Event Type EGV"
+            case .libreview: sought = "rows of record type 0 (historic glucose)"
+            case .nightscout: sought = "entries of type \"sgv\""
+            }
+            let bad = unreadable == 0 ? "" : "; \(unreadable) row\(unreadable == 1 ? "" : "s") could not be read (line"
+                + (lines.count == 1 ? " " : "s ") + lines.map(String.init).joined(separator: ", ")
+                + (unreadable > lines.count ? ", …" : "") + ")"
+            return CommandError("\(file) has no glucose readings: it is \(OutcomesReport.formatName(format)), "
+                                + "and sitecycle looked for \(sought)\(bad)",
+                                help: "export it again with the glucose data (sensor readings) included")
         case .dateOrderConflict(let dmy, let mdy):
             return CommandError("\(file): line \(dmy) reads only as day-month, line \(mdy) only as month-day",
                                 help: "give --date-order dmy or mdy to read every row one way; rows that do not "

@@ -21,11 +21,16 @@ enum OutcomesHelp {
                                sgv in mg/dL, date in epoch milliseconds.
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
         trip, a phone on another zone); the output says which. The hour
-        clocks show twice in autumn is read as the first, then as the second
-        once the file has passed it; a time clocks skipped is read with the
-        offset before the jump. --cgm may be given more than once (or
-        further files follow it: `--cgm *.csv`): a reading repeated by
-        overlapping exports (the same instant) is counted once.
+        clocks show twice in autumn (01:00-01:59 on the night they go back)
+        holds two real hours: a file's rows are in time order (Clarity's by
+        timestamp, LibreView's by Device Timestamp within a record type), so
+        its first pass through those times is read with the summer offset
+        and, once the times have gone back, the second pass with the winter
+        one. A time clocks skipped is read with the offset before the jump.
+        --cgm may be given more than once (or further files follow it:
+        `--cgm *.csv`): a reading overlapping exports repeat (the same
+        instant and the same value) is counted once; two values at one
+        instant are both kept.
 
         The measures are the international consensus on time in range
         (Battelino et al., Diabetes Care 2019;42:1593-1603), for each site, per
@@ -58,8 +63,10 @@ enum OutcomesHelp {
         --from/--to/--last select readings by time. Readings outside every
         session (before the first change, during a break) count in the
         whole period and as "unmatched". A row that does not read is left
-        out and counted, and the first 5 line numbers are named on stderr.
-        A file in none of these formats is refused.
+        out and counted (in Clarity, also a line of text that is neither a
+        row nor a header), and the first 5 line numbers are named on stderr.
+        A file in none of these formats, or with no readings at all (no
+        EGV rows, no record type 0 rows, no "sgv" entries), is refused.
 
         --json prints {"format":"clarity"|"libreview"|"nightscout","units",
         "zone","device","from","to","intervalMinutes","overall":{…},

@@ -164,10 +164,11 @@ struct OutcomesReport {
                          + "\(device) site (before the first change or during a break): in the whole period only.")
         }
         if export.duplicates > 0 {
-            notes.append("\(export.duplicates) repeated reading\(export.duplicates == 1 ? "" : "s") (overlapping "
-                         + "exports) counted once.")
+            notes.append("\(export.duplicates) repeated reading\(export.duplicates == 1 ? "" : "s") (the same "
+                         + "instant and value, as overlapping exports hold) counted once.")
         }
-        if outcomes.sites.contains(where: \.measures.isThin) || m.isThin {
+        // No legend for a table that is not shown.
+        if m.readings > 0 && (outcomes.sites.contains(where: \.measures.isThin) || m.isThin) {
             notes.append("thin: under \(Int(GlucoseOutcomes.minimumCoverage))% of the expected readings; read with care.")
         }
         return notes.map { wrap($0) }.joined()

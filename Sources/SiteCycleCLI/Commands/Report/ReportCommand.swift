@@ -37,7 +37,9 @@ extension CommandRegistry {
             adds, after the pump's per-site table, its sites by time in range
             and a small chart of time in range by day of wear (day 1, 2, 3,
             4+), over the report's period: the figures of `outcomes`. The
-            export is only read. It still prints on two pages for the pump.
+            export is only read. It still prints on two pages for the pump. A
+            report without the pump (--device sensor) has no glucose: --cgm
+            then says so on stderr, and the export is not read.
 
             With devices (a pump and a CGM sensor), each device has its own
             map, distribution, calendar and per-site table with its own overall
@@ -74,14 +76,23 @@ extension CommandRegistry {
                 }
                 // Every device unless --device names one.
                 let device = options.device.given == nil ? nil : try options.device.name(in: journal)
+                // Glucose goes with the pump's part: without one, --cgm is
+                // said to have done nothing rather than silently dropped.
+                let glucose = ClinicReport.devices(journal, device: device).contains(Device.pumpName)
+                    ? try options.glucose(for: journal) : nil
+                if !options.cgm.files.isEmpty && glucose == nil {
+                    invocation.warn("--cgm: glucose goes with the pump's part of the report, and this one has none ("
+                                    + (device.map { "--device \($0)" } ?? "no pump in the journal")
+                                    + "); the export was not read")
+                }
                 // -o takes the JSON as it takes the page: a figure asked
                 // for a file never lands on standard output instead.
                 let text = invocation.json
                     ? reportJSON(journal, device: device, period: period, now: now,
-                                 glucose: try options.glucose(for: journal),
+                                 glucose: glucose,
                                  zone: try options.cgm.zone(for: journal)).rendered()
                     : ClinicReport.html(journal, device: device, period: period, now: now,
-                                        glucose: try options.glucose(for: journal), patient: options.patient)
+                                        glucose: glucose, patient: options.patient)
                 guard let output = options.output.path else {
                     invocation.out(text)
                     return
