@@ -1,0 +1,62 @@
+/// A shared folder (Syncthing, Dropbox): the conflict copies a sync
+/// client left beside the journal, merged into it by meaning.
+extension SyncService.Run {
+
+    /// Merges every conflict copy into the journal, each in its own
+    /// transaction, and moves it aside; how many there were.
+    mutating func mergeConflictCopies() throws(SyncError) -> Int {
+        // A copy that is a link (a peer can plant one under any name) is
+        // never followed: named, left alone, and the others merged.
+        var copies: [String] = []
+        for copy in service.folder.conflictCopies(of: request.journal) {
+            if let kind = service.folder.notAFile(copy) { emit(.skippedCopy(copy, kind: kind)) } else { copies.append(copy) }
+        }
+        guard !copies.isEmpty else { return 0 }
+        var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
+                                             defaultZone: service.defaultZone)
+        transaction.recording = service.recording
+        var conflicts = 0
+        typealias Merged = (conflicts: Int, notes: [MergeNote], atStake: [MergeInvariant.Breach],
+                            duplicates: [ProbableDuplicate])
+        for copy in copies {
+            // This machine's writes (the last copy's merge among them):
+            // the base each copy is merged against.
+            let records = WriteHistory(journalPath: request.journal, environment: service.environment,
+                                       fileSystem: fileSystem)?.records().map(\.record) ?? []
+            let result: TransactionResult<Merged>
+            do throws(ServiceError) {
+                result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Merged> in
+                    try service.checkBeforeMerging(journal)
+                    let theirs: [UInt8]
+                    do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
+                    // Held to `MergeInvariant` before it is written.
+                    let outcome = ConflictCopyMerge.merge(journal: journal.source, copy: SourceFile(path: copy, bytes: theirs),
+                                                          records: records, defaultZone: journal.zone)
+                    let merge = outcome.result
+                    var editor = JournalEditor(source: journal.source)
+                    if !journal.source.bytes.same(as: merge.bytes) { editor.replaceAll(with: merge.bytes) }
+                    let ours = journal.source.bytes.array, zone = journal.zone
+                    return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { merged in
+                        (merge.conflicts, merge.notes, outcome.atStake,
+                         MergeDuplicates.made(result: merged, sides: [ours, theirs], defaultZone: zone))
+                    }
+                }
+            } catch {
+                throw .copyNotMerged(error)
+            }
+            conflicts += result.outcome.conflicts
+            if result.wrote {
+                emit(.journalWritten(before: result.before, after: result.after))
+                if let failure = result.recordFailure { emit(.notRecorded(failure)) }
+            }
+            if !result.outcome.atStake.isEmpty { emit(.keptBothOfCopy(copy, atStake: result.outcome.atStake)) }
+            let moved: String
+            do { moved = try service.folder.moveAside(copy) } catch { throw .copyNotMovedAside(error) }
+            emit(.mergedCopy(copy, movedTo: moved))
+            if !result.outcome.notes.isEmpty { emit(.keptInCopy(result.outcome.notes)) }
+            if !result.outcome.duplicates.isEmpty { emit(.probableDuplicates(result.outcome.duplicates)) }
+        }
+        if conflicts > 0 { throw .copyConflicts(conflicts) }
+        return copies.count
+    }
+}
