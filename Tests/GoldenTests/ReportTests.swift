@@ -141,6 +141,21 @@ struct ReportTests {
         #expect(NSDictionary(dictionary: glucose).isEqual(to: direct), "the report's period holds every reading")
     }
 
+    /// A file's name says what it holds: `report --json -o r.html` once
+    /// wrote JSON under an .html name (exit 0); the page under .json too.
+    @Test func theFileNameAndTheFormatAgree() throws {
+        let (dir, _, _) = try report()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var env = BinaryRunner.baseEnvironment(home: dir)
+        env["TZ"] = "Europe/Berlin"
+        for (extra, name) in [(["--json"], "r.html"), ([], "r.json")] {
+            let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-21 12:00", "report"] + extra + ["-o", name],
+                                         in: dir, environment: env)
+            #expect(r.exitCode == 2, "\(name): \(r.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.path + "/" + name))
+        }
+    }
+
     @Test func eachDevicesActiveSiteIsInTheNowTable() throws {
         let journal = try String(contentsOf: ReportTests.realistic.deletingLastPathComponent()
             .appendingPathComponent("pump-and-sensor.journal"), encoding: .utf8)

@@ -52,7 +52,8 @@ extension CommandRegistry {
             "stats":{…}}]}, each device's stats as `stats --json` gives them;
             with --cgm, "glucose" too, as `outcomes --json --by wear-day`
             gives it for the pump over the period. With -o the JSON is written
-            as the page is (DIR/sitecycle-report-YYYY-MM-DD.json).
+            as the page is (DIR/sitecycle-report-YYYY-MM-DD.json); a file named
+            .html takes only the page and one named .json only the figures.
 
             --patient NAME prints the name in the header (the journal never
             holds it): `report --patient "Ada Lovelace" -o /tmp`.

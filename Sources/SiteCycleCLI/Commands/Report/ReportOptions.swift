@@ -25,6 +25,24 @@ struct ReportOptions {
         period = try PeriodOptions(arguments)
         output = OutputOption(arguments)
         cgm = try CGMOptions(arguments)
+        try ReportOptions.checkFileName(output.path, json: arguments.flag("--json"))
+    }
+
+    /// A file named .html gets the page and one named .json the figures,
+    /// as `export` matches its format to the name: JSON never lands under
+    /// an .html name, nor the page under a .json one.
+    static func checkFileName(_ path: String?, json: Bool) throws(CommandError) {
+        guard let path, case .file = OutputTarget.classify(path), let dot = path.lastIndex(of: "."),
+              !path[dot...].contains("/") else { return }
+        let ext = path[path.index(after: dot)...].lowercased()
+        if json && (ext == "html" || ext == "htm") {
+            throw CommandError("--json writes the report's figures, not the page named \(path)",
+                               help: "name the file .json, or drop --json to write the page", usage: true)
+        }
+        if !json && ext == "json" {
+            throw CommandError("the report is an HTML page, not the JSON that \(path) names",
+                               help: "add --json for the figures, or name the file .html", usage: true)
+        }
     }
 
     /// `--cgm`: the exports as `outcomes` reads them; nil without one.
