@@ -66,9 +66,15 @@ public enum ExportService {
                 (piece: [UInt8]) throws(E) in try sink(String(decoding: piece, as: UTF8.self))
             }
         }
-        return Outcome(text: "", siteChanges: changes.filter { !$0.isRemoval }.count,
+        // Counted, not filtered: a filtered copy of a million changes was
+        // half the memory of a streamed calendar.
+        var sites = 0, notesLeftOut = 0
+        for c in changes {
+            if !c.isRemoval { sites += 1 } else if c.hasNote { notesLeftOut += 1 }
+        }
+        return Outcome(text: "", siteChanges: sites,
                        fileName: fileName(request, from: full, now: now),
-                       notesLeftOut: request.format == .csv ? changes.filter { $0.isRemoval && $0.hasNote }.count : 0)
+                       notesLeftOut: request.format == .csv ? notesLeftOut : 0)
     }
 
     /// sitecycle-export-YYYY-MM-DD.EXT, today's date in the journal's zone.
