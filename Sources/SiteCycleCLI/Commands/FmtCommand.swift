@@ -15,6 +15,12 @@ extension CommandRegistry {
             the result must read back to the same journal, or nothing is written.
             Formatting twice changes nothing.
 
+            A site change more than 6 months earlier than the line above it
+            (`check` asks "a mistyped year?") is not sorted: fmt leaves the
+            journal as it is, names the line and exits 1; correct its year
+            first (`sitecycle amend LINE --at TIME`, or `sitecycle edit`).
+            Editors' formatting refuses the same way.
+
             --check changes nothing, and exits 1 when the journal is not in
             canonical form (for a pre-commit hook).
 
