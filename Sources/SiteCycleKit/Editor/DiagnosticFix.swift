@@ -114,7 +114,7 @@ extension Journal {
     }
 
     private func declaration(of name: String) -> [DiagnosticFix] {
-        guard LocationName.problem(with: name) == nil else { return [] }
+        guard LocationName.problem(with: name, devices: deviceNames) == nil else { return [] }
         var editor = JournalEditor(source: source)
         editor.insertHeader(["location \(name)"], as: .location, in: syntax)
         return [DiagnosticFix(kind: .declareLocation(name), edits: editor.textEdits, isPreferred: false)]
