@@ -12,6 +12,9 @@ extension ServiceError {
             "a line break inside a new line would have added lines to \(path); nothing was written"
         case .resultUnreadable(let path): "the change would leave \(path) unreadable, so nothing was written"
         case .formatChangesMeaning: "formatting would change what the journal says, so nothing was written"
+        case .mistypedYear(let path, let line):
+            "\(path):\(line): this line looks like a mistyped year; sorting it would make a session of months, "
+                + "so nothing was written"
         case .file(let e), .copyUnreadable(let e): e.message
         case .callerRefused(let e): (e.error as? CommandError)?.message ?? "\(e.error)"
         case .noSiteChanges(let device): "there are no site changes\(of(device)) yet"
@@ -69,6 +72,8 @@ extension ServiceError {
         case .newLineBreaksLines: "this is a bug in sitecycle; please report it"
         case .resultUnreadable: "this is a bug in sitecycle; please report it with the lines above"
         case .formatChangesMeaning: "this is a bug in sitecycle; please report it with the journal"
+        case .mistypedYear(_, let line):
+            "correct the year of line \(line) first (`sitecycle edit`, or `sitecycle amend \(line) --at TIME`), then run `sitecycle fmt`"
         case .file(let e): e.hint
         case .callerRefused(let e): (e.error as? CommandError)?.help
         case .otherDevicesLine(_, let device): "add `--device \(device)`"

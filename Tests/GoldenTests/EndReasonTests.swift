@@ -46,6 +46,18 @@ struct EndReasonTests {
         return try JSONSerialization.jsonObject(with: Data(out.utf8)) as? [[String: Any]] ?? []
     }
 
+    @Test func previousReasonSaysWhichReasonItReplaced() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Self.journal.replacingOccurrences(of: "08:00  Right Arm\n", with: "08:00  Right Arm  reason: pain\n")
+            .write(to: file, atomically: true, encoding: .utf8)
+        let out = try ok(["log", "Left Hip", "--at", "2026-02-03 08:00", "--previous-reason", "occlusion"])
+        #expect(out.contains("Replaced the reason of Right Arm (2026-02-02 08:00) (was: pain).\n"), "\(out)")
+        #expect(try text().contains("2026-02-02 08:00  Right Arm  reason: occlusion\n"))
+        // A site with no reason yet: nothing replaced, nothing said.
+        let again = try ok(["log", "Left Arm", "--at", "2026-02-03 20:00", "--previous-reason", "pain"])
+        #expect(!again.contains("Replaced"), "\(again)")
+    }
+
     @Test func logWritesThePreviousReasonAndTheNewLotOnTheirOwnLines() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         _ = try ok(["log", "Left Hip", "--at", "2026-02-03 08:00", "--previous-reason", "occlusion", "--lot", "ABC123"])

@@ -259,6 +259,37 @@ struct LanguageServerTests {
         #expect(titles == ["Format the journal (sitecycle fmt)", "Format the journal (sitecycle fmt)"])
     }
 
+    @Test func aMistypedYearIsNotFormattedAwayNorOfferedFmt() throws {
+        // Line 9 is a year before line 8: "a mistyped year?". Sorting it
+        // would lock in a session of months, so neither the formatting
+        // request nor any code action may do it.
+        let journal = """
+            timezone UTC
+
+            location Left Front Abdomen
+            location Right Front Abdomen
+            location Left Side Thigh
+
+            2026-11-01 08:00  Left Front Abdomen
+            2026-11-04 08:00  Right Front Abdomen
+            2025-11-07 08:00  Left Side Thigh
+            2026-11-10 08:00  Left Front Abdomen
+
+            """
+        var s = Session()
+        s.start()
+        s.open(journal)
+        let formatting = s.request("textDocument/formatting", #"{"textDocument":{"uri":"\#(Self.uri)"},"options":{"tabSize":2,"insertSpaces":true}}"#)
+        let actions = s.request("textDocument/codeAction", #"{"textDocument":{"uri":"\#(Self.uri)"},"range":{"start":{"line":8,"character":0},"end":{"line":8,"character":5}},"context":{"diagnostics":[]}}"#)
+        s.finish()
+        let reply = try run(s)
+        #expect(reply.result(formatting) == nil)
+        let message = ((reply.response(formatting)?["error"] as? [String: Any])?["message"] as? String) ?? ""
+        #expect(message.contains("line 9 looks like a mistyped year"))
+        let titles = (reply.result(actions) as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        #expect(!titles.contains { $0.contains("fmt") })
+    }
+
     @Test func incrementalChangesInUTF16AndUTF8() throws {
         let text = "timezone UTC\nlocation Bäuch 🙂 Left\n\n2026-02-01 08:15  Bäuch 🙂 Left  ; é\n"
         for encoding in ["utf-16", "utf-8"] {

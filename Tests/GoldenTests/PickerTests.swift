@@ -169,6 +169,34 @@ import Testing
         #expect(try terminalRestored())
     }
 
+    /// The reason prompt fits its lines to the 80 columns, measured in
+    /// screen columns: a wide name that wrapped stacked a `Site>` line on
+    /// every key.
+    @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
+    func theReasonPromptOfAWideNameStaysOnItsLines() throws {
+        defer { stop() }
+        let wide = "Upper 腰の上の方のとても長い名前のとても長い場所"
+        try PickerTests.journal.replacingOccurrences(of: "Right Hip", with: wide)
+            .write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        try start()
+        _ = try tmux("send-keys", "-t", "t", "sitecycle --now '2026-02-05 08:00' log; echo EXIT=$?", "Enter")
+        _ = try screen { $0.contains("Enter picks") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("Note (Enter for none)>") }
+        _ = try tmux("send-keys", "-t", "t", "Enter")
+        _ = try screen { $0.contains("(Enter for none)>") && $0.contains("reasons:") }
+        for key in ["p", "i", "a"] {
+            _ = try tmux("send-keys", "-t", "t", "-l", key)
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let typed = try screen { $0.contains("none)> pia") }
+        #expect(typed.components(separatedBy: "Site>").count == 2, "\(typed)")
+        #expect(typed.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(typed)")
+        _ = try tmux("send-keys", "-t", "t", "Escape")
+        _ = try screen { $0.contains("\nEXIT=") }
+        #expect(try terminalRestored())
+    }
+
     @Test(.enabled(if: RequiredTools.tmux, "tmux is not installed (.ci/run installs it)"))
     func escapeAndCtrlCWriteNothing() throws {
         defer { stop() }

@@ -43,7 +43,9 @@ extension CommandRegistry {
             undeclared one gets a `location` line; entries out of order or
             duplicated are formatted (`fmt`); a possible duplicate is deleted;
             a device is added to a location's `for` list.
-            The exit status is the same in every format.
+            The exit status is the same in every format. --json and --format
+            are two answers to one question: given together, they are refused
+            as a usage error (exit 2).
             """,
         options: [OptionSpec(["--format"], value: "FORMAT", "gnu or json: one line or object per problem")],
         reportsJSON: true,
@@ -53,6 +55,10 @@ extension CommandRegistry {
                 let guess = suggestion(for: format, among: ["gnu", "json"])
                 return invocation.usageError(UsageError("unknown format `\(format)`",
                                                         help: guess.map { "did you mean `\($0)`?" } ?? "use gnu or json"))
+            }
+            if let format, invocation.json {
+                return invocation.usageError(UsageError("--json and --format \(format) cannot be used together",
+                                                        help: "--format json prints the array with fixes; --json the object of errors and warnings"))
             }
             guard let journal = invocation.readJournal(mapped: true) else { return ExitCode.failure }
             let now: Instant

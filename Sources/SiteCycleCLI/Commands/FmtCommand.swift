@@ -15,6 +15,12 @@ extension CommandRegistry {
             the result must read back to the same journal, or nothing is written.
             Formatting twice changes nothing.
 
+            A site change more than 6 months earlier than the line above it
+            (`check` asks "a mistyped year?") is not sorted: fmt leaves the
+            journal as it is, names the line and exits 1 (--check too);
+            correct its year first (`sitecycle amend LINE --at TIME`, or
+            `sitecycle edit`). Editors' formatting refuses the same way.
+
             --check changes nothing, and exits 1 when the journal is not in
             canonical form (for a pre-commit hook).
 
@@ -46,6 +52,10 @@ extension CommandRegistry {
             let path = invocation.journalLocation.path
             if options.check {
                 guard let journal = invocation.loadJournal() else { return ExitCode.failure }
+                // `run sitecycle fmt` would be refused: say why at once.
+                if let line = journal.mistypedYearLine {
+                    return invocation.fail(CommandError(ServiceError(.mistypedYear(path: journal.source.path, line: line))))
+                }
                 guard journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else {
                     invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
                     return ExitCode.failure

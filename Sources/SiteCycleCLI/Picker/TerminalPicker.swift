@@ -224,9 +224,15 @@ enum TerminalPicker {
         var typed = "", hint = "reasons: " + EndReason.words.joined(separator: " ")
         let prompt = "Why did \(closing) end early? (Enter for none)> "
         while true {
-            // The vocabulary wraps to the screen (80 columns or fewer).
-            draw(["Site> \(chosen)", prompt + typed] + TextWrap.lines(hint, width: max(20, min(78, size().columns - 2))))
-            emit("\u{1B}[1B\r\u{1B}[\((prompt + typed).count)C")
+            // Each line within the width, measured in screen columns (a long
+            // or wide name shows the prompt's end, as the note's does), so the
+            // redraw finds its place; the vocabulary wraps to the screen.
+            let columns = max(SitePicker.minimumColumns, size().columns)
+            var line = prompt + typed
+            while ScreenColumns.width(line) > columns - 1 { line = "…" + line.dropFirst(2) }
+            let hints = TextWrap.lines(hint, width: max(20, min(78, columns - 2))).map { ScreenColumns.fit($0, columns - 1) }
+            draw([ScreenColumns.fit("Site> \(chosen)", columns), line] + hints)
+            emit("\u{1B}[1B\r\u{1B}[\(ScreenColumns.width(line))C")
             let key = readKey()
             emit("\u{1B}[1A\r")
             switch key {

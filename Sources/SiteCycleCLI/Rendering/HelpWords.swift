@@ -30,6 +30,12 @@ extension Diagnostic.Help {
             "did you mean \"\(location)\"?"
         case .declareLocation(let name):
             "declare it in the header with `location \(excerpt(name))`"
+        case .clauseGivenTwice(let kind):
+            "\(kind == .reason ? "reason" : "lot") given twice; a line takes one `\(kind.keyword)`: keep the one you mean"
+        case .lowercaseClause(let clause):
+            "reasons and lots are written in lower case: `\(excerpt(clause))`"
+        case .undeclarableName(let problem):
+            "no location can have that name (\(problem)); `sitecycle locations` lists the declared ones"
         case .unknownReason(let nearest):
             nearest.map { "did you mean `\($0)`? (`sitecycle help journal` lists the reasons)" }
                 ?? "write one of: \(EndReason.words.joined(separator: ", "))"

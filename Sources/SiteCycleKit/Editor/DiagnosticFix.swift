@@ -85,11 +85,20 @@ extension Journal {
         }
     }
 
+    /// The first entry line `check` asks "a mistyped year?" about. `fmt`
+    /// would sort it into time order and make a session of months out of a
+    /// typo, so `fmt`, `fmt --stdin` and an editor's formatting all refuse
+    /// while there is one: the year is the person's to correct.
+    public var mistypedYearLine: Int? {
+        diagnostics.first { if case .correctYear? = $0.help { true } else { false } }?.line
+    }
+
     /// `fmt`'s result as the fewest line edits, or nil when the journal has
-    /// errors or formatting would change what it means (`fmt` refuses both).
+    /// errors, a line with a mistyped year (`mistypedYearLine`), or
+    /// formatting would change what it means (`fmt` refuses all three).
     /// Empty when it is already formatted.
     public func formattingEdits() -> [TextEdit]? {
-        guard !diagnostics.hasErrors else { return nil }
+        guard !diagnostics.hasErrors, mistypedYearLine == nil else { return nil }
         let bytes = JournalFormatter(journal: self).formatted()
         if source.bytes.same(as: bytes) { return [] }
         let after = JournalBuilder.load(SourceFile(path: source.path, bytes: bytes), defaultZone: zone)
@@ -105,7 +114,7 @@ extension Journal {
     }
 
     private func declaration(of name: String) -> [DiagnosticFix] {
-        guard LocationName.problem(with: name) == nil else { return [] }
+        guard LocationName.problem(with: name, devices: deviceNames) == nil else { return [] }
         var editor = JournalEditor(source: source)
         editor.insertHeader(["location \(name)"], as: .location, in: syntax)
         return [DiagnosticFix(kind: .declareLocation(name), edits: editor.textEdits, isPreferred: false)]

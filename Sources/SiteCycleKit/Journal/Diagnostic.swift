@@ -67,6 +67,15 @@ public struct Diagnostic: Equatable, Sendable {
         case didYouMean(location: String)
         /// An undeclared name with nothing close: declare it, in full.
         case declareLocation(name: String)
+        /// An undeclared name that ends in a clause the line already has
+        /// (`reason: pain  reason: kinked`): one of each.
+        case clauseGivenTwice(EntryClauses.Kind)
+        /// An undeclared name holding `Reason:` or `Lot:`: clauses are
+        /// lower case; `clause` is it as it should be written.
+        case lowercaseClause(String)
+        /// An undeclared name that could not be declared either
+        /// (`LocationName.problem`): why.
+        case undeclarableName(problem: String)
         /// A `reason:` outside the vocabulary: its nearest word, if any.
         case unknownReason(nearest: String?)
         /// A `reason:` or `lot:` on a `removed` line: it belongs on the

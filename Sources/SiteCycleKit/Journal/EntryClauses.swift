@@ -105,3 +105,28 @@ public enum EntryClauses {
         return nil
     }
 }
+
+extension Diagnostic.Help {
+    /// Why an undeclared name holds what reads as a clause: the line gives
+    /// that clause a second time, or writes it capitalised (`Reason: Pain`).
+    /// Either way the name is not one to declare.
+    static func misreadClause(in name: String) -> Diagnostic.Help? {
+        let split = EntryClauses.split(name)
+        if split.reason != nil { return .clauseGivenTwice(.reason) }
+        if split.lot != nil { return .clauseGivenTwice(.lot) }
+        let words = name.split(separator: " ")
+        for (i, word) in words.enumerated() {
+            for kind in [EntryClauses.Kind.reason, .lot] {
+                let lower = word.lowercased()
+                guard lower.hasPrefix(kind.keyword), word != lower else { continue }
+                var value = String(word.dropFirst(kind.keyword.count))
+                if value.isEmpty, i + 1 < words.count { value = String(words[i + 1]) }
+                // A reason is a word of the vocabulary, in lower case; a lot is
+                // kept as written.
+                if kind == .reason { value = value.lowercased() }
+                return .lowercaseClause(kind.keyword + (value.isEmpty ? "" : " " + value))
+            }
+        }
+        return nil
+    }
+}

@@ -282,7 +282,10 @@ extension BuildState {
     package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
         guard locationIndex[name] == nil else { return true }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
-        let help = suggester!.suggestion(for: name).map(Diagnostic.Help.didYouMean) ?? .declareLocation(name: name)
+        let help = Diagnostic.Help.misreadClause(in: name)
+            ?? suggester!.suggestion(for: name).map(Diagnostic.Help.didYouMean)
+            ?? LocationName.problem(with: name, devices: [Device.pumpName] + settings.devices.map(\.name))
+                .map(Diagnostic.Help.undeclarableName) ?? .declareLocation(name: name)
         report(.unknownLocation, "unknown location \"\(excerpt(name))\"", line: line, range, help: help)
         return false
     }

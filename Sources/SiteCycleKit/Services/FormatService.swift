@@ -7,6 +7,9 @@ public enum FormatService {
     }
 
     public static func format(_ journal: Journal) throws(ServiceError) -> PlannedChange<Outcome> {
+        if let line = journal.mistypedYearLine {
+            throw ServiceError(.mistypedYear(path: journal.source.path, line: line))
+        }
         let bytes = JournalFormatter(journal: journal).formatted()
         var editor = JournalEditor(source: journal.source)
         guard !journal.source.bytes.same(as: bytes) else { return PlannedChange(editor: editor) { _ in .alreadyFormatted } }

@@ -24,6 +24,9 @@ public struct ServiceError: Error, Sendable {
         case resultUnreadable(path: String)
         /// `fmt`'s layout would change what the journal says (a bug).
         case formatChangesMeaning
+        /// `fmt` would sort `line`, which `check` asks "a mistyped year?"
+        /// about, into time order: its year is to be corrected first.
+        case mistypedYear(path: String, line: Int)
         case file(FileError)
         /// A conflict copy to merge could not be read.
         case copyUnreadable(FileError)

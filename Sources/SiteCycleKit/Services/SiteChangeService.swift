@@ -44,6 +44,9 @@ public enum SiteChangeService {
         /// The site this change ended, if one was in.
         public var closed: SiteChange?
         public var previousNote: PreviousNote?
+        /// The reason --previous-reason wrote over, when the closed site's
+        /// line already gave another (said, as a replaced note is).
+        public var replacedReason: (site: SiteChange, was: EndReason)?
         /// When the location was in Avoid: its last use, and the locations
         /// that had rested longest.
         public var recentlyUsed: (lastUse: SiteChange, alternatives: [String])?
@@ -101,10 +104,12 @@ public enum SiteChangeService {
                 previousNote = request.replaceNote ? .replaced(previous, was: old) : .added(to: previous)
             }
         }
-        if request.previousReason != nil {
+        var replacedReason: (site: SiteChange, was: EndReason)?
+        if let reason = request.previousReason {
             guard let previous, !previous.isRemoval else {
                 throw ServiceError(.noSiteForPreviousReason(time: displayTime(at, in: journal.zone)))
             }
+            if let was = previous.reason, was != reason { replacedReason = (previous, was) }
         }
         if let previous, noteChange != nil || request.previousReason != nil {
             writer.rewrite(previous, note: noteChange, reason: request.previousReason.map(ClauseChange.set), in: &editor)
@@ -116,6 +121,7 @@ public enum SiteChangeService {
             let logged = updated.changes.first { $0.start == at && $0.device == device }!
             let closed = updated.changes.last { $0.start < at && $0.device == device }.flatMap { $0.isRemoval ? nil : $0 }
             return LogOutcome(journal: updated, logged: logged, closed: closed, previousNote: previousNote,
+                              replacedReason: replacedReason,
                               recentlyUsed: lastUse.map { ($0, alternatives) },
                               restriction: warning.map { ($0, alternatives) },
                               longSessions: longSessions([closed, logged], in: updated.rotation(deviceName)))

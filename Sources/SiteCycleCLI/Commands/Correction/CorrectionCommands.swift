@@ -14,7 +14,7 @@ extension CommandRegistry {
     static let amend = Command(
         name: "amend",
         summary: "correct a site change: location, start, end or note",
-        usage: "sitecycle amend ENTRY [--device NAME] [--location NAME] [--at TIME] [--end TIME] [--note TEXT]",
+        usage: "sitecycle amend ENTRY [--device NAME] [--location NAME] [--at TIME] [--end TIME] [--note TEXT] [--reason REASON] [--lot TEXT]",
         details: entryHelp + """
 
 

@@ -20,10 +20,11 @@ extension CommandRegistry {
             place of its hours (`check` warns about it: often a mistyped year).
 
             --json prints a list of {"line","location","start","end",
-            "durationHours","note"}; location is null for `removed`, end and
-            durationHours are null while active; future is true for a line
-            dated after now. In a journal that records reasons or lots
-            (`sitecycle help journal`), each entry adds "reason" and "lot".
+            "durationHours","note","reason","lot","device","future"};
+            location is null for `removed`, end and durationHours are null
+            while active; future is true for a line dated after now. "reason"
+            and "lot" (null where a line has none) are there only in a journal
+            that records reasons or lots (`sitecycle help journal`).
 
             --early lists only the sites that ended early (before their
             device's target, with a reason): what a manufacturer's replacement

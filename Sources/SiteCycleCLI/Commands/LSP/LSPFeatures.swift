@@ -164,13 +164,15 @@ extension LanguageServer {
     }
 
     /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
-    /// the journal has errors.
+    /// the journal has errors or a line with a mistyped year.
     func formatting(_ document: LSPDocument) -> Result<JSON, Failure> {
         guard let edits = document.fixes.formattingEdits() else {
             let n = document.journal.diagnostics.errors.count
-            return .failure(Failure(code: ErrorCode.requestFailed,
-                                    message: n > 0 ? "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format"
-                                        : "formatting would change what the journal means; nothing was changed"))
+            let message = if n > 0 { "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format" }
+                else if let line = document.journal.mistypedYearLine {
+                    "line \(line) looks like a mistyped year; correct it first (formatting would sort it into a session of months)"
+                } else { "formatting would change what the journal means; nothing was changed" }
+            return .failure(Failure(code: ErrorCode.requestFailed, message: message))
         }
         return .success(textEdits(edits, in: document.source))
     }

@@ -33,6 +33,9 @@ struct SiteChangeRenderer {
         case nil:
             break
         }
+        if let (site, was) = o.replacedReason {
+            invocation.out("Replaced the reason of \(o.journal.name(of: site)!) (\(displayStart(site))) (was: \(was.word)).\n")
+        }
         if let (last, alternatives) = o.recentlyUsed {
             invocation.out(TextWrap.wrap("Note: \(o.journal.name(of: o.logged)!) was used recently (\(displayStart(last)), "
                            + "\(daysAgo(last.start, now: o.logged.start, zone: o.journal.zone)))."
