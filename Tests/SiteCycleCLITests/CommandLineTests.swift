@@ -270,16 +270,23 @@ struct OnboardingTests {
     }
 }
 
+/// One scratch folder per test, made on first use: a file's path in it.
+struct ScratchFolder {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+
+    func path(_ name: String) -> String {
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(name).path
+    }
+}
+
 /// Issue 28 item 4: a location name that begins with a device's word
 /// (`pump site`, `sensor hip`) is refused up front with the reason, never by
 /// the parser's "this is a bug" check of the planned journal.
 struct DeviceWordNameTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+    let scratch = ScratchFolder()
 
-    func temporaryPath(_ name: String) -> String {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name).path
-    }
+    func temporaryPath(_ name: String) -> String { scratch.path(name) }
 
     func journal(_ text: String) throws -> String {
         let path = temporaryPath("sites.journal")
@@ -339,12 +346,9 @@ struct DeviceWordNameTests {
 /// Issue 28 item 4: `init` and `log` honour `TZ=:/usr/share/zoneinfo/…`,
 /// and say so when `TZ` is a POSIX rule they cannot use.
 struct TZFormsCommandTests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
+    let scratch = ScratchFolder()
 
-    func path(_ name: String) -> String {
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        return folder.appendingPathComponent(name).path
-    }
+    func path(_ name: String) -> String { scratch.path(name) }
 
     @Test func initWritesTheZoneOfAZoneinfoPath() throws {
         try #require(ZoneRules(identifier: "Asia/Tokyo") != nil, "needs tzdata's Asia/Tokyo")
@@ -379,9 +383,7 @@ struct TZFormsCommandTests {
 /// still disabled, not "back in rotation".
 struct ResumeDisabledTests {
     @Test func saysStillDisabled() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("sitecycle-unit-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let journal = folder.appendingPathComponent("sites.journal").path
+        let journal = ScratchFolder().path("sites.journal")
         try "timezone UTC\nlocation Left Arm  disabled  paused until 2026-12-20\nlocation Right Arm\n"
             .write(toFile: journal, atomically: true, encoding: .utf8)
         let r = run(arguments: ["-f", journal, "--now", "2026-11-30", "locations", "resume", "Left Arm"], environment: ["TZ": "UTC"])
