@@ -164,18 +164,21 @@ final class Invocation {
         warn("conflict copy \(name)\(more) beside the journal; `sitecycle sync` merges it")
     }
 
-    /// `--now`, else `$SITECYCLE_NOW`, else the clock; read in `zone`.
+    /// `--now`, else `$SITECYCLE_NOW`, else the clock, with the system's
+    /// zone for `local` times: what a change reads "now" from (Kit's
+    /// `RunClock`, the one reading of it).
+    var runClock: RunClock {
+        let flag = arguments.value("--now")
+        let variable = env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
+        let given: (text: String, source: RunClock.Source)? = flag.map { ($0, .option) } ?? variable.map { ($0, .environment) }
+        return RunClock(given: given, clock: environment.clock(), local: systemZone)
+    }
+
+    /// "Now" read in `zone`: a moment to evaluate at, for reminders,
+    /// scripts and tests, not a time being logged, so no note is said.
     func now(in zone: ZoneRules) throws(UsageError) -> Instant {
-        let given = arguments.value("--now") ?? env["SITECYCLE_NOW"].flatMap { $0.isEmpty ? nil : $0 }
-        guard let given else { return environment.clock() }
-        let typed = arguments.value("--now") != nil
-        // "As of then" is a moment to evaluate at, for reminders, scripts
-        // and tests, not a time being logged: read in the journal's zone
-        // (or `local`) without a note, so a report's stderr stays clean.
-        switch readTime(given, zone: zone, now: environment.clock(), noting: false) {
-        case .success(let instant): return instant
-        case .failure(let e):
-            throw UsageError("invalid \(typed ? "--now" : "$SITECYCLE_NOW"): \(e.message)", help: e.help)
+        do throws(ServiceError) { return try runClock.now(in: zone) } catch {
+            throw UsageError(error.message, help: error.help)
         }
     }
 }

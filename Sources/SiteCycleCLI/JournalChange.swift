@@ -74,11 +74,15 @@ extension Invocation {
     }
 
     /// Changes the journal safely through a `JournalTransaction`: under the
-    /// lock, load it, plan the edit, re-parse the result and write it only if
-    /// it still reads without errors; then `render` the outcome. On any
-    /// failure the file is left exactly as it was.
-    func change<Outcome>(_ plan: (Journal, Instant) throws(CommandError) -> PlannedChange<Outcome>,
-                         render: (Outcome) -> Void) -> Int32 {
+    /// lock, load it, let the Kit's `request` resolve what was typed and
+    /// plan the edit, re-parse the result and write it only if it still
+    /// reads without errors; then say the plan's notes and `render` the
+    /// outcome. Only the request runs under the lock; its options were read
+    /// and checked before, and "now" is checked here before any file is
+    /// read. On any failure the file is left exactly as it was.
+    func change<Request: ChangeRequest>(_ request: Request, render: (Request.Outcome) -> Void) -> Int32 {
+        let clock = runClock
+        if let problem = clock.problem { return fail(problem) }
         let path = journalLocation.path
         guard fileSystem.exists(path) else {
             _ = readJournal()  // says where it looked and how to create one
@@ -87,21 +91,15 @@ extension Invocation {
         warnAboutConflictCopies()
         var transaction = JournalTransaction(fileSystem: fileSystem, path: path, defaultZone: systemZone)
         transaction.recording = undoRecording()
-        var refusal: CommandError?
+        var notes: [ChangeNote] = []
         do throws(ServiceError) {
-            let result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Outcome> in
-                do throws(CommandError) {
-                    return try plan(journal, try now(for: journal))
-                } catch {
-                    refusal = error
-                    throw ServiceError(.callerRefused(.init(error)))
-                }
-            }
+            let result = try transaction.run(request, clock: clock, notes: &notes)
+            notes.forEach(say)
             if result.wrote { warnIfNotRecorded(result.recordFailure, recording: transaction.recording) }
             render(result.outcome)
             return ExitCode.ok
         } catch {
-            if let refusal { return fail(refusal) }
+            notes.forEach(say)
             return fail(error)
         }
     }
@@ -125,8 +123,6 @@ extension Invocation {
         }
         return error.usage ? usageError(UsageError(error.message, help: error.help)) : fail(error.message, help: error.help)
     }
-
-    /// `change` for commands that still plan a `PlannedEdit` and print from it.
 }
 
 extension Invocation {

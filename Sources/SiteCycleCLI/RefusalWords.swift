@@ -16,7 +16,22 @@ extension ServiceError {
             "\(path):\(line): this line looks like a mistyped year; sorting it would make a session of months, "
                 + "so nothing was written"
         case .file(let e), .copyUnreadable(let e): e.message
-        case .callerRefused(let e): (e.error as? CommandError)?.message ?? "\(e.error)"
+        case .changedMeanwhile(let path): "\(path) changed while this run was writing it; nothing was written"
+        case .invalidNow(let source, let e): "invalid \(Self.name(source)): \(e.message)"
+        case .invalidTime(let role, let e): "invalid \(Self.name(role)): \(e.message)"
+        case .timeInFuture(let role, let text, _): "\(Self.name(role)) \(text) is in the future"
+        case .missingLocation: "missing argument"
+        case .noLocationTyped: "which location?"
+        case .unexpectedArgument(let word): "unexpected argument `\(word)`"
+        case .twoDevicesNamed(let word, let option): "`\(word)` and --device \(option) name two devices"
+        case .undeclaredDevice(let name, let journal, _): "no device `\(name)` in \(journal)"
+        case .unresolvedLocation(let typed, let resolution): LocationResolver.words(typed, resolution).0
+        case .unselectedLocation(let typed, let selection): LocationResolver.words(typed, selection).0
+        case .pickedLocationGone(let name): "\"\(name)\" is no longer an enabled location"
+        case .zoneForOneLocation(let typed): "\"\(typed)\" is a zone; give one location"
+        case .correctedLocationNotForDevice(let location, let device, _): "\(location) is not a site for the \(device)"
+        case .entryUnreadable(let typed): "`\(typed)` is not an entry"
+        case .pauseEndNotAfterToday(let typed, let today): "--until \(typed) is not after today (\(today))"
         case .noSiteChanges(let device): "there are no site changes\(of(device)) yet"
         case .otherDevicesLine(let line, let device): "line \(line) is a site change of the \(device)"
         case .notASiteChange(let line): "line \(line) is not a site change"
@@ -75,7 +90,19 @@ extension ServiceError {
         case .mistypedYear(_, let line):
             "correct the year of line \(line) first (`sitecycle edit`, or `sitecycle amend \(line) --at TIME`), then run `sitecycle fmt`"
         case .file(let e): e.hint
-        case .callerRefused(let e): (e.error as? CommandError)?.help
+        case .changedMeanwhile: "run the command again when nothing else is writing the journal"
+        case .invalidNow(_, let e), .invalidTime(_, let e): Self.timeHelp(e)
+        case .timeInFuture(_, _, let now): "it is now \(now); log what has happened"
+        case .missingLocation: "usage: \(CommandRegistry.log.usage)"
+        case .noLocationTyped: "sitecycle log LOCATION"
+        case .undeclaredDevice(_, _, let declared):
+            "declared: \(declared.joined(separator: ", ")); add one with `sitecycle set device NAME DURATION`"
+        case .unresolvedLocation(let typed, let resolution): LocationResolver.words(typed, resolution).1
+        case .unselectedLocation(let typed, let selection): LocationResolver.words(typed, selection).1
+        case .correctedLocationNotForDevice(let location, let device, let devices):
+            Diagnostic.Help.addDeviceToLocation(device: device, location: location, devices: devices).words
+        case .entryUnreadable: "give `last`, a start time or a line number"
+        case .pauseEndNotAfterToday: "a pause ends at the start of DATE; give a later day"
         case .otherDevicesLine(_, let device): "add `--device \(device)`"
         case .notASiteChange: "`sitecycle history` shows each change's line"
         case .noChangeStarts(_, let device):
@@ -103,7 +130,8 @@ extension ServiceError {
         case .noEnabledLocationLeft: "add or enable another location first"
         case .copyUnreadable, .noSiteChanges, .notAnEntry, .startTaken, .endNotAfterStart, .startAndEndTogether,
              .removalHasNoEnd, .noSiteForPreviousNote, .noSiteForPreviousReason, .invalidDeviceName, .invalidLocationName, .invalidMapTarget,
-             .alreadyDeclared, .alreadySided, .zoneRenamedWithSide, .notPaused, .moveRelativeToItself:
+             .alreadyDeclared, .alreadySided, .zoneRenamedWithSide, .notPaused, .moveRelativeToItself,
+             .unexpectedArgument, .twoDevicesNamed, .pickedLocationGone, .zoneForOneLocation:
             nil
         }
     }
@@ -111,7 +139,10 @@ extension ServiceError {
     /// A mistake in what was typed (exit status 2), not a refusal by the journal.
     var usage: Bool {
         switch reason {
-        case .callerRefused(let e): (e.error as? CommandError)?.usage ?? false
+        case .unresolvedLocation(let typed, let resolution): LocationResolver.words(typed, resolution).usage
+        case .invalidNow, .invalidTime, .missingLocation, .noLocationTyped, .unexpectedArgument, .twoDevicesNamed, .undeclaredDevice,
+             .unselectedLocation, .zoneForOneLocation, .entryUnreadable, .pauseEndNotAfterToday:
+            true
         case .otherDevicesLine, .notASiteChange, .nothingToChange, .startAndEndTogether, .removalHasNoEnd,
              .removalHasNoReason, .endNotAfterStart, .unknownDevice, .unknownDeviceInList, .invalidDeviceName, .unknownLocation,
              .invalidLocationName, .invalidMapTarget, .alreadySided, .zoneRenamedWithSide, .moveRelativeToItself:
@@ -119,6 +150,26 @@ extension ServiceError {
         default:
             false
         }
+    }
+
+    /// The option a time was given with.
+    static func name(_ role: TimeQuery.Role) -> String {
+        switch role {
+        case .at: "--at"
+        case .end: "--end"
+        }
+    }
+
+    static func name(_ source: RunClock.Source) -> String {
+        switch source {
+        case .option: "--now"
+        case .environment: "$SITECYCLE_NOW"
+        }
+    }
+
+    /// A time's hint; the forms a time takes point to `help time`.
+    static func timeHelp(_ e: SettingError) -> String? {
+        e.help == TimeArgument.formsHelp ? e.help! + " (`help time`)" : e.help
     }
 
     /// " of the pump", when the journal has devices to tell apart.

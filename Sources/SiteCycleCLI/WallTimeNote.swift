@@ -8,23 +8,23 @@ extension Invocation {
     /// the other. `end`: a day alone means its last second (`--to`).
     func readTime(_ text: String, zone: ZoneRules, now: Instant?, end: Bool = false,
                   noting: Bool = true) -> Result<Instant, SettingError> {
-        let system = systemZone
-        let read = end ? TimeArgument.readEnd(text, zone: zone, now: now, local: system)
-            : TimeArgument.read(text, zone: zone, now: now, local: system)
-        guard case .success(let reading) = read else {
-            return read.map(\.instant).mapError { e in
-                // The forms a time takes: `help time` has them all.
-                e.help == TimeArgument.formsHelp ? SettingError(e.message, help: e.help! + " (`help time`)") : e
-            }
+        switch TimeArgument.read(text, zone: zone, now: now, local: systemZone, end: end) {
+        case .failure(let e):
+            return .failure(SettingError(e.message, help: ServiceError.timeHelp(e)))
+        case .success(let read):
+            if noting, let note = read.note { say(note) }
+            return .success(read.instant)
         }
-        if noting, reading.wallClock == .journal,
-           zone.offset(at: reading.instant) != system.offset(at: reading.instant),
-           notedWallTimes.insert(text).inserted {
-            let shown = text.trimmingBlanks()
-            let message = "\(shown) read in the journal's zone \(zone.identifier) (your clock is in "
-                + "\(system.identifier)); write \"\(shown) local\" for yours"
+    }
+
+    /// A plan's note, once per time typed.
+    func say(_ note: ChangeNote) {
+        switch note {
+        case .wallTimeInJournalZone(let shown, let zone, let local):
+            guard notedWallTimes.insert(shown).inserted else { return }
+            let message = "\(shown) read in the journal's zone \(zone) (your clock is in "
+                + "\(local)); write \"\(shown) local\" for yours"
             err("sitecycle: " + errStyle.help("note:") + " " + Self.wrapped(message, after: "sitecycle: note: ") + "\n")
         }
-        return .success(reading.instant)
     }
 }

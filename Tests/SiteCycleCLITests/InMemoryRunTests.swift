@@ -86,4 +86,53 @@ struct InMemoryRunTests {
             #expect(!r.stderr.contains("Nowhere") && !r.stderr.contains("no journal"), "\(r.stderr)")
         }
     }
+
+    /// The same for every command that writes: what was typed and needs no
+    /// journal to judge is refused before the journal is read at all, so
+    /// a journal with errors (or none) does not hide the mistake.
+    @Test(arguments: [
+        (["log", "A", "--lot", "5267 348"], "--lot: "),
+        (["log", "A", "--at", "soonish"], "invalid --at: `soonish` is not a time"),
+        (["log", "A", "--replace-note"], "--replace-note goes with --previous-note"),
+        (["log", "A", "--previous-reason", "bored"], "unknown reason `bored` for --previous-reason"),
+        (["remove", "--reason", "bored"], "unknown reason `bored` for --reason"),
+        (["amend", "last", "--end", "whenever"], "invalid --end: `whenever` is not a time"),
+        (["amend", "last", "--lot", "a;b"], "--lot: "),
+        (["delete", "last", "--now", "whenever"], "invalid --now: `whenever` is not a time"),
+        (["locations", "pause", "A", "--until", "someday"], "--until takes a date like 2026-03-15"),
+        (["locations", "pause", "A", "--for", "0d"], "--for takes a number of days"),
+        (["locations", "move", "A"], "move needs exactly one of --before OTHER or --after OTHER"),
+        (["locations", "pause", "A", "--for", "3d", "--reason", "a\u{7}b"], "--reason"),
+        (["set", "target", "lots"], "invalid target: "),
+        (["--now", "whenever", "log", "A"], "invalid --now: `whenever` is not a time"),
+    ])
+    func writeOptionsAreCheckedBeforeTheJournalIsRead(_ arguments: [String], _ message: String) {
+        let broken = InMemoryFileSystem([Self.journal: Self.text + "2026-11-02 08:00  Nowhere\n"])
+        for fs in [broken, InMemoryFileSystem()] {
+            let r = sitecycle(fs, arguments)
+            #expect(r.exitCode == 2, "\(arguments): \(r.stderr)")
+            #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+            #expect(!fs.reads.contains(Self.journal), "\(arguments) read the journal: \(fs.reads)")
+            #expect(fs.writes == 0)
+        }
+    }
+
+    /// What needs the journal to judge (which location, which entry, whether
+    /// a time is taken) is judged by the Kit under the lock, on the one
+    /// reading of it, and refused in the same words.
+    @Test func whatNeedsTheJournalIsReadUnderTheLockAndRefusedTyped() {
+        let fs = InMemoryFileSystem([Self.journal: Self.text])
+        let unknown = sitecycle(fs, ["log", "Nowhere"])
+        #expect(unknown.exitCode == 2 && unknown.stderr.contains("no location \"Nowhere\""), "\(unknown.stderr)")
+        let future = sitecycle(fs, ["log", "A", "--at", "2026-11-04 08:00"])
+        #expect(future.exitCode == 1 && future.stderr.contains("--at 2026-11-04 08:00 is in the future"), "\(future.stderr)")
+        let entry = sitecycle(fs, ["amend", "lastt", "--note", "x"])
+        #expect(entry.exitCode == 2 && entry.stderr.contains("`lastt` is not an entry"), "\(entry.stderr)")
+        let device = sitecycle(fs, ["remove", "--device", "cgm"])
+        #expect(device.exitCode == 2 && device.stderr.contains("no device `cgm` in \(Self.journal)"), "\(device.stderr)")
+        let pause = sitecycle(fs, ["locations", "pause", "A", "--until", "2026-11-03"])
+        #expect(pause.exitCode == 2 && pause.stderr.contains("--until 2026-11-03 is not after today (2026-11-03)"),
+                "\(pause.stderr)")
+        #expect(fs.writes == 0 && fs.text(Self.journal) == Self.text)
+    }
 }

@@ -44,9 +44,23 @@ struct RefusalWordsTests {
                 == "`sitecycle locations for \"Belly\" DEV,…` changes which devices may use it")
     }
 
-    @Test func theCallersOwnRefusalComesOutAsItWent() {
-        let own = CommandError("invalid --now: soon", help: "say when", usage: true)
-        #expect(words(.callerRefused(.init(own))) == ("invalid --now: soon", "say when", true))
+    @Test func whatWasTypedIsRefusedInTheOptionsWords() {
+        let notATime = SettingError("`soon` is not a time", help: TimeArgument.formsHelp)
+        #expect(words(.invalidNow(.option, notATime))
+                == ("invalid --now: `soon` is not a time", TimeArgument.formsHelp + " (`help time`)", true))
+        #expect(words(.invalidNow(.environment, notATime)).0 == "invalid $SITECYCLE_NOW: `soon` is not a time")
+        #expect(words(.invalidTime(.end, notATime)).0 == "invalid --end: `soon` is not a time")
+        #expect(words(.timeInFuture(.at, text: "+1d", now: "2026-11-27 10:00"))
+                == ("--at +1d is in the future", "it is now 2026-11-27 10:00; log what has happened", false))
+        #expect(words(.twoDevicesNamed(word: "sensor", option: "pump"))
+                == ("`sensor` and --device pump name two devices", nil, true))
+        #expect(words(.undeclaredDevice(name: "cgm", journal: "/j", declared: ["pump"]))
+                == ("no device `cgm` in /j", "declared: pump; add one with `sitecycle set device NAME DURATION`", true))
+        #expect(words(.entryUnreadable(typed: "lastt"))
+                == ("`lastt` is not an entry", "give `last`, a start time or a line number", true))
+        #expect(words(.pauseEndNotAfterToday(typed: "2026-01-01", today: "2026-11-27")).0
+                == "--until 2026-01-01 is not after today (2026-11-27)")
+        #expect(words(.missingLocation).1?.hasPrefix("usage: sitecycle log LOCATION") == true)
     }
 
     @Test func aFileErrorSpellsTheFixesThatNameTheProgram() {

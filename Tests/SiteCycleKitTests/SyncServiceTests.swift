@@ -378,13 +378,11 @@ struct SyncServiceTests {
     @Test func aRefusedCheckLeavesJournalAndCopyAsTheyWere() {
         let fs = InMemoryFileSystem([shared: folderHeader, copy: folderHeader + "2026-02-04 08:00  Left Hip\n"])
         let service = SyncService(git: ScriptedGit(), fileSystem: fs, folder: MemoryFolder(fs), defaultZone: .utc,
-                                  checkBeforeMerging: { _ throws(ServiceError) in
-                                      throw ServiceError(.callerRefused(.init(CancellationError())))
-                                  })
+                                  clock: RunClock(given: ("not a time", .option), clock: Instant(seconds: 0), local: .utc))
         var events: [SyncService.Event] = []
         let error = failure(service, request(shared), events: &events)
         guard case .copyNotMerged(let refusal) = error else { Issue.record("\(String(describing: error))"); return }
-        #expect(refusal.reason == .callerRefused(.init(CancellationError())))
+        guard case .invalidNow(.option, _) = refusal.reason else { Issue.record("\(refusal.reason)"); return }
         #expect(fs.writes == 0 && fs.files[copy] != nil && events.isEmpty)
     }
 

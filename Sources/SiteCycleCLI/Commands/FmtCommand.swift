@@ -62,9 +62,7 @@ extension CommandRegistry {
                 }
                 return ExitCode.ok
             }
-            return invocation.change({ journal, _ throws(CommandError) -> PlannedChange<FormatService.Outcome> in
-                do throws(ServiceError) { return try FormatService.format(journal) } catch { throw CommandError(error) }
-            }, render: { (outcome: FormatService.Outcome) in
+            return invocation.change(FormatService.Request(), render: { (outcome: FormatService.Outcome) in
                 invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path).\n" : "\(path) is already formatted.\n")
             })
         })

@@ -78,11 +78,17 @@ extension HelpTopic {
               UnsafeBufferPointer (no Regex, no DateFormatter, no per-Character
               scanning). Every line is kept as a byte span with its own line
               ending, so the file can be given back byte for byte and edited one
-              line at a time. A command parses its arguments into a request, a
-              service plans the edit, and JournalTransaction re-parses the
-              result before anything is written; an edit the re-parse rejects
-              is never written. The command prints once, from the outcome,
-              after the service returns. Only what a person waits on prints
+              line at a time. A command parses and checks its options before
+              any file is read, into a Kit request (a ChangeRequest: words,
+              times and ENTRY as typed). JournalTransaction takes the lock,
+              reads the journal, and the request resolves what was typed on
+              it (Journal.enabledLocation, ChangeContext.past) and plans the
+              edit, or refuses with a typed ServiceError; no code of the
+              command line runs under the lock. The result is re-parsed before
+              anything is written; an edit the re-parse rejects is never
+              written. `edit`, `undo` and sync's writes take the same lock and
+              re-parse. The command prints once, from the outcome, after the
+              service returns. Only what a person waits on prints
               as it goes: the questions of `init` and `edit`, the steps of
               `sync` (a fetch or a push can take a minute) and the
               notifications of `remind`.

@@ -9,37 +9,40 @@ struct PastTimeOption {
         OptionSpec([name], value: "TIME", summary)
     }
 
-    let name: String
+    let role: TimeQuery.Role
     /// As typed; nil when not given.
     var text: String?
 
     init(_ arguments: ParsedArguments) { self.init("--at", arguments) }
     init(_ name: String, _ arguments: ParsedArguments) {
-        self.name = name
+        role = name == "--end" ? .end : .at
         text = arguments.value(name)
     }
 
     var isGiven: Bool { text != nil }
 
-    /// The instant, `now` when not given; a time after `now` is refused.
-    /// On the minute unless typed with seconds (`TimeArgument.namesSeconds`):
-    /// `-2d` or a clock reading 08:15:42 writes `08:15`.
-    func instant(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
-        let read = try exactInstant(invocation, in: journal, now: now)
-        return text.map(TimeArgument.namesSeconds) == true ? read : read.onTheMinute
+    /// The time as typed, its form checked before any file is read; nil
+    /// when not given. The Kit reads it in the journal's zone
+    /// (`ChangeContext.past`).
+    func query(_ clock: RunClock) throws(CommandError) -> TimeQuery? {
+        guard let text else { return nil }
+        let query = TimeQuery(role, text)
+        if let problem = query.problem(clock: clock) { throw CommandError(problem) }
+        return query
     }
 
-    private func exactInstant(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
-        guard let text else { return now }
-        switch invocation.readTime(text, zone: journal.zone, now: now) {
-        case .failure(let e):
-            throw CommandError("invalid \(name): \(e.message)", help: e.help, usage: true)
-        case .success(let t):
-            guard t <= now else {
-                throw CommandError("\(name) \(text) is in the future",
-                                   help: "it is now \(displayTime(now, in: journal.zone)); log what has happened")
-            }
-            return t
+    /// The instant, read outside a change (the picker's "as of"), as the
+    /// Kit reads it for one: `now` when not given, a time after `now`
+    /// refused, on the minute unless typed with seconds.
+    func instant(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError) -> Instant {
+        var context = ChangeContext(clock: invocation.runClock, now: now)
+        let query = text.map { TimeQuery(role, $0) }
+        do throws(ServiceError) {
+            let instant = try context.past(query, zone: journal.zone)
+            context.notes.forEach(invocation.say)
+            return instant
+        } catch {
+            throw CommandError(error)
         }
     }
 }

@@ -72,3 +72,28 @@ extension LocationMatcher {
         .init(location: location, typed: shortForm(of: location))
     }
 }
+
+extension Journal {
+    /// An enabled location for a new site, as typed. With a `device`, what
+    /// is typed is read among that device's locations first (`lba` is Left
+    /// Back Arm for the sensor, not also Left Back Abdomen); what names none
+    /// of them is read among all, so a location for other devices is named
+    /// as such. Refused with what the words turned out to name.
+    public func enabledLocation(_ typed: String, device: String? = nil) throws(ServiceError) -> Location {
+        guard !typed.trimmingBlanks().isEmpty else { throw ServiceError(.noLocationTyped) }
+        var resolution = LocationMatcher(locations: locations).resolve(typed)
+        if let device, case let own = LocationMatcher(locations: locations.filter { $0.isFor(device) }).resolve(typed) {
+            if case .unknown = own {} else { resolution = own }
+        }
+        if case .found(let location) = resolution { return location }
+        throw ServiceError(.unresolvedLocation(typed: typed, resolution))
+    }
+
+    /// A zone's locations or one location, disabled ones included: for
+    /// filtering and correcting history, where retired sites still count.
+    public func selectedLocations(_ typed: String) throws(ServiceError) -> [Location] {
+        let selection = LocationMatcher(locations: locations).select(typed)
+        if case .found(let found) = selection { return found }
+        throw ServiceError(.unselectedLocation(typed: typed, selection))
+    }
+}

@@ -30,9 +30,46 @@ public struct ServiceError: Error, Sendable {
         case file(FileError)
         /// A conflict copy to merge could not be read.
         case copyUnreadable(FileError)
-        /// The caller's own check, run on the journal under the lock, refused
-        /// with an error of its own.
-        case callerRefused(CallerError)
+        /// The journal changed since the bytes a write expects were read
+        /// (sync's text-conflict resolution): nothing was written.
+        case changedMeanwhile(path: String)
+
+        // What was typed, read under the lock (`ChangeRequest`)
+        /// "Now" as given does not read as a time in the journal's zone.
+        case invalidNow(RunClock.Source, SettingError)
+        /// A time given for the change does not read in the journal's zone.
+        case invalidTime(TimeQuery.Role, SettingError)
+        /// A time given for the change is after now (`now` as the journal
+        /// shows it).
+        case timeInFuture(TimeQuery.Role, text: String, now: String)
+        /// A new site was asked for with a device alone and no location.
+        case missingLocation
+        /// The location typed was empty.
+        case noLocationTyped
+        /// A word where none was expected (`remove`'s DEVICE that names none).
+        case unexpectedArgument(String)
+        /// A first word and the device option name two devices.
+        case twoDevicesNamed(word: String, option: String)
+        /// A device the journal (at `journal`) does not declare.
+        case undeclaredDevice(name: String, journal: String, declared: [String])
+        /// What was typed names no single enabled location: why
+        /// (`LocationMatcher.resolve`).
+        case unresolvedLocation(typed: String, LocationResolution)
+        /// What was typed names no location or zone: why
+        /// (`LocationMatcher.select`).
+        case unselectedLocation(typed: String, LocationSelection)
+        /// The location picked on the terminal was disabled or removed
+        /// meanwhile.
+        case pickedLocationGone(name: String)
+        /// A zone was typed where one location is needed.
+        case zoneForOneLocation(typed: String)
+        /// A correction's location is declared for other devices only:
+        /// `devices` is the list that would let `device` use it.
+        case correctedLocationNotForDevice(location: String, device: String, devices: [String])
+        /// ENTRY as typed is not `last`, a line number or a start time.
+        case entryUnreadable(typed: String)
+        /// A pause's end day is not after today (`today` ISO).
+        case pauseEndNotAfterToday(typed: String, today: String)
 
         // Which entry
         /// No site changes yet (of `device`, when the journal has devices).
@@ -102,14 +139,6 @@ public struct ServiceError: Error, Sendable {
         case notPaused([String])
         case moveRelativeToItself
         case noEnabledLocationLeft
-    }
-
-    /// An error the caller threw from inside a transaction, carried out
-    /// untouched; two are the same when they describe themselves alike.
-    public struct CallerError: Equatable, Sendable {
-        public let error: any Error
-        public init(_ error: any Error) { self.error = error }
-        public static func == (a: CallerError, b: CallerError) -> Bool { "\(a.error)" == "\(b.error)" }
     }
 
     /// What a name that matched nothing was looked up as.

@@ -153,14 +153,14 @@ extension SyncService.Run {
         do throws(ServiceError) {
             return try transaction.run { found throws(ServiceError) -> PlannedChange<Void> in
                 guard found.source.bytes.same(as: current) else {
-                    throw ServiceError(.callerRefused(.init(SyncError.journalChangedMeanwhile(journal: journal))))
+                    throw ServiceError(.changedMeanwhile(path: journal))
                 }
                 var editor = JournalEditor(source: found.source)
                 editor.replaceAll(with: bytes)
                 return PlannedChange(editor: editor, writesConflictMarkers: marked) { _ in }
             }.recordFailure
         } catch {
-            if case .callerRefused(let e) = error.reason, let refusal = e.error as? SyncError { throw refusal }
+            if case .changedMeanwhile = error.reason { throw .journalChangedMeanwhile(journal: journal) }
             throw .journalNotReplaced(error)
         }
     }

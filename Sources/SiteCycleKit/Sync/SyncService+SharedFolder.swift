@@ -26,7 +26,7 @@ extension SyncService.Run {
             let result: TransactionResult<Merged>
             do throws(ServiceError) {
                 result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Merged> in
-                    try service.checkBeforeMerging(journal)
+                    if let clock = service.clock { _ = try clock.now(in: journal.zone) }
                     let theirs: [UInt8]
                     do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
                     // Held to `MergeInvariant` before it is written.

@@ -110,9 +110,10 @@ package struct SyncService {
     let folder: SyncFolder
     /// The zone for a journal without a `timezone` line.
     let defaultZone: ZoneRules
-    /// Checks the journal before a conflict copy is merged into it; a
-    /// refusal stops the merge (the command's check of `--now`).
-    let checkBeforeMerging: (Journal) throws(ServiceError) -> Void
+    /// The run's clock: like every change of the journal, merging a
+    /// conflict copy first reads "now" in the journal's zone, and a "now"
+    /// that does not read stops the merge. Nil: the clock alone.
+    let clock: RunClock?
     /// The environment git runs in: its `GIT_AUTHOR_*`, `GIT_COMMITTER_*`
     /// and `EMAIL` count as an identity, as they do for git.
     let environment: [String: String]
@@ -122,14 +123,14 @@ package struct SyncService {
 
     package init(git: GitRunner, fileSystem: FileSystem, folder: SyncFolder, defaultZone: ZoneRules,
                  environment: [String: String] = [:], recording: UndoRecording? = nil,
-                 checkBeforeMerging: @escaping (Journal) throws(ServiceError) -> Void = { _ in }) {
+                 clock: RunClock? = nil) {
         self.git = git
         self.fileSystem = fileSystem
         self.folder = folder
         self.defaultZone = defaultZone
         self.environment = environment
         self.recording = recording
-        self.checkBeforeMerging = checkBeforeMerging
+        self.clock = clock
     }
 
     /// Runs the request; `progress` hears each event as it happens (the

@@ -153,6 +153,9 @@ public final class InMemoryFileSystem: FileSystem {
     /// Paths written (replaced, created, moved, removed) while no lock was
     /// held: a journal write, or an undo record, must never be among them.
     public private(set) var unlockedWrites: [String] = []
+    /// Paths read, in order: a test can tell that nothing was read before
+    /// a refusal of what was typed.
+    public private(set) var reads: [String] = []
     private var locks = 0
 
     public init(_ files: [String: String] = [:]) {
@@ -163,6 +166,7 @@ public final class InMemoryFileSystem: FileSystem {
     public func text(_ path: String) -> String? { files[path].map { String(decoding: $0, as: UTF8.self) } }
 
     public func read(_ path: String) throws(FileError) -> [UInt8] {
+        reads.append(path)
         guard let bytes = files[path] else {
             throw FileError(kind: .notFound, path: path, message: "cannot read \(path): no such file or directory")
         }

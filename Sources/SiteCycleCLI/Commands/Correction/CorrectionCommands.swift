@@ -74,11 +74,7 @@ struct CorrectionCommand {
             invocation.out("Nothing was deleted.\n")
             return ExitCode.failure
         }
-        return invocation.change({ journal, now throws(CommandError) in
-            let (device, entry) = try options.entry(invocation, in: journal, now: now)
-            let request = CorrectionService.DeleteRequest(entry: entry, device: device)
-            do throws(ServiceError) { return try CorrectionService.delete(request, in: journal) } catch { throw CommandError(error) }
-        }, render: renderer.deleted)
+        return invocation.change(options.deleteQuery, render: renderer.deleted)
     }
 
     /// On a terminal, an entry older than its device's newest one (a stale
@@ -87,7 +83,9 @@ struct CorrectionCommand {
     func confirmDeletingHistory() -> Bool {
         guard invocation.environment.stdinIsTerminal, let journal = invocation.readJournalQuietly(),
               !journal.diagnostics.hasErrors, let now = try? invocation.now(in: journal.zone),
-              let (device, entry) = try? options.entry(invocation, in: journal, now: now),
+              case var context = ChangeContext(clock: invocation.runClock, now: now),
+              let (device, entry) = try? CorrectionService.entry(options.entry, device: options.device.given,
+                                                                 in: journal, &context),
               let old = CorrectionService.olderEntry(entry, device: device, in: journal, now: now) else { return true }
         let what = CorrectionRenderer.describe(old, location: journal.name(of: old), device: journal.deviceNames[Int(old.device)])
         invocation.out(TextWrap.wrap("Line \(old.line) is \(what), older than the newest entry. Delete it? [y/N] "))
@@ -97,9 +95,8 @@ struct CorrectionCommand {
     }
 
     func amend() -> Int32 {
-        invocation.change({ journal, now throws(CommandError) in
-            let request = try options.amendRequest(invocation, in: journal, now: now)
-            do throws(ServiceError) { return try CorrectionService.amend(request, in: journal) } catch { throw CommandError(error) }
-        }, render: renderer.amended)
+        let query: CorrectionService.AmendQuery
+        do throws(CommandError) { query = try options.amendQuery(clock: invocation.runClock) } catch { return invocation.fail(error) }
+        return invocation.change(query, render: renderer.amended)
     }
 }

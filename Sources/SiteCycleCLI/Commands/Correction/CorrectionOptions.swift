@@ -33,55 +33,23 @@ struct CorrectionOptions {
         lot = arguments.value("--lot")
     }
 
-    /// The rotation --device names and the entry ENTRY names in it.
-    func entry(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError)
-        -> (device: String, entry: CorrectionService.Entry) {
-        let device = try self.device.name(in: journal)
-        if entry == "last" { return (device, .last(upTo: now)) }
-        if let number = Int(entry) {
-            // A line number is unambiguous: its own device, unless --device says otherwise.
-            let own = self.device.given == nil ? CorrectionService.device(ofLine: number, in: journal) : nil
-            return (own ?? device, .line(number))
-        }
-        switch invocation.readTime(entry, zone: journal.zone, now: now) {
-        case .failure:
-            throw CommandError("`\(entry)` is not an entry", help: "give `last`, a start time or a line number", usage: true)
-        case .success(let t):
-            return (device, .start(t))
-        }
-    }
+    /// What `delete` asks the Kit for: ENTRY and --device as typed, read
+    /// on the journal under the lock.
+    var deleteQuery: CorrectionService.DeleteQuery { .init(entry: entry, device: device.given) }
 
-    /// A location the device's rotation lacks because it is declared for
-    /// other devices: said so, with `check`'s fix, rather than "no location".
-    static func notForDevice(_ typed: String, _ device: String, in journal: Journal) -> CommandError? {
-        guard case .found(let all) = LocationMatcher(locations: journal.locations).select(typed), all.count == 1,
-              !all[0].isFor(device) else { return nil }
-        let l = all[0]
-        return CommandError("\(l.name) is not a site for the \(device)",
-                            help: Diagnostic.Help.addDeviceToLocation(device: device, location: l.name, devices: l.devices + [device]).words)
-    }
-
-    /// What `amend` asks `CorrectionService` for: the entry and each part
-    /// given, in the order they are checked.
-    func amendRequest(_ invocation: Invocation, in journal: Journal, now: Instant) throws(CommandError)
-        -> CorrectionService.AmendRequest {
-        let (device, entry) = try self.entry(invocation, in: journal, now: now)
-        var request = CorrectionService.AmendRequest(entry: entry, device: device)
-        if start.isGiven { request.start = try start.instant(invocation, in: journal, now: now) }
-        if let typed = location {
-            let found: [Location]
-            do throws(CommandError) { found = try LocationResolver.locations(typed, in: journal.rotation(device)) } catch {
-                throw Self.notForDevice(typed, device, in: journal) ?? error
-            }
-            guard found.count == 1 else { throw CommandError("\"\(typed)\" is a zone; give one location", usage: true) }
-            request.location = found[0].name
-        }
+    /// What `amend` asks the Kit for, each option read and checked before
+    /// any file is read; ENTRY, the location and the times are read on the
+    /// journal under the lock (`CorrectionService.AmendQuery`).
+    func amendQuery(clock: RunClock) throws(CommandError) -> CorrectionService.AmendQuery {
+        var query = CorrectionService.AmendQuery(entry: entry, device: device.given)
+        query.start = try start.query(clock)
+        query.location = location
         if let note {
-            request.note = try EntryWriter.cleanNote(note, option: "--note").map(NoteChange.replace) ?? .remove
+            query.note = try EntryWriter.cleanNote(note, option: "--note").map(NoteChange.replace) ?? .remove
         }
-        if end.isGiven { request.end = try end.instant(invocation, in: journal, now: now) }
-        if let reason { request.reason = try ReasonOption.change(reason, option: "--reason") }
-        if let lot { request.lot = lot.isEmpty ? .remove : .set(try ReasonOption.lot(lot)) }
-        return request
+        query.end = try end.query(clock)
+        if let reason { query.reason = try ReasonOption.change(reason, option: "--reason") }
+        if let lot { query.lot = lot.isEmpty ? .remove : .set(try ReasonOption.lot(lot)) }
+        return query
     }
 }

@@ -73,9 +73,7 @@ struct ImportCommand {
         let request: ImportService.Request
         do throws(CommandError) { request = try self.request(options) } catch { return invocation.fail(error) }
         var rejected = false
-        let code = invocation.change({ journal, _ throws(CommandError) in
-            do throws(ServiceError) { return try ImportService.merge(request, into: journal) } catch { throw CommandError(error) }
-        }, render: { o in
+        let code = invocation.change(request, render: { o in
             rejected = !o.plan.rejected.isEmpty
             invocation.out(invocation.json ? ImportReport.json(o).rendered()
                            : ImportReport.text(o, file: options.file).terminalSafeMessage)

@@ -70,8 +70,8 @@ extension CommandRegistry {
                 }
             }
             if let unknown = options.unknownSubcommand() { return invocation.usageError(unknown) }
-            return invocation.change({ journal, now throws(CommandError) in
-                try LocationsRequest(options).plan(options, in: journal, now: now)
-            }, render: LocationsRenderer(invocation: invocation).render)
+            let query: LocationsService.Query
+            do throws(CommandError) { query = try LocationsService.Query(options) } catch { return invocation.fail(error) }
+            return invocation.change(query, render: LocationsRenderer(invocation: invocation).render)
         })
 }

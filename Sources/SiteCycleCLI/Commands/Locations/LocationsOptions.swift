@@ -47,26 +47,22 @@ struct LocationsOptions {
                               ?? "subcommands: " + Self.subcommands.joined(separator: ", "))
     }
 
-    /// The day a pause ends: `--until DATE`, or `--for Nd` from `today`
-    /// (journal time).
-    func pauseEnd(today: CivilDate, usage: String) throws(CommandError) -> CivilDate {
+    /// When a pause ends: `--until DATE`, or `--for Nd` from today (journal
+    /// time, read under the lock: a DATE not after today is refused there).
+    func pauseEnd(usage: String) throws(CommandError) -> LocationsService.PauseEnd {
         switch (until, forText) {
         case (let text?, nil):
             guard let date = SettingValues.date(text) else {
                 throw CommandError("--until takes a date like 2026-03-15, not `\(text)`", usage: true)
             }
-            guard today < date else {
-                throw CommandError("--until \(text) is not after today (\(today.iso))",
-                                   help: "a pause ends at the start of DATE; give a later day", usage: true)
-            }
-            return date
+            return .until(date, typed: text)
         case (nil, let text?):
             var digits = Substring(text.lowercased())
             if digits.hasSuffix("d") { digits = digits.dropLast() }
             guard let days = Int(digits), days >= 1, days <= 3660 else {
                 throw CommandError("--for takes a number of days like `30d`, not `\(text)`", usage: true)
             }
-            return today.adding(days: days)
+            return .days(days)
         default:
             throw CommandError("pause needs exactly one of --until DATE or --for Nd", help: "sitecycle \(usage)", usage: true)
         }

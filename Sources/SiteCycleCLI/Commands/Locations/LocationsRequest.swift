@@ -1,18 +1,10 @@
 import SiteCycleKit
 
-/// One `locations` change as typed: its name joined and tidied, a device
-/// list kept whole. Which locations a name means, and today, are read from
-/// the journal when the change is planned; what was typed is checked in the
-/// order the refusals have always come.
-enum LocationsRequest {
-    case add(LocationsService.AddRequest)
-    case devices(name: String, list: String)
-    case rename(from: String, to: String)
-    case enable(String), disable(String), remove(String), resume(String)
-    case sides(LocationsService.SidesRequest)
-    case pause(String)
-    case move(String)
-
+/// One `locations` change as typed, read into the Kit's query before any
+/// file is read: its name joined and tidied, a device list split, a pause's
+/// end and reason, a move's placement. Which locations a name means, and
+/// today, are read on the journal under the lock (`LocationsService.Query`).
+extension LocationsService.Query {
     static let pauseUsage = "locations pause NAME --until DATE | --for Nd [--reason TEXT]"
 
     init(_ options: LocationsOptions) throws(CommandError) {
@@ -31,7 +23,8 @@ enum LocationsRequest {
                 throw CommandError("for takes a name and a list of devices", help: "sitecycle locations for \"Left Back Arm\" "
                                        + "pump,sensor", usage: true)
             }
-            self = .devices(name: try Self.name(Array(words.dropLast()), usage: "locations for NAME DEV,…"), list: list)
+            self = .devices(name: try Self.name(Array(words.dropLast()), usage: "locations for NAME DEV,…"),
+                            devices: LocationsOptions.devices(list), typed: list)
         case "rename":
             guard words.count == 2 else {
                 throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
@@ -49,8 +42,16 @@ enum LocationsRequest {
             }
             self = .sides(LocationsService.SidesRequest(zone: LocationsOptions.collapse(words.dropLast().joined(separator: " ")),
                                                         on: last.lowercased() == "on"))
-        case "pause": self = .pause(try Self.name(words, usage: Self.pauseUsage))
-        default: self = .move(try Self.name(words, usage: "locations move NAME --before OTHER"))
+        case "pause":
+            let name = try Self.name(words, usage: Self.pauseUsage)
+            let end = try options.pauseEnd(usage: Self.pauseUsage)
+            self = .pause(name, end, reason: try options.reason.map { r throws(CommandError) in
+                try EntryWriter.cleanNote(r, option: "--reason") ?? ""
+            })
+        default:
+            let name = try Self.name(words, usage: "locations move NAME --before OTHER")
+            let (placement, anchor) = try options.placement()
+            self = .move(name, placement, anchor: anchor)
         }
     }
 

@@ -91,23 +91,29 @@ struct SiteChangeCommand {
 
     func log() -> Int32 {
         let missing = CommandError("missing argument", help: "usage: \(invocation.command.usage)", usage: true)
+        // Every option is checked before the journal is read (or a picker
+        // opens); the picked note and reason join them after.
+        do throws(CommandError) { _ = try options.logQuery(picked: nil, clock: invocation.runClock) } catch {
+            return invocation.fail(error)
+        }
         var picked: PickedSite?
         switch pick(missing: missing) {
         case .typed: break
         case .picked(let site): picked = site
         case .ended(let status): return status
         }
-        return invocation.change({ journal, now throws(CommandError) in
-            if picked == nil, options.namesOnlyADevice(in: journal) { throw missing }
-            let request = try options.logRequest(picked: picked, invocation, in: journal, now: now)
-            do throws(ServiceError) { return try SiteChangeService.log(request, in: journal) } catch { throw CommandError(error) }
-        }, render: renderer.logged)
+        let query: SiteChangeService.LogQuery
+        do throws(CommandError) { query = try options.logQuery(picked: picked, clock: invocation.runClock) } catch {
+            return invocation.fail(error)
+        }
+        return invocation.change(query, render: renderer.logged)
     }
 
     func remove() -> Int32 {
-        invocation.change({ journal, now throws(CommandError) in
-            let request = try options.removeRequest(invocation, in: journal, now: now)
-            do throws(ServiceError) { return try SiteChangeService.remove(request, in: journal) } catch { throw CommandError(error) }
-        }, render: renderer.removed)
+        let query: SiteChangeService.RemoveQuery
+        do throws(CommandError) { query = try options.removeQuery(clock: invocation.runClock) } catch {
+            return invocation.fail(error)
+        }
+        return invocation.change(query, render: renderer.removed)
     }
 }

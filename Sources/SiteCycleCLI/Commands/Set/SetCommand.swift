@@ -35,9 +35,10 @@ extension CommandRegistry {
             guard let key = options.key else {
                 return invocation.report { journal, _ throws(CommandError) in SettingsRenderer.show(journal, invocation) }
             }
-            return invocation.change({ journal, _ throws(CommandError) in
-                let request = try SettingsCommand.request(key, options.value)
-                do throws(ServiceError) { return try SettingsService.set(request, in: journal) } catch { throw CommandError(error) }
-            }, render: { o in SettingsRenderer.render(o, invocation) })
+            let request: SettingsService.Request
+            do throws(CommandError) { request = try SettingsCommand.request(key, options.value) } catch {
+                return invocation.fail(error)
+            }
+            return invocation.change(request, render: { o in SettingsRenderer.render(o, invocation) })
         })
 }

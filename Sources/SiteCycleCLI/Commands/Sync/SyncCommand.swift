@@ -118,11 +118,7 @@ struct SyncCommand {
         let service = SyncService(git: Git(environment: invocation.env), fileSystem: invocation.fileSystem,
                                   folder: POSIXSyncFolder(), defaultZone: invocation.systemZone,
                                   environment: invocation.env, recording: recording,
-                                  checkBeforeMerging: { journal throws(ServiceError) in
-                                      do throws(CommandError) { _ = try invocation.now(for: journal) } catch {
-                                          throw ServiceError(.callerRefused(.init(error)))
-                                      }
-                                  })
+                                  clock: invocation.runClock)
         let renderer = SyncRenderer(invocation: invocation)
         do throws(SyncError) {
             _ = try service.sync(request, progress: { event in

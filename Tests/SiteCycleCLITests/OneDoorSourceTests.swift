@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// Issue 28 item 2, "one write path", held as a property of the source:
+/// the command line changes the journal only by handing the Kit a typed
+/// request (`Invocation.change` → `JournalTransaction.run(_:clock:notes:)`),
+/// so no code of its own runs under the lock, and no refusal is smuggled
+/// through the Kit as an opaque error.
+struct OneDoorSourceTests {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    func sources(_ folder: String) throws -> [(path: String, text: String)] {
+        let base = Self.root.appendingPathComponent(folder)
+        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
+        return try paths.filter { $0.hasSuffix(".swift") }.sorted().map {
+            ($0, try String(contentsOf: base.appendingPathComponent($0), encoding: .utf8))
+        }
+    }
+
+    @Test func theCommandLineOpensOneTransactionAndHandsItARequest() throws {
+        let cli = try sources("Sources/SiteCycleCLI")
+        #expect(cli.count > 20)
+        let opening = cli.filter { $0.text.contains("JournalTransaction(") }.map(\.path)
+        #expect(opening == ["JournalChange.swift"])
+        for (path, text) in cli {
+            // A closure handed to a transaction would run the command line's
+            // own code under the lock.
+            #expect(!text.contains("transaction.run {") && !text.contains("transaction.replace {"), "\(path)")
+            #expect(!text.contains(".run({"), "\(path)")
+        }
+        let change = try #require(cli.first { $0.path == "JournalChange.swift" }?.text)
+        #expect(change.contains("transaction.run(request, clock: clock, notes: &notes)"))
+    }
+
+    @Test func noRefusalIsCarriedAsAnOpaqueError() throws {
+        for (path, text) in try sources("Sources") {
+            #expect(!text.contains("callerRefused") && !text.contains("CallerError"), "\(path)")
+        }
+    }
+
+    /// `JournalStore` writes the journal; only `FileSystem` calls it, and
+    /// only a transaction replaces the journal through `FileSystem`.
+    @Test func onlyTheFileSystemWritesTheJournalStore() throws {
+        let writers = try sources("Sources").filter { $0.text.contains("JournalStore.replace(") }.map(\.path)
+        #expect(writers == ["SiteCycleKit/System/FileSystem.swift"])
+    }
+}
