@@ -105,6 +105,10 @@ struct InMemoryRunTests {
         (["locations", "pause", "A", "--for", "3d", "--reason", "a\u{7}b"], "--reason"),
         (["set", "target", "lots"], "invalid target: "),
         (["--now", "whenever", "log", "A"], "invalid --now: `whenever` is not a time"),
+        // import: before the journal, and before the file to import too.
+        (["import", "/nowhere/app.csv", "--map", "Hip"], "--map takes FROM=TO, not `Hip`"),
+        (["import", "/nowhere/app.csv", "--format", "xml"], "unknown format `xml`"),
+        (["import", "/nowhere/app.csv", "--device", "two words"], "--device two words: "),
     ])
     func writeOptionsAreCheckedBeforeTheJournalIsRead(_ arguments: [String], _ message: String) {
         let broken = InMemoryFileSystem([Self.journal: Self.text + "2026-11-02 08:00  Nowhere\n"])

@@ -86,19 +86,21 @@ struct ImportCommand {
         return code == ExitCode.ok && rejected ? ExitCode.rowsRejected : code
     }
 
-    /// The file read in its format, with `--map`. A file that cannot be
-    /// read is said before any mistake in the options.
+    /// The file read in its format, with `--map`. The options are
+    /// checked before the file is read; `--device` against the format
+    /// once the file has told it.
     func request(_ options: ImportOptions) throws(CommandError) -> ImportService.Request {
         let file = options.file
+        let asked = try options.askedFormat(), maps = try options.mapping(), name = try options.deviceName()
         let text = try read(file)
-        let format = try options.format(of: text)
-        let device = try options.device(for: format)
+        let format = asked ?? ImportReaders.detect(text)
+        let device = try ImportOptions.device(name, for: format)
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
         case .failure(let e): throw CommandError("cannot read \(file) as \(format.rawValue): \(e.message)", help: e.help)
         }
-        return ImportService.Request(source: source, maps: try options.mapping(), dryRun: options.dryRun)
+        return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
     }
 
     /// The file's text, read no further than an import's limit.

@@ -1,7 +1,8 @@
 import SiteCycleKit
 
-/// What `import` was asked for. Each part is checked where it has always
-/// been, after the file is read: a missing file is said first.
+/// What `import` was asked for. What can be judged without the file
+/// (a format's name, each `--map`, a device name) is checked before any
+/// file is read; only what depends on the file's format is checked after.
 struct ImportOptions {
     static let specs = [
         OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
@@ -26,10 +27,10 @@ struct ImportOptions {
         dryRun = arguments.flag("--dry-run")
     }
 
-    /// The format asked for, or the one `text` looks like.
-    func format(of text: String) throws(CommandError) -> ImportSource.Format {
+    /// The format asked for; nil for auto (the file tells).
+    func askedFormat() throws(CommandError) -> ImportSource.Format? {
         switch format ?? "auto" {
-        case "auto": return ImportReaders.detect(text)
+        case "auto": return nil
         case let f:
             guard let known = ImportSource.Format(rawValue: f) else {
                 throw CommandError("unknown format `\(f)`", help: "use auto, csv, json or nightscout", usage: true)
@@ -38,13 +39,19 @@ struct ImportOptions {
         }
     }
 
-    /// `--device`, which only CSV rows lack.
-    func device(for format: ImportSource.Format) throws(CommandError) -> String? {
+    /// `--device` as typed, its name checked; nil when not given.
+    func deviceName() throws(CommandError) -> String? {
         guard let name = device.given else { return nil }
+        if let problem = Device.problem(with: name) { throw CommandError("--device \(name): \(problem)", usage: true) }
+        return name
+    }
+
+    /// `--device`, which only CSV rows lack.
+    static func device(_ name: String?, for format: ImportSource.Format) throws(CommandError) -> String? {
+        guard let name else { return nil }
         guard format == .csv else {
             throw CommandError("--device applies to CSV", help: "JSON and Nightscout rows say their own device", usage: true)
         }
-        if let problem = Device.problem(with: name) { throw CommandError("--device \(name): \(problem)", usage: true) }
         return name
     }
 
