@@ -124,6 +124,21 @@ struct CGMExportShapesTests {
         #expect(Self.figures(clarity) == (5.6, 11.1, 2, 0))
     }
 
+    /// Clarity in German, as public parsers show it: the timestamp's format
+    /// hint and the column order tell it; values with decimal commas
+    /// between semicolons. A translated Low is not a number: counted.
+    @Test func clarityInAnotherLanguageByItsColumns() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("clarity-de.csv", "Index;Zeitstempel (JJJJ-MM-TTThh:mm:ss);Ereignistyp;Ereignisuntertyp;Patienteninfo;"
+                  + "Geräteinfo;Quellgeräte-ID;Glukosewert (mmol/l);Insulinwert (IE);Kohlenhydratwert (Gramm);"
+                  + "Dauer (hh:mm:ss)\n1;;FirstName;;Test;;;;;;\n"
+                  + "10;2026-11-21T12:00:00;EGV;;;;iOS;5,8;;;\n11;2026-11-24T12:00:00;EGV;;;;iOS;11,1;;;\n"
+                  + "12;2026-11-24T12:05:00;EGV;;;;iOS;Niedrig;;;\n")
+        let j = try json("clarity-de.csv")
+        #expect(j["format"] as? String == "clarity" && j["units"] as? String == "mmol/L", "\(j)")
+        #expect(Self.figures(j) == (5.8, 11.1, 2, 1), "\(j)")
+    }
+
     /// An unquoted 5,6 between commas: the row has one field more than its
     /// header, and is read as 5.6, never as 5 or 56. Where the row is not
     /// longer, the two numbers could be two fields: the row is not read.

@@ -210,9 +210,25 @@ enum CGMBytes {
 /// or the older unquoted 12 with a BOM), rows for the patient, devices and
 /// alerts with an empty timestamp, then one row per event; only `EGV`
 /// rows are readings, at local times without a zone.
+///
+/// In another language (German: `Zeitstempel (JJJJ-MM-TTThh:mm:ss)`,
+/// `Glukosewert (mmol/l)`) the header is told by the timestamp's format
+/// hint, which ends `Thh:mm:ss)` in every language, and Clarity's fixed
+/// order: the event type follows the timestamp, and the glucose value is
+/// the first column after it with a unit.
 enum ClarityCSV {
-    static func isTimestampHeader(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        CGMBytes.starts(field, "Timestamp")
+    /// The timestamp, event type and glucose columns of a header (glucose
+    /// -1 when it has none).
+    static func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> (time: Int, event: Int, glucose: Int)? {
+        if let time = fields.index(bytes, where: { CGMBytes.starts($0, "Timestamp") }),
+           let event = fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) {
+            return (time, event, fields.index(bytes, where: { CGMBytes.starts($0, "Glucose Value") }) ?? -1)
+        }
+        guard let time = fields.index(bytes, where: { CGMBytes.has($0, "Thh:mm:ss)") }), time + 1 < fields.count else {
+            return nil
+        }
+        let glucose = ((time + 2)..<max(time + 2, fields.count)).first { LibreViewCSV.unit(bytes, fields[$0]) != nil }
+        return (time, time + 1, glucose ?? -1)
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
@@ -228,14 +244,11 @@ enum ClarityCSV {
             // A header, the first or again where two exports were joined;
             // a row starts with its index.
             if columns == nil || line.range.isEmpty || !isDigit(bytes[line.range.lowerBound]),
-               let time = fields.index(bytes, where: isTimestampHeader),
-               let event = fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) {
-                guard let glucose = fields.index(bytes, where: { CGMBytes.starts($0, "Glucose Value") }) else {
-                    return .failure(.noGlucoseColumn(.clarity))
-                }
-                let g = UnsafeBufferPointer(rebasing: bytes[fields[glucose]])
+               let header = Self.columns(bytes, fields) {
+                guard header.glucose >= 0 else { return .failure(.noGlucoseColumn(.clarity)) }
+                let g = UnsafeBufferPointer(rebasing: bytes[fields[header.glucose]])
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl
-                columns = (time, event, glucose, fields.count)
+                columns = (header.time, header.event, header.glucose, fields.count)
                 continue
             }
             guard let c = columns else { continue }

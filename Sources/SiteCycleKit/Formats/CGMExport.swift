@@ -183,10 +183,7 @@ public enum CGMReader {
             guard lines.number <= 3 else { break }
             let separator = CSVFields.separator(bytes, line.range)
             fields.split(bytes, line.range, separator: separator)
-            if fields.index(bytes, where: { ClarityCSV.isTimestampHeader($0) }) != nil,
-               fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) != nil {
-                return (.clarity, separator)
-            }
+            if ClarityCSV.columns(bytes, fields) != nil { return (.clarity, separator) }
             if LibreViewCSV.isHeader(bytes, fields) { return (.libreview, separator) }
             if LibreViewCSV.columnsByPosition(bytes, fields) != nil { byPosition = (separator, 3) }
         }

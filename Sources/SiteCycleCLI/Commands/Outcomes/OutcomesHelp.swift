@@ -12,6 +12,11 @@ enum OutcomesHelp {
                                mg/dL or mmol/L. Only EGV rows are readings; Low
                                and High count as 40 and 400 mg/dL and are
                                counted apart. Times are local, without a zone.
+                               In another language the header is told by the
+                               timestamp's format hint (...Thh:mm:ss)) and
+                               Clarity's column order (event type next, then
+                               the first column with a unit); a translated
+                               Low or High is a row that does not read.
           LibreView CSV        LibreView's "Download glucose data": record type
                                0 (historic) rows; type 1 scans repeat them.
                                Headers in English, German, French or Spanish
