@@ -67,7 +67,7 @@ struct RandomInputTests {
         let seeds = try ["clarity.csv", "clarity-2019-mmol.csv", "libreview-us.csv", "libreview-eu-mmol.csv",
                          "nightscout-entries.json"].map {
             Array(try Data(contentsOf: packageRoot.appendingPathComponent("examples/cgm/\($0)")).prefix(4_000))
-        }
+        } + RandomInputTests.europeanCGMSeeds.map { Array($0.utf8) }
         var r = SeededRandom(seed: 32)
         var read = 0
         for n in 0..<1_000 {
@@ -77,6 +77,21 @@ struct RandomInputTests {
         }
         #expect(read > 500, "most mutations still read as an export (\(read))")
     }
+
+    /// The shapes beyond the examples: semicolons and decimal commas, an
+    /// unquoted decimal comma between commas, a header told by position,
+    /// and Nightscout's v3 answer.
+    static let europeanCGMSeeds = [
+        "Glukose-Werte;Erstellt am;27-11-2026 10:00 UTC;Erstellt von;Test\nGerät;Seriennummer;Gerätezeitstempel;"
+            + "Aufzeichnungstyp;Glukosewert-Verlauf mmol/L;Glukose-Scan mmol/L;Notizen\n"
+            + (0..<40).map { "FreeStyle LibreLink;ABC;0\($0 % 9 + 1).03.2026 1\($0 % 10):00;0;\(4 + $0 % 7),\($0 % 10);;\n" }.joined(),
+        "Q,R,S,T,U mmol/L,V mmol/L,W\n"
+            + (0..<40).map { "L,A,1\($0 % 9).03.2026 0\($0 % 10):15,\($0 % 2),\(5 + $0 % 3),\($0 % 10),"
+                + ($0 % 5 == 0 ? "\n" : ",\n") }.joined(),
+        "{\"status\":200,\"result\":[\n"
+            + (0..<40).map { "{\"type\":\"sgv\",\"sgv\":\(90 + $0),\"date\":\(1_772_000_000_000 + $0 * 300_000)}" }
+                .joined(separator: ",\n") + "\n]}\n",
+    ]
 
     @Test func mutatedJournalsKeepEveryPromise() {
         var r = SeededRandom(seed: 2026)

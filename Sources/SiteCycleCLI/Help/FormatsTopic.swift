@@ -97,6 +97,12 @@ extension HelpTopic {
                   --data-urlencode 'count=30000' > entries.json
                 sitecycle outcomes --cgm entries.json
 
+              Clarity's and LibreView's exports are read in other languages
+              too, dates day-month or month-day (asked for where the file
+              leaves it open), and decimal commas where they cannot be
+              separators (between ; or tabs, or quoted). Nightscout's v3
+              answer ({"status":200,"result":[...]}) reads as well as the v1
+              array.
               `sitecycle help outcomes` says what is read from each.
 
             """#)

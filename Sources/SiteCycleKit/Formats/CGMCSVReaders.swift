@@ -24,16 +24,22 @@ struct CSVLines {
 
 /// The fields of one CSV line as byte ranges, quotes taken off (a quoted
 /// field keeps its inner `""`: the fields read here are dates and numbers).
+/// The separator is the file's: `,`, `;` or a tab (`CSVFields.separator`).
 struct CSVFields {
     private(set) var ranges: [Range<Int>] = []
+    /// Bit `i` set: field `i` (of the first 64) was quoted.
+    private var quotedMask: UInt64 = 0
 
     init() { ranges.reserveCapacity(32) }
 
     var count: Int { ranges.count }
     subscript(i: Int) -> Range<Int> { i < ranges.count ? ranges[i] : 0..<0 }
 
-    mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) {
+    func isQuoted(_ i: Int) -> Bool { i < 64 && quotedMask & (1 << UInt64(i)) != 0 }
+
+    mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, separator: UInt8 = UInt8(ascii: ",")) {
         ranges.removeAll(keepingCapacity: true)
+        quotedMask = 0
         var i = line.lowerBound
         let end = line.upperBound
         while true {
@@ -47,23 +53,76 @@ struct CSVFields {
                     }
                     j += 1
                 }
+                if ranges.count < 64 { quotedMask |= 1 << UInt64(ranges.count) }
                 ranges.append(from..<min(j, end))
                 i = j + 1
-                while i < end, bytes[i] != UInt8(ascii: ",") { i += 1 }
+                while i < end, bytes[i] != separator { i += 1 }
             } else {
                 let from = i
-                while i < end, bytes[i] != UInt8(ascii: ",") { i += 1 }
+                while i < end, bytes[i] != separator { i += 1 }
                 ranges.append(from..<i)
             }
             guard i < end else { break }
-            i += 1  // the comma
+            i += 1  // the separator
         }
+    }
+
+    /// The separator a header line uses: whichever of `,`, `;` and tab
+    /// occurs most outside quotes (a comma on a tie). A European export
+    /// writes `;` where its decimals are commas.
+    static func separator(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>) -> UInt8 {
+        var commas = 0, semicolons = 0, tabs = 0, quoted = false
+        for i in line {
+            switch bytes[i] {
+            case UInt8(ascii: "\""): quoted.toggle()
+            case UInt8(ascii: ",") where !quoted: commas += 1
+            case UInt8(ascii: ";") where !quoted: semicolons += 1
+            case 0x09 where !quoted: tabs += 1
+            default: break
+            }
+        }
+        if semicolons > commas && semicolons >= tabs { return UInt8(ascii: ";") }
+        return tabs > commas ? 0x09 : UInt8(ascii: ",")
+    }
+
+    /// The glucose value in field `column`. A decimal comma is read where
+    /// it cannot be a separator: between `;` or tabs, or quoted (`"5,6"`).
+    /// Unquoted between commas, `5,6` splits into two bare numbers; that is
+    /// one value (5.6) when the row has more fields than its header
+    /// (`headerCount`), and `.ambiguous` when it has not: the second number
+    /// may be a field of its own. Never 5, never 56.
+    func glucose(_ bytes: UnsafeBufferPointer<UInt8>, _ column: Int, headerCount: Int,
+                 separator: UInt8) -> GlucoseCell {
+        if separator == UInt8(ascii: ","), column + 1 < count, !isQuoted(column), !isQuoted(column + 1),
+           let whole = Self.bareDigits(bytes, self[column], upTo: 3),
+           let fraction = Self.bareDigits(bytes, self[column + 1], upTo: 2) {
+            guard count > headerCount else { return .ambiguous }
+            let digits = CGMBytes.trimmed(bytes, self[column + 1]).count
+            return .number(Double(whole) + Double(fraction) / (digits == 1 ? 10 : 100))
+        }
+        return CGMBytes.number(bytes, self[column]).map(GlucoseCell.number) ?? .other
+    }
+
+    /// 1 to `upTo` ASCII digits and nothing else (blanks around allowed).
+    static func bareDigits(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, upTo: Int) -> Int? {
+        let r = CGMBytes.trimmed(bytes, range)
+        guard (1...upTo).contains(r.count) else { return nil }
+        return CGMBytes.digits(bytes, r.lowerBound, r.count, end: r.upperBound)
     }
 
     /// The first field whose bytes satisfy `test`.
     func index(_ bytes: UnsafeBufferPointer<UInt8>, where test: (UnsafeBufferPointer<UInt8>) -> Bool) -> Int? {
         ranges.firstIndex { test(UnsafeBufferPointer(rebasing: bytes[$0])) }
     }
+}
+
+/// What a glucose field holds.
+enum GlucoseCell: Equatable {
+    case number(Double)
+    /// `5,6` unquoted between commas in a row no longer than its header.
+    case ambiguous
+    /// Empty, or text (`Low`, `High`, `n/a`).
+    case other
 }
 
 /// Byte-level readers of the numbers and dates in CGM exports.
@@ -151,31 +210,45 @@ enum CGMBytes {
 /// or the older unquoted 12 with a BOM), rows for the patient, devices and
 /// alerts with an empty timestamp, then one row per event; only `EGV`
 /// rows are readings, at local times without a zone.
+///
+/// In another language (German: `Zeitstempel (JJJJ-MM-TTThh:mm:ss)`,
+/// `Glukosewert (mmol/l)`) the header is told by the timestamp's format
+/// hint, which ends `Thh:mm:ss)` in every language, and Clarity's fixed
+/// order: the event type follows the timestamp, and the glucose value is
+/// the first column after it with a unit.
 enum ClarityCSV {
-    static func isTimestampHeader(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
-        CGMBytes.starts(field, "Timestamp")
+    /// The timestamp, event type and glucose columns of a header (glucose
+    /// -1 when it has none).
+    static func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> (time: Int, event: Int, glucose: Int)? {
+        if let time = fields.index(bytes, where: { CGMBytes.starts($0, "Timestamp") }),
+           let event = fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) {
+            return (time, event, fields.index(bytes, where: { CGMBytes.starts($0, "Glucose Value") }) ?? -1)
+        }
+        guard let time = fields.index(bytes, where: { CGMBytes.has($0, "Thh:mm:ss)") }), time + 1 < fields.count else {
+            return nil
+        }
+        let glucose = ((time + 2)..<max(time + 2, fields.count)).first { LibreViewCSV.unit(bytes, fields[$0]) != nil }
+        return (time, time + 1, glucose ?? -1)
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules) -> Result<CGMExport, CGMReadError> {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
+                     separator: UInt8 = UInt8(ascii: ",")) -> Result<CGMExport, CGMReadError> {
         var lines = CSVLines(bytes)
         var fields = CSVFields()
-        var columns: (time: Int, event: Int, glucose: Int)?
+        var columns: (time: Int, event: Int, glucose: Int, count: Int)?
         var export = CGMExport(format: .clarity, unit: .mgdl)
         var clock = WallClockReader(zone: zone)
         export.readings.reserveCapacity(bytes.count / 40)
         while let line = lines.next() {
-            fields.split(bytes, line.range)
+            fields.split(bytes, line.range, separator: separator)
             // A header, the first or again where two exports were joined;
             // a row starts with its index.
             if columns == nil || line.range.isEmpty || !isDigit(bytes[line.range.lowerBound]),
-               let time = fields.index(bytes, where: isTimestampHeader),
-               let event = fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) {
-                guard let glucose = fields.index(bytes, where: { CGMBytes.starts($0, "Glucose Value") }) else {
-                    return .failure(.noGlucoseColumn(.clarity))
-                }
-                let g = UnsafeBufferPointer(rebasing: bytes[fields[glucose]])
+               let header = Self.columns(bytes, fields) {
+                guard header.glucose >= 0 else { return .failure(.noGlucoseColumn(.clarity)) }
+                let g = UnsafeBufferPointer(rebasing: bytes[fields[header.glucose]])
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl
-                columns = (time, event, glucose)
+                columns = (header.time, header.event, header.glucose, fields.count)
                 continue
             }
             guard let c = columns else { continue }
@@ -191,8 +264,12 @@ enum ClarityCSV {
             }
             let valueRange = fields[c.glucose]
             var reading = GlucoseReading(instant: Instant(seconds: 0), value: 0)
-            if let v = CGMBytes.number(bytes, valueRange), v > 0 {
+            let cell = fields.glucose(bytes, c.glucose, headerCount: c.count, separator: separator)
+            if case .number(let v) = cell, v > 0 {
                 reading.value = v
+            } else if cell == .ambiguous {
+                export.badDecimal(line: line.number)
+                continue
             } else if CGMBytes.equals(bytes, valueRange, "Low") {
                 reading.extreme = -1
                 reading.value = GlucoseUnit.mgdl.convert(40, to: export.unit).roundedToTenth
@@ -257,18 +334,59 @@ extension Double {
 /// Glucose mg/dL,…`), then rows grouped by record type. Type 0 rows are
 /// the sensor's historic readings; type 1 scans repeat them and are left
 /// out. Dates are `MM-DD-YYYY hh:mm AM/PM` in the US, `DD-MM-YYYY HH:MM`
-/// elsewhere.
+/// elsewhere (`.` or `/` between, in some languages).
+///
+/// The header is in the account's language. English, German, French and
+/// Spanish names are known (as found in public exports); any other
+/// language is told by LibreView's fixed column order, the unit in the
+/// fifth and sixth headers (Historic and Scan Glucose), and, before the
+/// file is taken for LibreView, a row with a record type code and a date
+/// in the fourth and third fields.
 enum LibreViewCSV {
+    static let timeNames: [StaticString] = [
+        "Device Timestamp", "Gerätezeitstempel", "Horodatage de l", "Sello de tiempo del dispositivo",
+        "Marca de hora del dispositivo",
+    ]
+    static let typeNames: [StaticString] = [
+        "Record Type", "Aufzeichnungstyp", "Type d'enregistrement", "Type d\u{2019}enregistrement", "Tipo de registro",
+    ]
+    static let glucoseNames: [StaticString] = [
+        "Historic Glucose", "Glukosewert-Verlauf", "Historique de la glyc", "Historial de glucosa",
+    ]
+
     static func isHeader(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> Bool {
         columns(bytes, fields) != nil
     }
 
-    /// The timestamp, record type and historic glucose columns of a header.
+    /// The timestamp, record type and historic glucose columns of a header
+    /// whose names are known (glucose -1 when it has none).
     static func columns(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> (time: Int, type: Int, glucose: Int)? {
-        guard let time = fields.index(bytes, where: { CGMBytes.has($0, "Device Timestamp") }),
-              let type = fields.index(bytes, where: { CGMBytes.has($0, "Record Type") }) else { return nil }
-        let glucose = fields.index(bytes, where: { CGMBytes.has($0, "Historic Glucose") }) ?? -1
-        return (time, type, glucose)
+        func named(_ names: [StaticString]) -> Int? {
+            fields.index(bytes) { field in names.contains { CGMBytes.has(field, $0) } }
+        }
+        guard let time = named(timeNames), let type = named(typeNames) else { return nil }
+        return (time, type, named(glucoseNames) ?? -1)
+    }
+
+    /// The same columns of a header in another language, by position: six
+    /// or more fields, a unit in the fifth and sixth, none before.
+    static func columnsByPosition(_ bytes: UnsafeBufferPointer<UInt8>,
+                                  _ fields: CSVFields) -> (time: Int, type: Int, glucose: Int)? {
+        guard fields.count >= 6, let u = unit(bytes, fields[4]), unit(bytes, fields[5]) == u,
+              (0..<4).allSatisfy({ unit(bytes, fields[$0]) == nil }) else { return nil }
+        return (2, 3, 4)
+    }
+
+    static func unit(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> GlucoseUnit? {
+        let field = UnsafeBufferPointer(rebasing: bytes[range])
+        return CGMBytes.has(field, "mmol/L") ? .mmol : CGMBytes.has(field, "mg/dL") ? .mgdl : nil
+    }
+
+    /// A row as a header found by position expects: a one-digit record
+    /// type in the fourth field, a date in the third.
+    static func isRowByPosition(_ bytes: UnsafeBufferPointer<UInt8>, _ fields: CSVFields) -> Bool {
+        let type = CGMBytes.trimmed(bytes, fields[3])
+        return type.count == 1 && isDigit(bytes[type.lowerBound]) && stamp(bytes, CGMBytes.trimmed(bytes, fields[2])) != nil
     }
 
     /// A row's date and time before the day and month are told apart.
@@ -279,30 +397,39 @@ enum LibreViewCSV {
         var line: Int
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
-                     dateOrder given: DateOrder?) -> Result<CGMExport, CGMReadError> {
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules, dateOrder given: DateOrder?,
+                     separator: UInt8 = UInt8(ascii: ",")) -> Result<CGMExport, CGMReadError> {
         var lines = CSVLines(bytes)
         var fields = CSVFields()
         var columns: (time: Int, type: Int, glucose: Int)?
+        var headerCount = 0
         var export = CGMExport(format: .libreview, unit: .mgdl)
         var stamps: [Stamp] = []
         stamps.reserveCapacity(bytes.count / 60)
-        var dmyLine: Int?, mdyLine: Int?, openLine: Int?
+        var dmyLine: Int?, mdyLine: Int?
+        var open: (line: Int, column: Int, date: Range<Int>)?
         while let line = lines.next() {
-            fields.split(bytes, line.range)
+            fields.split(bytes, line.range, separator: separator)
             // A header (again, where two exports were joined) has no digit
             // where a row has its record type.
             let typeField = columns.map { fields[$0.type] } ?? 0..<0
-            if typeField.isEmpty || !isDigit(bytes[typeField.lowerBound]), let c = LibreViewCSV.columns(bytes, fields) {
+            if typeField.isEmpty || !isDigit(bytes[typeField.lowerBound]),
+               let c = LibreViewCSV.columns(bytes, fields) ?? columnsByPosition(bytes, fields) {
                 guard c.glucose >= 0 else { return .failure(.noGlucoseColumn(.libreview)) }
                 let g = UnsafeBufferPointer(rebasing: bytes[fields[c.glucose]])
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl
                 columns = c
+                headerCount = fields.count
                 continue
             }
             guard let c = columns, CGMBytes.equals(bytes, fields[c.type], "0") else { continue }
-            guard let value = CGMBytes.number(bytes, fields[c.glucose]), value > 0,
-                  var stamp = stamp(bytes, CGMBytes.trimmed(bytes, fields[c.time])) else {
+            let cell = fields.glucose(bytes, c.glucose, headerCount: headerCount, separator: separator)
+            if cell == .ambiguous {
+                export.badDecimal(line: line.number)
+                continue
+            }
+            let time = CGMBytes.trimmed(bytes, fields[c.time])
+            guard case .number(let value) = cell, value > 0, var stamp = stamp(bytes, time) else {
                 export.bad(line: line.number)
                 continue
             }
@@ -311,7 +438,9 @@ enum LibreViewCSV {
             if !stamp.yearFirst {
                 if stamp.twelveHour || stamp.second > 12 { mdyLine = mdyLine ?? line.number }
                 else if stamp.first > 12 { dmyLine = dmyLine ?? line.number }
-                else if stamp.first != stamp.second { openLine = openLine ?? line.number }
+                else if stamp.first != stamp.second, open == nil {
+                    open = (line.number, time.lowerBound - line.range.lowerBound + 1, time)
+                }
             }
             stamps.append(stamp)
         }
@@ -324,8 +453,10 @@ enum LibreViewCSV {
         } else if dmyLine != nil || mdyLine != nil {
             order = dmyLine != nil ? .dmy : .mdy
             export.dateOrderFromFile = true
-        } else if let open = openLine {
-            return .failure(.dateOrderUnknown(line: open))
+        } else if let open {
+            return .failure(.dateOrderUnknown(line: open.line, column: open.column,
+                                              date: String(decoding: UnsafeBufferPointer(rebasing: bytes[open.date]),
+                                                           as: UTF8.self)))
         } else {
             order = .dmy  // every date reads the same either way
         }

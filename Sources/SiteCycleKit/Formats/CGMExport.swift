@@ -59,6 +59,11 @@ public struct CGMExport: Sendable {
     public var dateOrder: DateOrder?
     public var dateOrderFromFile = false
 
+    /// The first row whose glucose reads as one number or two (`5,6`
+    /// unquoted between commas in a row no longer than its header): which
+    /// export it is in (0 for the first one combined) and its line.
+    public var ambiguousDecimal: (export: Int, line: Int)?
+
     /// How many bad lines are named.
     public static let namedBadLines = 5
 
@@ -71,6 +76,11 @@ public struct CGMExport: Sendable {
     mutating func bad(line: Int) {
         badRows += 1
         if badLines.count < CGMExport.namedBadLines { badLines.append(line) }
+    }
+
+    mutating func badDecimal(line: Int) {
+        bad(line: line)
+        if ambiguousDecimal == nil { ambiguousDecimal = (0, line) }
     }
 
     /// Sorted oldest first (exports come newest first, grouped by type, or
@@ -105,7 +115,8 @@ public struct CGMExport: Sendable {
     /// two of them hold (the same instant and value) once.
     public static func combined(_ parts: [CGMExport]) -> CGMExport {
         guard var result = parts.first else { return CGMExport(format: .clarity, unit: .mgdl) }
-        for part in parts.dropFirst() {
+        for (k, part) in parts.enumerated().dropFirst() {
+            if result.ambiguousDecimal == nil, let a = part.ambiguousDecimal { result.ambiguousDecimal = (k, a.line) }
             result.readings.reserveCapacity(result.readings.count + part.readings.count)
             for r in part.readings {
                 result.readings.append(GlucoseReading(instant: r.instant, value: part.unit.convert(r.value, to: result.unit),
@@ -126,50 +137,86 @@ public enum CGMReadError: Error, Equatable, Sendable {
     /// The right shape, but no glucose column (Clarity, LibreView).
     case noGlucoseColumn(CGMFormat)
     /// LibreView dates such as 03-04-2026 with nothing in the file to say
-    /// which is the day; `line` is the first such row.
-    case dateOrderUnknown(line: Int)
+    /// which is the day: the first such row's line, the 1-based column of
+    /// its timestamp and the timestamp as written.
+    case dateOrderUnknown(line: Int, column: Int, date: String)
     /// Some rows read only as day-first, others only as month-first.
     case dateOrderConflict(dmyLine: Int, mdyLine: Int)
     /// The right shape, but not one reading: no rows of the kind that
     /// holds them (Clarity `EGV`, LibreView record type 0, Nightscout
     /// `sgv`), or only unreadable ones (`unreadable`, the first `lines`).
     case noReadings(CGMFormat, unreadable: Int, lines: [Int])
+    /// JSON, but neither an array of entries (or entries one object a
+    /// line) nor one wrapped as `{"entries":[…]}` or
+    /// `{"status":200,"result":[…]}`; `status`: the answer's own status
+    /// where it gives one (401 without the API secret).
+    case notNightscoutEntries(status: Int?)
 }
 
 /// Reads an export in whichever format its content shows.
 public enum CGMReader {
     /// The format `bytes` look like, or nil.
     public static func detect(_ bytes: UnsafeBufferPointer<UInt8>) -> CGMFormat? {
-        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
-        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-        guard i < bytes.count else { return nil }
-        if bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{") {
-            return NightscoutEntries.looksLikeEntries(bytes) ? .nightscout : nil
+        sniff(bytes)?.format
+    }
+
+    /// The format and, for the CSV ones, the field separator the header
+    /// uses. A LibreView header told only by its column order counts once
+    /// a row after it (within three lines) has a record type and a date.
+    static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> (format: CGMFormat, separator: UInt8)? {
+        if isJSON(bytes) {
+            guard case .entries = NightscoutEntries.shape(bytes) else { return nil }
+            return (.nightscout, 0)
         }
         var lines = CSVLines(bytes)
         var fields = CSVFields()
-        for _ in 0..<3 {
+        var byPosition: (separator: UInt8, rowsLeft: Int)?
+        for _ in 0..<6 {
             guard let line = lines.next() else { break }
-            fields.split(bytes, line.range)
-            if fields.index(bytes, where: { ClarityCSV.isTimestampHeader($0) }) != nil,
-               fields.index(bytes, where: { CGMBytes.starts($0, "Event Type") }) != nil {
-                return .clarity
+            if let b = byPosition {
+                fields.split(bytes, line.range, separator: b.separator)
+                if LibreViewCSV.isRowByPosition(bytes, fields) { return (.libreview, b.separator) }
+                guard b.rowsLeft > 1 else { return nil }
+                byPosition = (b.separator, b.rowsLeft - 1)
+                continue
             }
-            if LibreViewCSV.isHeader(bytes, fields) { return .libreview }
+            guard lines.number <= 3 else { break }
+            let separator = CSVFields.separator(bytes, line.range)
+            fields.split(bytes, line.range, separator: separator)
+            if ClarityCSV.columns(bytes, fields) != nil { return (.clarity, separator) }
+            if LibreViewCSV.isHeader(bytes, fields) { return (.libreview, separator) }
+            if LibreViewCSV.columnsByPosition(bytes, fields) != nil { byPosition = (separator, 3) }
         }
         return nil
+    }
+
+    /// Whether the first byte after a BOM and blanks opens JSON.
+    static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+        return i < bytes.count && (bytes[i] == UInt8(ascii: "[") || bytes[i] == UInt8(ascii: "{"))
     }
 
     /// The readings of one export. Local times are read in `zone`;
     /// `dateOrder` settles LibreView dates the file leaves open.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
                             dateOrder: DateOrder? = nil) -> Result<CGMExport, CGMReadError> {
-        guard let format = detect(bytes) else { return .failure(.unknownFormat) }
         var result: Result<CGMExport, CGMReadError>
-        switch format {
-        case .clarity: result = ClarityCSV.read(bytes, zone: zone)
-        case .libreview: result = LibreViewCSV.read(bytes, zone: zone, dateOrder: dateOrder)
-        case .nightscout: result = .success(NightscoutEntries.read(bytes))
+        let format: CGMFormat
+        if isJSON(bytes) {
+            switch NightscoutEntries.shape(bytes) {
+            case .entries(let range): result = .success(NightscoutEntries.read(bytes, range))
+            case .other(let status): return .failure(.notNightscoutEntries(status: status))
+            }
+            format = .nightscout
+        } else {
+            guard let (found, separator) = sniff(bytes) else { return .failure(.unknownFormat) }
+            format = found
+            switch format {
+            case .clarity: result = ClarityCSV.read(bytes, zone: zone, separator: separator)
+            case .libreview: result = LibreViewCSV.read(bytes, zone: zone, dateOrder: dateOrder, separator: separator)
+            case .nightscout: return .failure(.unknownFormat)
+            }
         }
         if case .success(var export) = result {
             export.settle()

@@ -5,18 +5,58 @@
 /// the instant is `date`. Other types (`mbg`, `cal`) are left out.
 ///
 /// Scanned byte by byte, object after object, so two downloads pasted one
-/// after the other (`[…][…]`) or one object a line read too.
+/// after the other (`[…][…]`) or one object a line read too. The API's
+/// answers that wrap the array, `{"entries":[…]}` and the v3 API's
+/// `{"status":200,"result":[…]}`, are read from the array inside.
 enum NightscoutEntries {
-    /// Whether the JSON holds an object with an `sgv` key near its start.
-    static func looksLikeEntries(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        let head = UnsafeBufferPointer(rebasing: bytes[0..<min(bytes.count, 4096)])
+    /// Where a JSON file's entries are.
+    enum Shape: Equatable {
+        /// The entries lie in this range: the whole file, or the array
+        /// inside a wrapper (up to its end, or the file's if it is cut off).
+        case entries(Range<Int>)
+        /// Something else; `status` is the wrapper's own, if it has one.
+        case other(status: Int?)
+    }
+
+    /// The file's shape: an array (or objects one a line) whose start
+    /// holds an `sgv` key, an empty array, or a wrapper object with an
+    /// `entries` or `result` array of the same.
+    static func shape(_ bytes: UnsafeBufferPointer<UInt8>) -> Shape {
+        var scanner = JSONScanner(bytes: bytes)
+        scanner.skipSpace()
+        let whole = scanner.i..<bytes.count
+        guard scanner.i < bytes.count, bytes[scanner.i] == UInt8(ascii: "{") else {
+            return holdsEntries(bytes, whole) ? .entries(whole) : .other(status: nil)
+        }
+        guard let wrapper = scanner.wrapper() else {
+            // One entry a line, or a wrapper cut short before its array.
+            return looksLikeEntries(bytes, whole) ? .entries(whole) : .other(status: nil)
+        }
+        if let array = wrapper.array, holdsEntries(bytes, array) { return .entries(array) }
+        if wrapper.isEntry, looksLikeEntries(bytes, whole) { return .entries(whole) }
+        return .other(status: wrapper.status)
+    }
+
+    /// Whether `range` has an `sgv` key near its start, or is an empty array.
+    static func holdsEntries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        if looksLikeEntries(bytes, range) { return true }
+        let text = Array(range.lazy.filter { bytes[$0] != 0x20 && bytes[$0] != 0x0A && bytes[$0] != 0x0D && bytes[$0] != 0x09 }
+            .prefix(2).map { bytes[$0] })
+        return text == [UInt8(ascii: "[")] || text == [UInt8(ascii: "["), UInt8(ascii: "]")]
+    }
+
+    /// Whether `range` holds an object with an `sgv` key near its start.
+    static func looksLikeEntries(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        let head = UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<min(range.upperBound, range.lowerBound + 4096)])
         return CGMBytes.has(head, "\"sgv\"")
     }
 
-    static func read(_ bytes: UnsafeBufferPointer<UInt8>) -> CGMExport {
-        var scanner = JSONScanner(bytes: bytes)
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> CGMExport {
+        // Lines count from the start of the file; nothing past the array is read.
+        var scanner = JSONScanner(bytes: UnsafeBufferPointer(rebasing: bytes[0..<range.upperBound]))
+        scanner.i = max(scanner.i, range.lowerBound)
         var export = CGMExport(format: .nightscout, unit: .mgdl)
-        export.readings.reserveCapacity(bytes.count / 150)
+        export.readings.reserveCapacity(range.count / 150)
         while let start = scanner.nextObjectStart() {
             let line = scanner.line(at: start)
             guard let entry = scanner.entry() else {
@@ -121,6 +161,41 @@ struct JSONScanner {
         }
         if entry.instant == nil, let dateString { entry.instant = isoInstant(dateString) }
         return entry
+    }
+
+    /// The top-level object at `i`, read as an API answer: the range of
+    /// its `entries` or `result` array (to the array's end, or the file's
+    /// if it is cut off), its `status`, and whether it is an entry itself
+    /// (an `sgv` or `type` key: entries one a line). Nil if the object
+    /// does not read up to such an array or its end.
+    mutating func wrapper() -> (array: Range<Int>?, status: Int?, isEntry: Bool)? {
+        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
+        i += 1
+        var status: Int?, isEntry = false
+        while true {
+            skipSpace()
+            if i < bytes.count, bytes[i] == UInt8(ascii: "}") { return (nil, status, isEntry) }
+            guard let key = string() else { return nil }
+            skipSpace()
+            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+            i += 1
+            skipSpace()
+            let valueStart = i
+            let isArray = i < bytes.count && bytes[i] == UInt8(ascii: "[")
+            if isArray, CGMBytes.equals(bytes, key, "entries") || CGMBytes.equals(bytes, key, "result") {
+                return (valueStart..<(skipValue() ? i : bytes.count), status, false)
+            }
+            guard skipValue() else { return nil }
+            if CGMBytes.equals(bytes, key, "sgv") || CGMBytes.equals(bytes, key, "type") { isEntry = true }
+            if CGMBytes.equals(bytes, key, "status"), let n = CGMBytes.number(bytes, valueStart..<i), n < 1000 {
+                status = Int(n)
+            }
+            skipSpace()
+            guard i < bytes.count else { return nil }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            guard bytes[i] == UInt8(ascii: "}") else { return nil }
+            return (nil, status, isEntry)
+        }
     }
 
     /// A string's contents (between the quotes); nil if not a string.

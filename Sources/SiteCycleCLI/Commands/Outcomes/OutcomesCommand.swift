@@ -29,7 +29,10 @@ extension CommandRegistry {
                 let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
                                             zone: zone, units: options.units ?? export.unit, grouping: options.grouping,
                                             durations: durations)
-                if export.badRows > 0 { invocation.warn(report.badRowsWarning(files: options.cgm.files)) }
+                if export.badRows > 0 {
+                    invocation.warn(report.badRowsWarning(files: options.cgm.files),
+                                    help: report.decimalCommaHint(files: options.cgm.files))
+                }
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })
@@ -60,9 +63,9 @@ enum OutcomesCommand {
         case .noGlucoseColumn(let format):
             return CommandError("\(file) looks like \(OutcomesReport.formatName(format)) but has no glucose column",
                                 help: "export it again with glucose values included")
-        case .dateOrderUnknown(let line):
-            return CommandError("\(file):\(line): LibreView dates like this one read as day-month or as month-day, "
-                                + "and nothing in the file says which",
+        case .dateOrderUnknown(let line, let column, let date):
+            return CommandError("\(file):\(line):\(column): LibreView dates like \(date) read as "
+                                + "day-month or as month-day, and nothing in the file says which",
                                 help: "say which with --date-order dmy (27-03-2026) or --date-order mdy (03-27-2026)",
                                 usage: true)
         case .noReadings(let format, let unreadable, let lines):
@@ -78,6 +81,13 @@ enum OutcomesCommand {
             return CommandError("\(file) has no glucose readings: it is \(OutcomesReport.formatName(format)), "
                                 + "and sitecycle looked for \(sought)\(bad)",
                                 help: "export it again with the glucose data (sensor readings) included")
+        case .notNightscoutEntries(let status):
+            let answered = status.map { $0 == 200 ? "" : " (Nightscout answered status \($0))" } ?? ""
+            return CommandError("\(file) is JSON but not Nightscout entries\(answered): sitecycle reads an array of "
+                                + "entries ([{\"type\":\"sgv\",\"sgv\":…,\"date\":…},…]), or one wrapped as "
+                                + "{\"entries\":[…]} or {\"status\":200,\"result\":[…]}",
+                                help: "download /api/v1/entries.json (with the API secret) or "
+                                    + "/api/v3/entries (`sitecycle help formats`)")
         case .dateOrderConflict(let dmy, let mdy):
             return CommandError("\(file): line \(dmy) reads only as day-month, line \(mdy) only as month-day",
                                 help: "give --date-order dmy or mdy to read every row one way; rows that do not "

@@ -12,13 +12,41 @@ enum OutcomesHelp {
                                mg/dL or mmol/L. Only EGV rows are readings; Low
                                and High count as 40 and 400 mg/dL and are
                                counted apart. Times are local, without a zone.
+                               In another language the header is told by the
+                               timestamp's format hint (...Thh:mm:ss)) and
+                               Clarity's column order (event type next, then
+                               the first column with a unit); a translated
+                               Low or High is a row that does not read.
           LibreView CSV        LibreView's "Download glucose data": record type
                                0 (historic) rows; type 1 scans repeat them.
+                               Headers in English, German, French or Spanish
+                               are read by name; in any other language by
+                               LibreView's fixed column order (Device, Serial
+                               Number, Device Timestamp, Record Type, Historic
+                               Glucose, Scan Glucose: the last two with their
+                               unit), once a row below shows a record type
+                               code (0, 1, ...) and a date in its place.
                                US dates (03-27-2026 08:05 PM) and others
-                               (27-03-2026 20:05) are told apart by AM/PM or a
-                               day above 12; else give --date-order dmy|mdy.
+                               (27-03-2026 20:05, 27.03.2026, 27/03/2026) are
+                               told apart by AM/PM or a day above 12, never by
+                               the language; where nothing tells, the file is
+                               refused at its first such line (FILE:LINE:COL):
+                               give --date-order dmy or mdy.
           Nightscout           entries.json (/api/v1/entries.json): type "sgv",
-                               sgv in mg/dL, date in epoch milliseconds.
+                               sgv in mg/dL, date in epoch milliseconds. The
+                               API's wrapped answers, {"entries":[...]} and
+                               v3's {"status":200,"result":[...]}, are read
+                               too; other JSON is refused, naming the shapes
+                               read.
+
+        Decimal commas (5,6 mmol/L from a European locale) are read where
+        they cannot be field separators: in a file whose fields are
+        separated by ; or tabs (told from its header line), or quoted
+        ("5,6", as LibreView writes them between commas). An unquoted 5,6
+        between commas splits the row in two fields: it is read as 5.6 when
+        the row has more fields than its header (no field before the glucose
+        holds a decimal), and otherwise the row is left out and its line
+        named, never read as 5 or as 56.
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
         trip, a phone on another zone); the output says which. The hour
         clocks show twice in autumn (01:00-01:59 on the night they go back)
