@@ -61,6 +61,13 @@ final class Invocation {
     /// longer than a line stays whole); later lines start with `indent`.
     func say(_ text: String, indent: String = "  ") { out(TextWrap.wrap(text, indent: indent) + "\n") }
     func err(_ text: String) { environment.stderr.write(text) }
+    /// A path as messages show it: under $HOME as `~/…`, so a file in the
+    /// state folder (`~/.local/state/sitecycle/…`) fits a line.
+    func shown(_ path: String) -> String {
+        guard let home = env["HOME"], home.hasPrefix("/"), home != "/" else { return path }
+        let folder = home.hasSuffix("/") ? String(home.dropLast()) : home
+        return path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path
+    }
 
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.
     @discardableResult

@@ -42,6 +42,33 @@ struct ExportImportTests {
         #expect(try sitecycle(["-f", "empty.journal", "check"]).stdout.isEmpty)
     }
 
+    /// Issue 31 item 13: the `patient` line travels with the JSON export
+    /// and is written back by `import`; a name that would add a line or a
+    /// comment to the journal is refused with the file's error.
+    @Test func jsonExportImportKeepsThePatient() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "timezone UTC\npatient Ada Lovelace\nlocation Left Arm\n\n2026-11-01 08:00  Left Arm\n"
+            .write(to: dir.appendingPathComponent("a.journal"), atomically: true, encoding: .utf8)
+        let first = try sitecycle(["-f", "a.journal", "--now", Self.now, "export", "--format", "json"]).stdout
+        #expect(first.contains("\"patient\": \"Ada Lovelace\""))
+        try first.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("empty.journal"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["-f", "empty.journal", "--now", Self.now, "import", "a.json"])
+        let rebuilt = try String(contentsOf: dir.appendingPathComponent("empty.journal"), encoding: .utf8)
+        #expect(rebuilt.split(separator: "\n").contains("patient Ada Lovelace"), "\(rebuilt)")
+        #expect(try sitecycle(["-f", "empty.journal", "--now", Self.now, "export", "--format", "json"]).stdout == first)
+
+        let planted = first.replacingOccurrences(of: "Ada Lovelace", with: "Ada\\n2026-11-02 08:00  Left Arm")
+        try planted.write(to: dir.appendingPathComponent("b.json"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("other.journal"), atomically: true, encoding: .utf8)
+        let refused = try BinaryRunner.run(["-f", "other.journal", "--now", Self.now, "import", "b.json"], in: dir, environment: env)
+        let message = refused.stderr.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(refused.exitCode != 0 && message.contains("invalid `patient Ada\\x0a2026-11-02 08:00 Left Arm`: "
+                                                          + "a patient name cannot contain control characters"),
+                "\(refused.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("other.journal"), encoding: .utf8).isEmpty)
+    }
+
     static let pumpAndSensor = CompletionTests.repo.appendingPathComponent("examples/pump-and-sensor.journal")
 
     /// Issue 24, item 4: one JSON shape per domain type. A location in

@@ -1,4 +1,5 @@
 import Foundation
+import SiteCycleKit
 import Testing
 
 /// Golden-file tests of the real binary, one folder per case under `Cases/`:
@@ -9,6 +10,10 @@ import Testing
 ///     <other files>    copied into a fresh temporary directory (the cwd)
 ///     expected/stdout, expected/stderr, expected/exit
 ///     expected/files/  files that must exist afterwards, byte for byte
+///
+/// In the output, the case's folder reads `$WORK`, and the state folder's
+/// key for its `sites.journal` (`StateFolder.key`) reads `KEY`, as it does
+/// in the paths under expected/files/ (`.local/state/sitecycle/edit/KEY/…`).
 ///
 /// `SITECYCLE_RECORD=1 swift test` rewrites `expected/` from the current
 /// output (stdout, stderr, exit; and files/ for files already listed there).
@@ -45,8 +50,16 @@ struct GoldenTests {
         }
         let stdin = (try? String(contentsOf: caseDir.appendingPathComponent("stdin"), encoding: .utf8)) ?? ""
         let output = try BinaryRunner.run(args, in: work, environment: environment, stdin: stdin)
-        let stdout = output.stdout.replacingOccurrences(of: work.path, with: "$WORK")
-        let stderr = output.stderr.replacingOccurrences(of: work.path, with: "$WORK")
+        // The state folder's name for the case's journal (edit's copies
+        // live under it) differs with the random folder: `KEY` stands for it.
+        let key = StateFolder.key(forJournal: work.appendingPathComponent("sites.journal").path)
+        func stable(_ text: String) -> String {
+            text.replacingOccurrences(of: work.path, with: "$WORK").replacingOccurrences(of: "/" + key + "/", with: "/KEY/")
+        }
+        let stdout = stable(output.stdout)
+        let stderr = stable(output.stderr)
+        /// A path under expected/files/ as it is in the work folder.
+        func real(_ file: String) -> String { String(("/" + file).replacingOccurrences(of: "/KEY/", with: "/" + key + "/").dropFirst()) }
 
         let expected = caseDir.appendingPathComponent("expected")
         if ProcessInfo.processInfo.environment["SITECYCLE_RECORD"] != nil {
@@ -56,7 +69,7 @@ struct GoldenTests {
             try "\(output.exitCode)\n".write(to: expected.appendingPathComponent("exit"), atomically: true, encoding: .utf8)
             for file in expectedFiles(expected) {
                 try? fm.removeItem(at: expected.appendingPathComponent("files/" + file))
-                try fm.copyItem(at: work.appendingPathComponent(file), to: expected.appendingPathComponent("files/" + file))
+                try fm.copyItem(at: work.appendingPathComponent(real(file)), to: expected.appendingPathComponent("files/" + file))
             }
             return
         }
@@ -66,7 +79,7 @@ struct GoldenTests {
         #expect(stderr == (try String(contentsOf: expected.appendingPathComponent("stderr"), encoding: .utf8)), "stderr of \(name)")
         for file in expectedFiles(expected) {
             let want = try Data(contentsOf: expected.appendingPathComponent("files/" + file))
-            let got = try? Data(contentsOf: work.appendingPathComponent(file))
+            let got = try? Data(contentsOf: work.appendingPathComponent(real(file)))
             #expect(got == want, "file \(file) after \(name)")
         }
     }

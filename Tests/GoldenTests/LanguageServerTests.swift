@@ -118,6 +118,28 @@ struct LanguageServerTests {
         return String(decoding: flat, as: UTF16.self)
     }
 
+    /// Issue 31 item 13: `patient` is a directive the editor knows: it is
+    /// completed at the start of a header line and explained on hover.
+    @Test func thePatientDirectiveIsCompletedAndExplained() throws {
+        var s = Session()
+        s.start()
+        s.open("timezone UTC\npatient Ada Lovelace\npa\nlocation A\n")
+        let hover = s.at("textDocument/hover", line: 1, character: 2)
+        let completion = s.at("textDocument/completion", line: 2, character: 2)
+        s.finish()
+        let reply = try run(s)
+        #expect(reply.exitCode == 0)
+        let hoverText = try #require(((reply.result(hover) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String)
+        #expect(hoverText.contains("patient NAME") && hoverText.contains("the name `report` prints in its header"), "\(hoverText)")
+        let items = try #require((reply.result(completion) as? [String: Any])?["items"] as? [[String: Any]])
+        let patient = try #require(items.first { $0["label"] as? String == "patient" }, "\(items)")
+        #expect(patient["detail"] as? String == "the name `report` prints in its header")
+        // Every directive's detail is its help's first line, not a bare "directive".
+        let details = items.filter { $0["kind"] as? Int == 14 }.map { "\($0["label"] ?? "") \($0["detail"] ?? "")" }
+        #expect(details.contains("timezone IANA zone that wall-clock times are read in"), "\(details)")
+        #expect(details.contains("device a second rotation with its target, such as"), "\(details)")
+    }
+
     @Test func aJournalWithATypoGetsCheckDiagnosticsCompletionHoverFixesAndDefinition() throws {
         var s = Session()
         s.start()

@@ -71,6 +71,39 @@ struct ReportTests {
         #expect(!html2.contains("<dt>Patient</dt>"))
     }
 
+    /// Issue 31 item 13: the journal's `patient` line names the patient in
+    /// the header; --patient gives another name for one run, --no-patient
+    /// none, and the journal is not touched by either.
+    @Test func theJournalsPatientLineIsInTheHeaderUnlessOverridden() throws {
+        let journal = """
+            timezone Europe/Berlin
+            patient   Grace  Hopper ; as the clinic knows her
+            location Left Front Abdomen
+            location Right Front Abdomen
+
+            2026-11-15 08:00  Left Front Abdomen
+            2026-11-18 08:00  Right Front Abdomen
+
+            """
+        let (dir, html, output) = try report(journal: journal)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(output.exitCode == 0, "\(output.stderr)")
+        #expect(html.contains("<dt>Patient</dt><dd>Grace Hopper</dd>"), "\(html.prefix(3000))")
+        let (dir2, html2, output2) = try report(journal: journal, ["--patient", "Ada Lovelace"])
+        defer { try? FileManager.default.removeItem(at: dir2) }
+        #expect(output2.exitCode == 0, "\(output2.stderr)")
+        #expect(html2.contains("<dt>Patient</dt><dd>Ada Lovelace</dd>") && !html2.contains("Grace"))
+        #expect(try String(contentsOf: dir2.appendingPathComponent("sites.journal"), encoding: .utf8) == journal)
+        let (dir3, html3, output3) = try report(journal: journal, ["--no-patient"])
+        defer { try? FileManager.default.removeItem(at: dir3) }
+        #expect(output3.exitCode == 0, "\(output3.stderr)")
+        #expect(!html3.contains("<dt>Patient</dt>") && !html3.contains("Grace") && html3.contains("<dt>Period</dt>"))
+        let (dir4, _, both) = try report(journal: journal, ["--no-patient", "--patient", "Ada"])
+        defer { try? FileManager.default.removeItem(at: dir4) }
+        #expect(both.exitCode == 2 && both.stderr.contains("--patient and --no-patient cannot be used together"),
+                "\(both.exitCode) \(both.stderr)")
+    }
+
     /// Issue 31 item 13: the absorption insight wraps in its cell (every
     /// other cell keeps to one line), so print never clips it.
     @Test func theAbsorptionTextWrapsInItsColumn() throws {

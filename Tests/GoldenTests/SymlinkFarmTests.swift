@@ -1,4 +1,5 @@
 import Foundation
+import SiteCycleKit
 import Testing
 
 #if canImport(Glibc)
@@ -56,6 +57,11 @@ struct SymlinkFarmTests {
             chmod(systemctl, 0o755)
         }
 
+        /// Where `edit` keeps its copy of the journal, from the root.
+        var editCopy: String {
+            "state/sitecycle/edit/" + StateFolder.key(forJournal: journal) + "/sites.journal"
+        }
+
         static let journalText = "timezone UTC\ntarget 72h\nlocation A\nlocation B\n\n2026-11-01 08:00  A\n"
 
         @discardableResult
@@ -110,12 +116,15 @@ struct SymlinkFarmTests {
         Scenario(name: "sync --setup: .gitattributes", arguments: ["sync", "--setup"], prepare: { farm in
             try farm.shell("git init -q . && git config user.name t && git config user.email t@example.com")
         }, names: { _ in ["j/.gitattributes"] }, git: true),
-        Scenario(name: "edit: its copy", arguments: ["edit"], names: { _ in ["j/.sites.journal.edit"] }),
-        Scenario(name: "edit: its base", arguments: ["edit"], names: { _ in ["j/.sites.journal.edit.base"] }),
+        Scenario(name: "edit: the state folder", arguments: ["edit"], names: { _ in ["state/sitecycle/edit"] }),
+        Scenario(name: "edit: its copy", arguments: ["edit"], names: { farm in [farm.editCopy] }),
+        Scenario(name: "edit: its base", arguments: ["edit"], names: { farm in [farm.editCopy + ".base"] }),
+        Scenario(name: "edit: an older version's copy", arguments: ["edit"], names: { _ in ["j/.sites.journal.edit"] }),
+        Scenario(name: "edit: an older version's base", arguments: ["edit"], names: { _ in ["j/.sites.journal.edit.base"] }),
         Scenario(name: "edit --discard", arguments: ["edit", "--discard"], prepare: { farm in
             try Farm.journalText.write(toFile: farm.root.appendingPathComponent("j/.sites.journal.edit").path,
                                        atomically: true, encoding: .utf8)
-        }, names: { _ in ["j/.sites.journal.edit.discarded"] }),
+        }, names: { farm in [farm.editCopy + ".discarded"] }),
         Scenario(name: "export -o", arguments: ["export", "-o", "out.csv"], names: { _ in ["j/out.csv"] }),
         Scenario(name: "report -o", arguments: ["report", "-o", "report.html"], names: { _ in ["j/report.html"] }),
         Scenario(name: "log: the undo folder", arguments: ["log", "B"], names: { _ in ["state/sitecycle/undo"] }),
@@ -211,7 +220,7 @@ struct SymlinkFarmTests {
         let recordPath = farm.root.appendingPathComponent(record).path
         let recordBytes = try Data(contentsOf: URL(fileURLWithPath: recordPath))
         for output in ["sites.journal", farm.journal, "../j/sites.journal", "../link", "hard.csv", ".sites.journal.edit",
-                       recordPath] {
+                       farm.root.appendingPathComponent(farm.editCopy).path, recordPath] {
             for command in [["export", "-o", output], ["report", "-o", output]] {
                 let r = try farm.run(command)
                 #expect(r.exitCode == 1, "\(command)")

@@ -153,7 +153,8 @@ struct EditInProcessTests {
             """.write(toFile: editor, atomically: true, encoding: .utf8)
         // Run by the shell, not executed: a parallel test's spawn may still
         // hold the new file open for writing ("Text file busy").
-        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": "/bin/sh '\(editor)'", "PATH": "/usr/bin:/bin"],
+        let r = run(arguments: ["-f", journal, "edit"], environment: ["EDITOR": "/bin/sh '\(editor)'", "PATH": "/usr/bin:/bin",
+                                                                   "XDG_STATE_HOME": dir.path + "/state"],
                     stdin: "y\n", terminal: true)
         #expect(r.exitCode == 0, "\(r.stderr)")
         #expect(r.stderr.contains("location \"Lowr Back\""))

@@ -12,9 +12,19 @@ struct EditResumeTests {
     struct Folder {
         let dir: URL
         var journal: String { dir.appendingPathComponent("sites.journal").path }
-        var copy: String { dir.appendingPathComponent(".sites.journal.edit").path }
+        /// The state folder, outside the journal's folder.
+        var state: String { dir.path + "-state" }
+        var copy: String { StateFolder.place("edit", forJournal: journal, in: state + "/sitecycle") + "/sites.journal" }
+        /// Where versions before the state folder left the copy.
+        var olderCopy: String { dir.appendingPathComponent(".sites.journal.edit").path }
+        /// What the journal's folder holds.
+        var names: [String] { ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() }
         var base: String { copy + ".base" }
         var discarded: String { copy + ".discarded" }
+        func remove() {
+            try? FileManager.default.removeItem(at: dir)
+            try? FileManager.default.removeItem(atPath: state)
+        }
         func exists(_ path: String) -> Bool { FileManager.default.fileExists(atPath: path) }
         func text(_ path: String) throws -> String { try String(contentsOfFile: path, encoding: .utf8) }
 
@@ -38,21 +48,30 @@ struct EditResumeTests {
     }
 
     func edit(_ f: Folder, _ editor: String, _ extra: [String] = [], stdin: String = "", terminal: Bool = false) -> RunResult {
-        run(arguments: ["-f", f.journal, "edit"] + extra, environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin"],
+        run(arguments: ["-f", f.journal, "edit"] + extra,
+            environment: ["EDITOR": editor, "PATH": "/usr/bin:/bin", "XDG_STATE_HOME": f.state],
             stdin: stdin, terminal: terminal)
     }
 
     /// An editor that adds a line and then fails, as a killed editor would.
+    /// Issue 31 item 14: the copy and its base wait in the state folder,
+    /// and nothing new is left in the journal's (perhaps synced) folder.
     func abandon(_ f: Folder) throws {
         let failing = try f.editor("fails.sh", "echo '2026-11-05 09:00  B' >> \"$f\"\nexit 1")
+        let before = f.names
         let r = edit(f, failing)
         #expect(r.exitCode == 1)
         #expect(f.exists(f.copy) && f.exists(f.base))
+        #expect(f.names == before)
+        let mode = (try? FileManager.default.attributesOfItem(atPath: f.copy)[.posixPermissions]) as? Int
+        let folderMode = (try? FileManager.default.attributesOfItem(atPath: (f.copy as NSString).deletingLastPathComponent)[
+            .posixPermissions]) as? Int
+        #expect(mode == 0o600 && folderMode == 0o700)
     }
 
     @Test func anAbandonedEditIsNamedAndResumedWithoutATerminal() throws {
         let f = try folder()
-        defer { try? FileManager.default.removeItem(at: f.dir) }
+        defer { f.remove() }
         try abandon(f)
         let keep = try f.editor("keep.sh", "exit 0")
         let blocked = edit(f, keep)
@@ -72,9 +91,9 @@ struct EditResumeTests {
 
     @Test func resumingNeverDropsLinesLoggedSinceTheEditBegan() throws {
         let f = try folder()
-        defer { try? FileManager.default.removeItem(at: f.dir) }
+        defer { f.remove() }
         try abandon(f)
-        let logged = run(arguments: ["-f", f.journal, "--now", "2026-11-06 10:00", "log", "a"])
+        let logged = run(arguments: ["-f", f.journal, "--now", "2026-11-06 10:00", "log", "a"], environment: ["XDG_STATE_HOME": f.state])
         #expect(logged.exitCode == 0, "\(logged.stderr)")
         let after = try f.text(f.journal)
         let r = edit(f, try f.editor("keep.sh", "exit 0"), ["--resume"])
@@ -86,7 +105,7 @@ struct EditResumeTests {
 
     @Test func discardMovesTheCopyAsideAndChangesNothingElse() throws {
         let f = try folder()
-        defer { try? FileManager.default.removeItem(at: f.dir) }
+        defer { f.remove() }
         try abandon(f)
         let copyText = try f.text(f.copy)
         let r = edit(f, try f.editor("keep.sh", "exit 0"), ["--discard"])
@@ -103,7 +122,7 @@ struct EditResumeTests {
 
     @Test func aTerminalOffersResumeDiscardOrCancel() throws {
         let f = try folder()
-        defer { try? FileManager.default.removeItem(at: f.dir) }
+        defer { f.remove() }
         try abandon(f)
         let keep = try f.editor("keep.sh", "exit 0")
         // Cancel (Enter): nothing changes.
@@ -129,9 +148,39 @@ struct EditResumeTests {
 
     @Test func aCopyFromAnOlderVersionWithoutABaseWarnsOfMissingLines() throws {
         let f = try folder()
-        defer { try? FileManager.default.removeItem(at: f.dir) }
-        try "timezone UTC\nlocation A\nlocation B\n\n".write(toFile: f.copy, atomically: true, encoding: .utf8)
+        defer { f.remove() }
+        try "timezone UTC\nlocation A\nlocation B\n\n".write(toFile: f.olderCopy, atomically: true, encoding: .utf8)
         let r = edit(f, try f.editor("keep.sh", "exit 0"), ["--resume"])
         #expect(r.stderr.contains("warning: 1 journal line is not in the copy; saving removes it"), "\(r.stderr)")
+        #expect(!f.exists(f.olderCopy))
+    }
+
+    /// Issue 31 item 14: an edit an older version left beside the journal
+    /// (copy and base) is still found: it is moved into the state folder,
+    /// said so, and resumed or discarded from there; nothing stays beside
+    /// the journal.
+    @Test func anOlderVersionsEditBesideTheJournalMovesToTheStateFolder() throws {
+        let f = try folder()
+        defer { f.remove() }
+        let edited = journalText + "2026-11-05 09:00  B\n"
+        try edited.write(toFile: f.olderCopy, atomically: true, encoding: .utf8)
+        try journalText.write(toFile: f.olderCopy + ".base", atomically: true, encoding: .utf8)
+        let keep = try f.editor("keep.sh", "exit 0")
+        let blocked = edit(f, keep)
+        #expect(blocked.exitCode == 1)
+        #expect(blocked.stderr.unwrapped.contains("warning: an unfinished edit an older version left in \(f.olderCopy) was moved to \(f.copy)"),
+                "\(blocked.stderr)")
+        #expect(blocked.stderr.unwrapped.contains("error: an unfinished edit is waiting in \(f.copy)"))
+        #expect(try f.text(f.copy) == edited && (try f.text(f.base)) == journalText)
+        #expect(f.names == ["keep.sh", "sites.journal"])
+        let resumed = edit(f, keep, ["--resume"])
+        #expect(resumed.exitCode == 0, "\(resumed.stderr)")
+        #expect(try f.text(f.journal) == edited && !f.exists(f.copy) && !f.exists(f.base))
+
+        // --discard finds one too, and puts it aside in the state folder.
+        try edited.write(toFile: f.olderCopy, atomically: true, encoding: .utf8)
+        let discarded = edit(f, keep, ["--discard"])
+        #expect(discarded.exitCode == 0, "\(discarded.stderr)")
+        #expect(try f.text(f.discarded) == edited && f.names == ["keep.sh", "sites.journal"])
     }
 }

@@ -36,9 +36,11 @@ struct InMemoryRunTests {
             return 0
         }
         #expect(edited.exitCode == 0, "\(edited.stderr)")
-        #expect(opened == "/mem/.sites.journal.edit")
+        let copy = StateFolder.place("edit", forJournal: Self.journal, in: "/mem/state/sitecycle") + "/sites.journal"
+        #expect(opened == copy)
         #expect(fs.text(Self.journal) == Self.text + "2026-11-03 09:00  A  ; edited\n")
-        #expect(fs.files["/mem/.sites.journal.edit"] == nil && fs.files["/mem/.sites.journal.edit.base"] == nil)
+        #expect(fs.files[copy] == nil && fs.files[copy + ".base"] == nil)
+        #expect(fs.files.keys.filter { $0.hasPrefix("/mem/") && !$0.hasPrefix("/mem/state/") } == [Self.journal])
         #expect(undoRecords(fs).count == 2)
 
         let undone = sitecycle(fs, ["undo"])
@@ -49,8 +51,10 @@ struct InMemoryRunTests {
         #expect(fs.text(Self.journal) == Self.text)
         #expect(undoRecords(fs).isEmpty)
 
-        // Nothing of the journal or its undo history was written unlocked.
-        let unlocked = fs.unlockedWrites.filter { $0 == Self.journal || $0.hasPrefix("/mem/state/") }
+        // Nothing of the journal or its undo history was written unlocked
+        // (edit's copy is the editor's, in the state folder too, and was
+        // never under the lock).
+        let unlocked = fs.unlockedWrites.filter { $0 == Self.journal || $0.hasPrefix("/mem/state/sitecycle/undo/") }
         #expect(unlocked.isEmpty, "\(unlocked)")
     }
 

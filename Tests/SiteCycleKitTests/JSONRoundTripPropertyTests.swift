@@ -35,6 +35,7 @@ struct JSONRoundTripPropertyTests {
             devices.append(name)
         }
         if r.chance(50) { out += "rest \(pick(["5d", "36h", "2d"], &r))\n" }
+        if r.chance(30) { out += "patient \(pick(["Ada Lovelace", "Grace \t Hopper", "Zoë O'Brien-Núñez  ; née"], &r))\n" }
         out += "\n"
         var declared: [(name: String, devices: [String])] = []
         for name in names where r.chance(70) || declared.isEmpty {

@@ -6,10 +6,11 @@ extension CommandRegistry {
         summary: "rewrite the journal in canonical order and alignment",
         usage: "sitecycle fmt [--check | --stdin]",
         details: """
-            Canonical layout: the opening comments; the settings (timezone,
-            target, absorption-threshold, absorption-mode, strategy); the
-            locations in their order; the site changes in time order with the
-            location and note columns aligned; one blank line between sections.
+            Canonical layout: the opening comments; the settings (patient,
+            timezone, target, device, rest, absorption-threshold,
+            absorption-mode, strategy); the locations in their order; the site
+            changes in time order with the location and note columns aligned;
+            one blank line between sections.
             Each comment travels with the line below it; exact duplicate entry
             lines are folded into one. No comment, note or entry is ever dropped:
             the result must read back to the same journal, or nothing is written.

@@ -80,8 +80,10 @@ extension HelpTopic {
               written before, still undo.
 
             EDIT
-              `edit` works on a private copy (`.sites.journal.edit`); an edit
-              that did not finish leaves it, with `.sites.journal.edit.base`
+              `edit` works on a private copy in the state folder
+              ($XDG_STATE_HOME/sitecycle/edit/KEY/sites.journal), never
+              beside the journal, where a synced folder or a repository would
+              carry it; an edit that did not finish leaves it, with its `.base`
               beside it, and is never overwritten. --discard moves the copy
               aside rather than deleting it, so a wrong answer loses nothing. A
               resumed edit is saved only if the journal still is what it was

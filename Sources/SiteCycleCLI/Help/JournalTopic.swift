@@ -46,6 +46,19 @@ extension HelpTopic {
               a comment.
 
             DIRECTIVES (one per line, a lowercase keyword first; each setting once)
+              patient NAME            the name `report` prints in its header
+                                      (`set patient Ada Lovelace` writes it);
+                                      `report --patient` gives another for one
+                                      run, --no-patient none. Any text but `;`
+                                      (a comment) and control characters; runs
+                                      of blanks read as one space. Default: none.
+                                      A name makes the journal identify you: it
+                                      is private (0600), but goes wherever you
+                                      sync or commit it (JSON `export` keeps it,
+                                      CSV does not; `sync`'s commit messages say
+                                      only "set patient"). Sharing that
+                                      repository? Leave the line out and give
+                                      --patient to `report` instead.
               timezone NAME           IANA zone that wall-clock times are read in
                                       (`Europe/Berlin`, `UTC`). Default: the
                                       system's ($TZ, else /etc/localtime); `init`

@@ -83,8 +83,11 @@ extension HelpTopic {
               never through a symlink (`init` and `edit` never over an
               existing file; -o replaces one, keeping its mode). Unfinished
               edits are never overwritten or deleted (`help edit`). The undo
-              history lives in $XDG_STATE_HOME/sitecycle/undo/ (0700 folders,
-              0600 files).
+              history lives in $XDG_STATE_HOME/sitecycle/undo/, edit's copies
+              in $XDG_STATE_HOME/sitecycle/edit/ and the reminders sent in
+              $XDG_STATE_HOME/sitecycle/remind/ (0700 folders, 0600 files), one
+              folder or file per journal: nothing of theirs is beside the
+              journal, where a synced folder or a repository would carry it.
               Without $HOME the passwd entry's home folder is used; with
               neither, commands ask for -f instead of creating `./~`. A journal
               path that is a symlink to nothing is named with its target.

@@ -24,19 +24,20 @@ public struct DiagnosticRenderer {
         set { excerpt.asciiFastPath = newValue }
     }
 
-    public func render(_ diagnostics: [Diagnostic], in source: SourceFile) -> String {
+    /// `named`: the file's name as shown, if not its path (`~/…`).
+    public func render(_ diagnostics: [Diagnostic], in source: SourceFile, named: String? = nil) -> String {
         var out = ""
-        for d in diagnostics.sortedForDisplay() { out += render(d, in: source) }
+        for d in diagnostics.sortedForDisplay() { out += render(d, in: source, named: named) }
         return out
     }
 
-    public func render(_ d: Diagnostic, in source: SourceFile) -> String {
+    public func render(_ d: Diagnostic, in source: SourceFile, named: String? = nil) -> String {
         let label = d.severity == .error ? style.error("error") : style.warning("warning")
         // Messages quote the user's text: never let its control bytes reach the terminal.
         let gutterWidth = String(d.line).count
         let pad = String(repeating: " ", count: gutterWidth)
         // Message and help are wrapped to 80 columns, continuing under the help.
-        let location = "\(source.path):\(d.line):\(d.column):"
+        let location = "\(named ?? source.path):\(d.line):\(d.column):"
         let labelText = d.severity == .error ? "error" : "warning"
         let start = TextWrap.columns(location) + labelText.count + 3
         let message = excerpt.safe(d.message)

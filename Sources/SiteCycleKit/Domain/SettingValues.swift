@@ -67,6 +67,22 @@ public enum SettingValues {
         }
     }
 
+    /// `patient NAME`: the name as written, runs of spaces and tabs read as
+    /// one space. Any text a person's name may hold, but not `;` (it starts
+    /// a comment) nor a control character (a line break from an import
+    /// would add a line).
+    public static func patient(_ text: String) -> Result<String, SettingError> {
+        let name = text.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " ")
+        guard !name.isEmpty else {
+            return .failure(SettingError("missing patient name", help: "write the name, e.g. `patient Ada Lovelace`, or delete the line"))
+        }
+        if name.contains(";") { return .failure(SettingError("a patient name cannot contain `;` (it starts a comment)")) }
+        if name.unicodeScalars.contains(where: { ControlCharacters.isControl($0) || $0 == "\u{FEFF}" }) {
+            return .failure(SettingError("a patient name cannot contain control characters"))
+        }
+        return .success(name)
+    }
+
     /// Digits with at most one decimal point; no signs, exponents or spaces.
     package static func plainNumber(_ s: Substring) -> Double? {
         guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
@@ -90,6 +106,7 @@ public enum SettingValues {
         case .absorptionThreshold: return failure(percent(argument))
         case .absorptionMode: return failure(absorptionMode(argument))
         case .strategy: return failure(strategy(argument))
+        case .patient: return failure(patient(argument))
         case .location, .device: return nil
         }
     }

@@ -3,6 +3,9 @@ public struct Settings: Equatable, Sendable {
     /// IANA name from `timezone`, or nil when the header has none (then the
     /// system zone applies).
     public var timezone: String?
+    /// `patient`: the name the clinic report prints in its header (any
+    /// text but `;`, which starts a comment), or nil.
+    public var patient: String?
     /// `target`: hours a site is meant to stay in.
     public var targetHours: Double = 72
     /// The pump's grace past its target (`device pump 72h grace 6h`); in a

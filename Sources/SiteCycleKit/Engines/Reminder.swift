@@ -89,7 +89,7 @@ public struct ReminderLog {
 
     public init?(journalPath: String, environment: [String: String], fileSystem: FileSystem = POSIXFileSystem()) {
         guard let state = StateFolder.path(environment: environment) else { return nil }
-        path = state + "/remind/" + StateFolder.key(forJournal: journalPath)
+        path = StateFolder.place("remind", forJournal: journalPath, in: state)
         self.fileSystem = fileSystem
     }
 

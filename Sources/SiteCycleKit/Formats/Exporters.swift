@@ -54,15 +54,18 @@ public enum Exporters {
     // MARK: JSON
 
     /// The whole journal, to rebuild it with the same meaning: settings
-    /// (with `rest`), the devices besides the pump, locations in order with
+    /// (with `rest`, and `patient` when there is one), the devices besides the pump, locations in order with
     /// their `for`, pause and comment, and every entry (`removed` ones too),
     /// each in its one JSON shape.
     public static func json(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> JSON {
         let s = journal.settings
+        // `patient` only when the journal names one: a name is not a
+        // default, and an export without it stays as it was.
+        let patient: [(String, JSON)] = s.patient.map { [("patient", .string($0))] } ?? []
         return .object([
             ("format", .string("sitecycle-journal")),
             ("version", .int(1)),
-            ("settings", .object([
+            ("settings", .object(patient + [
                 ("timezone", .string(journal.zone.identifier)),
                 ("targetHours", .double(s.targetHours)),
                 ("absorptionThresholdPercent", .double(s.absorptionThresholdPercent)),

@@ -236,6 +236,7 @@ public enum ImportReaders {
     /// is named, and nothing is imported.
     private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) -> SettingError? {
         var settings: [(DirectiveSyntax.Keyword, String)] = []
+        if let name = s["patient"] as? String { settings.append((.patient, name)) }
         if let tz = s["timezone"] as? String { settings.append((.timezone, tz)) }
         if let t = jsonDouble(s["targetHours"]) {
             settings.append((.target, SettingValues.hoursSetting(t)))
@@ -260,7 +261,8 @@ public enum ImportReaders {
         if let r = jsonDouble(s["restHours"]) { settings.append((.rest, SettingValues.durationSetting(r))) }
         for (keyword, value) in settings {
             if let e = SettingValues.problem(keyword, value) {
-                return SettingError("settings: invalid `\(keyword.rawValue) \(value)`: \(e.message)", help: jsonSettingHelp)
+                return SettingError("settings: invalid `\(keyword.rawValue) \(ControlCharacters.escaped(value))`: \(e.message)",
+                                    help: jsonSettingHelp)
             }
         }
         source.settings += settings

@@ -1,5 +1,5 @@
 /// The canonical layout `fmt` writes: the opening comments, then settings
-/// (timezone, target, each `device` in its order, rest, absorption-threshold,
+/// (patient, timezone, target, each `device` in its order, rest, absorption-threshold,
 /// absorption-mode, strategy), then locations in their order with their
 /// clauses (`for …`, `paused until …`, `disabled`) as written, then site
 /// changes in time order with aligned columns (a device word is part of the
@@ -20,7 +20,7 @@ public struct JournalFormatter {
     }
 
     package static let settingOrder: [DirectiveSyntax.Keyword] = [
-        .timezone, .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy,
+        .patient, .timezone, .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy,
     ]
 
     public func formatted() -> [UInt8] {

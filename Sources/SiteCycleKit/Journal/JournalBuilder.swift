@@ -176,6 +176,12 @@ struct BuildState {
             case .success(let h): settings.restHours = h
             case .failure(let e): return failure(e)
             }
+        case .patient:
+            switch SettingValues.patient(argument) {
+            case .success(let name): settings.patient = name
+            case .failure(let e) where argument.isEmpty: return (e.message, e.help)
+            case .failure(let e): return failure(e)
+            }
         case .location, .device:
             break
         }

@@ -93,6 +93,7 @@ public struct DirectiveSyntax: Sendable {
         case timezone, target, location, strategy, device, rest
         case absorptionThreshold = "absorption-threshold"
         case absorptionMode = "absorption-mode"
+        case patient
     }
 
     public var keyword: Keyword

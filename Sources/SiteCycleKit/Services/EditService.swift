@@ -1,22 +1,32 @@
 /// What `edit` does with files around the editor: a private copy of the
-/// journal beside it (`.NAME.edit`) and the journal as it was when the edit
-/// began (`.NAME.edit.base`); after the editor, the copy is checked and
-/// saved over the journal only if the journal has not changed since. An
-/// edit that did not finish leaves both, to be resumed or discarded. The
-/// editor itself is the caller's to run.
+/// journal (under the journal's own name, so an editor knows the file type)
+/// and the journal as it was when the edit began (`NAME.base`), both in the
+/// journal's own folder of the state folder (`STATE/edit/KEY/`), never
+/// beside the journal: that folder may be synced or a repository, and an
+/// edit's copy is no one else's business. After the
+/// editor, the copy is checked and saved over the journal only if the
+/// journal has not changed since. An edit that did not finish leaves both,
+/// to be resumed or discarded. The editor itself is the caller's to run.
 public struct EditService {
     public let fileSystem: FileSystem
     public let journalPath: String
     /// The zone for a journal without a `timezone` line.
     public let defaultZone: ZoneRules
-    /// The copy the editor opens, beside the journal's real file.
+    /// The copy the editor opens, in the state folder.
     public let copy: String
+    /// Where versions before the state folder left their copy: beside the
+    /// journal's real file (`.NAME.edit`, its base `.NAME.edit.base`).
+    public let olderCopy: String
 
-    public init(fileSystem: FileSystem, journalPath: String, defaultZone: ZoneRules) {
+    /// `stateFolder`: `StateFolder.path`, which the caller must have.
+    public init(fileSystem: FileSystem, journalPath: String, stateFolder: String, defaultZone: ZoneRules) {
         self.fileSystem = fileSystem
         self.journalPath = journalPath
         self.defaultZone = defaultZone
-        copy = EditService.copyPath(for: fileSystem.resolvedPath(journalPath))
+        let real = fileSystem.resolvedPath(journalPath)
+        let name = real.split(separator: "/").last.map(String.init) ?? real
+        copy = StateFolder.place("edit", forJournal: journalPath, in: stateFolder) + "/" + name
+        olderCopy = EditService.besidePath(for: real)
     }
 
     /// The journal as it was when the edit began, beside its copy.
@@ -37,9 +47,41 @@ public struct EditService {
         public var linesNotInCopy = 0
     }
 
+    /// What became of an older version's unfinished edit.
+    public enum Adoption: Equatable {
+        /// There is none beside the journal.
+        case none
+        /// It was moved into the state folder (`copy`), from `from`.
+        case moved(from: String)
+        /// It stays where it is: an edit already waits in the state folder
+        /// (or the old one could not be removed once copied).
+        case leftBeside(String)
+    }
+
+    /// Moves an unfinished edit that an older version left beside the
+    /// journal, with its base if it has one, into the state folder, where
+    /// it is resumed or discarded like any other. It is copied (the state
+    /// folder may be on another disk), then removed from beside the journal.
+    /// A link at its name is never followed: reading it fails, named.
+    public func adoptOlderEdit() throws(FileError) -> Adoption {
+        guard fileSystem.entryExists(olderCopy) else { return .none }
+        guard !hasUnfinishedEdit else { return .leftBeside(olderCopy) }
+        let olderBase = olderCopy + ".base"
+        let text = try fileSystem.read(olderCopy)
+        let baseText = fileSystem.entryExists(olderBase) ? try fileSystem.read(olderBase) : nil
+        try? fileSystem.remove(base)  // a leftover here belongs to no copy
+        if let baseText { try fileSystem.create(base, with: baseText) }
+        try fileSystem.create(copy, with: text)
+        do throws(FileError) { try fileSystem.remove(olderCopy) } catch { return .leftBeside(olderCopy) }
+        if baseText != nil { try? fileSystem.remove(olderBase) }
+        return .moved(from: olderCopy)
+    }
+
     /// A new copy of `journal`, and the same bytes as the base beside it.
     public func begin(_ journal: [UInt8]) throws(FileError) -> Start {
-        try? fileSystem.remove(base)  // a leftover of an edit whose copy was moved over the journal by hand
+        // Leftovers of an edit whose copy was moved over the journal by hand.
+        try? fileSystem.remove(base)
+        if !fileSystem.entryExists(olderCopy) { try? fileSystem.remove(olderCopy + ".base") }
         try fileSystem.create(copy, with: journal)
         try fileSystem.create(base, with: journal)
         return Start(original: journal)
@@ -109,7 +151,7 @@ public struct EditService {
         try? fileSystem.remove(base)
     }
 
-    static func copyPath(for journal: String) -> String {
+    static func besidePath(for journal: String) -> String {
         let folder = JournalStore.parentFolder(of: journal)
         let name = journal.split(separator: "/").last.map(String.init) ?? journal
         return (folder == "." && !journal.hasPrefix("./") ? "" : folder + "/") + "." + name + ".edit"

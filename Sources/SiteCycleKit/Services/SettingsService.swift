@@ -4,7 +4,9 @@
 /// rule puts it — and is tested without a disk.
 public enum SettingsService {
     /// The settings `set` changes, in the order help and completion list them.
-    public static let keys: [DirectiveSyntax.Keyword] = [.target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy]
+    public static let keys: [DirectiveSyntax.Keyword] = [
+        .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy, .patient,
+    ]
 
     /// Whole days as days (`10d`), else hours: how `device` and `rest` read.
     public static func durationText(_ hours: Double) -> String {
@@ -18,6 +20,8 @@ public enum SettingsService {
         case absorptionThreshold(percent: Double)
         case absorptionMode(robust: Bool)
         case strategy(RecommendationStrategy)
+        /// The name the clinic report prints (`SettingValues.patient`).
+        case patient(String)
         /// A device's target, and its grace when given (else the grace
         /// stays as written); `pump` without a `device pump` line is the
         /// `target`.
@@ -59,6 +63,8 @@ public enum SettingsService {
             (keyword, text, old) = (.absorptionMode, robust ? "robust" : "mean", s.robustStatistics ? "robust" : "mean")
         case .strategy(let strategy):
             (keyword, text, old) = (.strategy, strategy.journalText, s.strategy.journalText)
+        case .patient(let name):
+            (keyword, text, old) = (.patient, name, s.patient ?? "none")
         case .device(let name, let hours, let grace):
             return try setDevice(name, hours: hours, graceHours: grace, in: journal)
         }

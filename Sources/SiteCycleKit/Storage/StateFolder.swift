@@ -6,8 +6,8 @@ import Musl
 import Darwin
 #endif
 
-/// Where sitecycle keeps what is not the journal: the undo history and the
-/// reminders already sent. `$XDG_STATE_HOME/sitecycle`, else
+/// Where sitecycle keeps what is not the journal: the undo history, the
+/// reminders already sent and `edit`'s copies. `$XDG_STATE_HOME/sitecycle`, else
 /// `~/.local/state/sitecycle` (the passwd home when `HOME` is unset).
 public enum StateFolder {
     public static func path(environment: [String: String]) -> String? {
@@ -17,6 +17,12 @@ public enum StateFolder {
             return String(cString: dir) + "/.local/state/sitecycle"
         }
         return nil
+    }
+
+    /// Where one journal's state of one kind lives (`undo`, `remind`,
+    /// `edit`): `STATE/KIND/KEY`, keyed as `key(forJournal:)` says.
+    public static func place(_ kind: String, forJournal path: String, in state: String) -> String {
+        state + "/" + kind + "/" + key(forJournal: path)
     }
 
     /// A short name for a journal, from its real absolute path: state for

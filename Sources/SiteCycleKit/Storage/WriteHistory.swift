@@ -258,7 +258,7 @@ public struct WriteHistory {
     /// the environment names; nil when there is no home to put it in.
     public init?(journalPath: String, environment: [String: String], fileSystem: FileSystem = POSIXFileSystem()) {
         guard let state = StateFolder.path(environment: environment) else { return nil }
-        self.init(folder: state + "/undo/" + StateFolder.key(forJournal: journalPath), fileSystem: fileSystem)
+        self.init(folder: StateFolder.place("undo", forJournal: journalPath, in: state), fileSystem: fileSystem)
     }
 
     /// The history kept in `folder`.

@@ -42,7 +42,8 @@ package enum CommitSummary {
         }
         for k in DirectiveSyntax.Keyword.allCases where k != .location {
             switch (before.settings[k]?.value, after.settings[k]?.value) {
-            case let (a, b?) where a != b: parts.append("set \(k.rawValue) \(b)")
+            // A name stays out of commit messages, which travel further.
+            case let (a, b?) where a != b: parts.append("set \(k.rawValue)" + (k == .patient ? "" : " \(b)"))
             case (_?, nil): parts.append("unset \(k.rawValue)")
             default: break
             }

@@ -26,15 +26,15 @@ extension EditCommand {
 
     func discardCopy(_ service: EditService) -> Int32 {
         do throws(FileError) { try service.discard() } catch { return invocation.fail(error.message) }
-        invocation.say("Moved the unfinished edit to \(service.discarded).")
+        invocation.say("Moved the unfinished edit to \(invocation.shown(service.discarded)).")
         return ExitCode.ok
     }
 
     /// The editor, then the check; on errors, on a terminal, the editor again.
     func editLoop(_ service: EditService, _ start: EditService.Start, line: Int) -> Int32 {
-        let copy = service.copy
+        let copy = invocation.shown(service.copy)
         while true {
-            let status = ExternalEditor(invocation: invocation).open(copy, line: line)
+            let status = ExternalEditor(invocation: invocation).open(service.copy, line: line)
             guard status == 0 else {
                 return invocation.fail("the editor exited with status \(status); the journal was not changed",
                                        help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
@@ -44,7 +44,8 @@ extension EditCommand {
                 return ExitCode.ok
             } catch {
                 if case .copyHasErrors(let result) = error {
-                    invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+                    invocation.err(DiagnosticRenderer(style: invocation.errStyle)
+                        .render(result.diagnostics, in: result.source, named: copy))
                     invocation.err(CommandRegistry.summaryLine(result.diagnostics) + "\n")
                     if askToEditAgain() { continue }
                 }
@@ -59,8 +60,10 @@ extension EditCommand {
             invocation.out("No changes.\n")
         case .saved(_, _, let result, let recordFailure):
             invocation.warnIfNotRecorded(recordFailure, recording: invocation.undoRecording())
+            // Named by the journal: it now holds the copy's lines, and the copy is gone.
             if !result.diagnostics.isEmpty {
-                invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(result.diagnostics, in: result.source))
+                invocation.err(DiagnosticRenderer(style: invocation.errStyle)
+                    .render(result.diagnostics, in: result.source, named: invocation.journalLocation.path))
             }
             invocation.say("Saved \(invocation.journalLocation.path)"
                            + (result.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(result.diagnostics)))") + ".")

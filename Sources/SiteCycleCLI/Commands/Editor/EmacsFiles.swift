@@ -22,8 +22,8 @@ enum EmacsFiles {
           :type 'string)
 
         (defconst sitecycle-directives
-          '("timezone" "target" "absorption-threshold" "absorption-mode" "strategy"
-            "device" "rest" "location"))
+          '("patient" "timezone" "target" "absorption-threshold" "absorption-mode"
+            "strategy" "device" "rest" "location"))
 
         (defconst sitecycle--entry-regexp
           (concat "^\\([0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\)[ \t]+"

@@ -37,7 +37,7 @@ extension CommandRegistry {
             json        the whole journal, so that `import` into an empty file
                         rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
-                         "settings":{"timezone","targetHours",
+                         "settings":{"patient","timezone","targetHours",
                           "absorptionThresholdPercent","absorptionMode","strategy",
                           "restHours","graceHours"},
                          "devices":[{"device","targetHours","graceHours"}],
@@ -52,6 +52,8 @@ extension CommandRegistry {
                         name. An entry has the shape of `history --json`; in a
                         journal that records reasons or lots, each entry adds
                         "reason" and "lot" (null where its line has none).
+                        "patient" is there only when the journal has a
+                        `patient` line.
             nightscout  an array of careportal treatments (eventType "Site Change",
                         for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the

@@ -80,10 +80,12 @@ enum LSPWords {
     }
 
     /// The first line of a directive's description, for a completion's
-    /// detail: the text in the help's description column.
+    /// detail: the text in the help's description column (24 once the
+    /// entry's two-space indent is gone; read at 22, inside the blanks
+    /// before it, every detail said only "directive").
     static func directiveSummary(_ keyword: DirectiveSyntax.Keyword) -> String {
         guard let help = directiveHelp(keyword) else { return "directive" }
-        let column = 22
+        let column = 24
         for line in help.split(separator: "\n").dropFirst() where line.count > column {
             let text = String(line.dropFirst(column))
             if line.dropFirst(column - 1).first == " ", text.first != " " { return text }

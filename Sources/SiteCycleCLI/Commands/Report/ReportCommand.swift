@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--device NAME] [--patient NAME] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--patient NAME | --no-patient] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB
@@ -55,8 +55,10 @@ extension CommandRegistry {
             as the page is (DIR/sitecycle-report-YYYY-MM-DD.json); a file named
             .html takes only the page and one named .json only the figures.
 
-            --patient NAME prints the name in the header (the journal never
-            holds it): `report --patient "Ada Lovelace" -o /tmp`.
+            The header names the patient when the journal has a `patient NAME`
+            line (`help journal`); --patient NAME prints another name for one
+            run (`report --patient "Ada Lovelace" -o /tmp`), and --no-patient
+            none, for a page shared without a name. --json has no name.
 
             To print it: open the file in a browser and print (Ctrl-P) to
             paper or PDF; one device fits two A4 or Letter pages, two devices
@@ -93,7 +95,7 @@ extension CommandRegistry {
                                  glucose: glucose,
                                  zone: try options.cgm.zone(for: journal)).rendered()
                     : ClinicReport.html(journal, device: device, period: period, now: now,
-                                        glucose: glucose, patient: options.patient)
+                                        glucose: glucose, patient: options.patient(for: journal))
                 guard let output = options.output.path else {
                     invocation.out(text)
                     return

@@ -4,7 +4,8 @@ import SiteCycleKit
 struct ReportOptions {
     static let specs = [
         DeviceOption.spec("only this device (default: every device)"),
-        OptionSpec(["--patient"], value: "NAME", "the patient's name, printed in the header"),
+        OptionSpec(["--patient"], value: "NAME", "the name printed in the header (over the journal's `patient`)"),
+        OptionSpec(["--no-patient"], "print no name, even if the journal has a `patient` line"),
     ] + CGMOptions.specs(cgm: "add the pump's glucose by site from a CGM export (`help outcomes`)")
         + OutputOption.specs + PeriodOptions.specs
 
@@ -14,6 +15,8 @@ struct ReportOptions {
     var cgm: CGMOptions
     /// Printed in the header: the report leaves the building with it.
     var patient: String?
+    /// `--no-patient`: no name, whatever the journal's `patient` says.
+    var anonymous: Bool
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
@@ -21,6 +24,10 @@ struct ReportOptions {
             let trimmed = name.trimmingBlanks()
             guard !trimmed.isEmpty else { throw CommandError("--patient takes a name", usage: true) }
             patient = trimmed
+        }
+        anonymous = arguments.flag("--no-patient")
+        if anonymous && patient != nil {
+            throw CommandError("--patient and --no-patient cannot be used together", usage: true)
         }
         period = try PeriodOptions(arguments)
         output = OutputOption(arguments)
@@ -43,6 +50,12 @@ struct ReportOptions {
             throw CommandError("the report is an HTML page, not the JSON that \(path) names",
                                help: "add --json for the figures, or name the file .html", usage: true)
         }
+    }
+
+    /// The name for the header: --patient, else the journal's `patient`
+    /// line, unless --no-patient.
+    func patient(for journal: Journal) -> String? {
+        anonymous ? nil : patient ?? journal.settings.patient
     }
 
     /// `--cgm`: the exports as `outcomes` reads them; nil without one.

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let set = Command(
         name: "set",
         summary: "show or change the journal's settings",
-        usage: "sitecycle set [target HOURS | device NAME DURATION [grace DURATION] | rest DURATION | absorption-threshold N% | absorption-mode mean|robust | strategy S]",
+        usage: "sitecycle set [target HOURS | device NAME DURATION [grace DURATION] | rest DURATION | absorption-threshold N% | absorption-mode mean|robust | strategy S | patient NAME]",
         details: """
             With no arguments, shows the settings in force (defaults included).
             Otherwise rewrites the value of that directive in the header, or adds
@@ -22,13 +22,18 @@ extension CommandRegistry {
               sitecycle set absorption-threshold 15%
               sitecycle set absorption-mode robust (stats compares medians)
               sitecycle set strategy cooldown 2    (by-site, by-body-part, cooldown N)
+              sitecycle set patient "Ada Lovelace" (the clinic report's header;
+                                                    `help journal`)
+
+            A journal's `patient` line is shown only when it has one; to take
+            the name out, delete the line (`sitecycle edit`).
 
             The time zone is not set here: changing it changes what every time
             already in the journal means. If you moved for good, edit the
             `timezone` line by hand, knowing that; a time logged while
             travelling can carry its own offset instead.
             """,
-        positionals: 0...5,
+        positionals: 0...12,
         reportsJSON: true,
         run: { invocation in
             let options = SetOptions(invocation.arguments)

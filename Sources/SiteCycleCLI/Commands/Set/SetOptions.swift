@@ -38,6 +38,7 @@ enum SettingsCommand {
         case .absorptionThreshold: return .absorptionThreshold(percent: try validated(SettingValues.percent(value), key))
         case .absorptionMode: return .absorptionMode(robust: try validated(SettingValues.absorptionMode(value), key))
         case .device: return try device(value)
+        case .patient: return .patient(try validated(SettingValues.patient(value), key))
         default: return .strategy(try validated(SettingValues.strategy(value), key))
         }
     }

@@ -23,6 +23,8 @@ enum SettingsRenderer {
             rows.insert(("devices", json, text), at: 2)
         }
         if let grace = s.graceHours { rows[1].2 += " grace " + durationText(grace) }
+        // Only when the journal names one, as `export` does.
+        if let patient = s.patient { rows.insert(("patient", .string(patient), patient), at: 0) }
         // Graces only where declared, by device, as the targets are.
         let graces = [(Device.pumpName, s.graceHours)] + s.devices.map { ($0.name, $0.graceHours) }
         if graces.contains(where: { $0.1 != nil }) {
