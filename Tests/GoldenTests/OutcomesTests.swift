@@ -387,6 +387,29 @@ struct OutcomesTests {
         #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 400)
     }
 
+    /// `report --cgm` left the same rows out without a word; it says what
+    /// `outcomes` says, to the letter, page or figures, to a file or not.
+    @Test func theReportSaysWhatOutcomesSaysOfUnreadableRows() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var text = Self.clarity(Array(Self.times().prefix(400))) { _ in "120" }
+        text += "999,2026-03-02T25:00:00,EGV,,,,iOS G6,120,,,,,\r\n998,2026-03-02T10:00:00,EGV,,,,iOS G6,n/a,,,,,\r\n"
+        try write("bad.csv", text)
+        let said = try outcomes(["--cgm", "bad.csv"]).stderr
+        #expect(said.replacingOccurrences(of: "\n        ", with: " ")
+            .contains("2 rows of bad.csv could not be read and were left out (lines 404, 405)"), "\(said)")
+        for extra in [[], ["--json"], ["-o", "report.html"]] {
+            let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "report", "--cgm", "bad.csv"]
+                                         + extra, in: dir, environment: env)
+            #expect(r.exitCode == 0, "\(extra): \(r.stderr)")
+            #expect(r.stderr == said, "\(extra)")
+        }
+        // An export read whole: nothing said.
+        try write("good.csv", Self.clarity(Array(Self.times().prefix(400))) { _ in "120" })
+        let quiet = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "report", "--cgm", "good.csv"],
+                                         in: dir, environment: env)
+        #expect(quiet.exitCode == 0 && quiet.stderr.isEmpty, "\(quiet.stderr)")
+    }
+
     @Test func theExamplesReadAndFitIn80Columns() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let examples = CompletionTests.repo.appendingPathComponent("examples")

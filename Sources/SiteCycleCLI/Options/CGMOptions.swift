@@ -43,8 +43,31 @@ struct CGMOptions {
         return rules
     }
 
-    /// Every file, read and combined (each instant once).
-    func read(for journal: Journal) throws(CommandError) -> CGMExport {
-        try OutcomesCommand.read(files, zone: try zone(for: journal), dateOrder: dateOrder)
+    /// Every file, read and combined (each instant once). Rows that could
+    /// not be read are said on standard error, in the same words for every
+    /// command that reads exports: left out silently, a figure would look
+    /// whole when it is not.
+    func read(for journal: Journal, _ invocation: Invocation) throws(CommandError) -> CGMExport {
+        let export = try OutcomesCommand.read(files, zone: try zone(for: journal), dateOrder: dateOrder)
+        if export.badRows > 0 {
+            invocation.warn(unreadableRows(export), help: decimalCommaHint(export))
+        }
+        return export
+    }
+
+    /// How many rows were left out, and the first lines holding them.
+    func unreadableRows(_ export: CGMExport) -> String {
+        let n = export.badRows
+        let lines = export.badLines.map(String.init).joined(separator: ", ")
+        let more = n > export.badLines.count ? ", …" : ""
+        return "\(n) row\(n == 1 ? "" : "s") of \(files.joined(separator: ", ")) could not be read and "
+            + "\(n == 1 ? "was" : "were") left out (line\(export.badLines.count == 1 ? "" : "s") \(lines)\(more))"
+    }
+
+    /// Why a row with `5,6` between commas was left out, and the fix.
+    func decimalCommaHint(_ export: CGMExport) -> String? {
+        guard let a = export.ambiguousDecimal, a.export < files.count else { return nil }
+        return "\(files[a.export]):\(a.line): a decimal comma between commas (5,6) could also be two fields, so "
+            + "the row is left out rather than guessed; quote such values (\"5,6\") or separate the fields with ;"
     }
 }

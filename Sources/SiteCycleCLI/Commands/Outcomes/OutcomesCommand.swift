@@ -17,7 +17,7 @@ extension CommandRegistry {
                 options, journal, now throws(CommandError) in
                 let device = try options.device.name(in: journal)
                 let zone = try options.cgm.zone(for: journal)
-                let export = try options.cgm.read(for: journal)
+                let export = try options.cgm.read(for: journal, invocation)
                 let selection = try options.period.selection(invocation, in: journal, now: now)
                 let outcomes = GlucoseOutcomes.compute(journal.rotation(device), export: export, from: selection.from,
                                                        to: options.period.to == nil ? nil : selection.to)
@@ -29,10 +29,6 @@ extension CommandRegistry {
                 let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
                                             zone: zone, units: options.units ?? export.unit, grouping: options.grouping,
                                             durations: durations)
-                if export.badRows > 0 {
-                    invocation.warn(report.badRowsWarning(files: options.cgm.files),
-                                    help: report.decimalCommaHint(files: options.cgm.files))
-                }
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })

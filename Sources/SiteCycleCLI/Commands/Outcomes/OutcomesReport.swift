@@ -177,21 +177,6 @@ struct OutcomesReport {
     func wrap(_ text: String, indent: String = "") -> String {
         TextWrap.lines(text, width: 80, start: 0, indent: indent).joined(separator: "\n" + indent) + "\n"
     }
-
-    func badRowsWarning(files: [String]) -> String {
-        let n = export.badRows
-        let lines = export.badLines.map(String.init).joined(separator: ", ")
-        let more = n > export.badLines.count ? ", …" : ""
-        return "\(n) row\(n == 1 ? "" : "s") of \(files.joined(separator: ", ")) could not be read and "
-            + "\(n == 1 ? "was" : "were") left out (line\(export.badLines.count == 1 ? "" : "s") \(lines)\(more))"
-    }
-
-    /// Why a row with `5,6` between commas was left out, and the fix.
-    func decimalCommaHint(files: [String]) -> String? {
-        guard let a = export.ambiguousDecimal, a.export < files.count else { return nil }
-        return "\(files[a.export]):\(a.line): a decimal comma between commas (5,6) could also be two fields, so "
-            + "the row is left out rather than guessed; quote such values (\"5,6\") or separate the fields with ;"
-    }
 }
 
 /// One decimal, `72.1`; `-0.0` never shown.

@@ -37,9 +37,11 @@ extension CommandRegistry {
             adds, after the pump's per-site table, its sites by time in range
             and a small chart of time in range by day of wear (day 1, 2, 3,
             4+), over the report's period: the figures of `outcomes`. The
-            export is only read. It still prints on two pages for the pump. A
-            report without the pump (--device sensor) has no glucose: --cgm
-            then says so on stderr, and the export is not read.
+            export is only read; rows of it that could not be read are left
+            out and counted on stderr, with their lines, as `outcomes` says
+            it. It still prints on two pages for the pump. A report without
+            the pump (--device sensor) has no glucose: --cgm then says so on
+            stderr, and the export is not read.
 
             With devices (a pump and a CGM sensor), each device has its own
             map, distribution, calendar and per-site table with its own overall
@@ -82,7 +84,7 @@ extension CommandRegistry {
                 // Glucose goes with the pump's part: without one, --cgm is
                 // said to have done nothing rather than silently dropped.
                 let glucose = ClinicReport.devices(journal, device: device).contains(Device.pumpName)
-                    ? try options.glucose(for: journal) : nil
+                    ? try options.glucose(for: journal, invocation) : nil
                 if !options.cgm.files.isEmpty && glucose == nil {
                     invocation.warn("--cgm: glucose goes with the pump's part of the report, and this one has none ("
                                     + (device.map { "--device \($0)" } ?? "no pump in the journal")

@@ -59,7 +59,7 @@ struct ReportOptions {
     }
 
     /// `--cgm`: the exports as `outcomes` reads them; nil without one.
-    func glucose(for journal: Journal) throws(CommandError) -> ClinicReport.Glucose? {
-        cgm.files.isEmpty ? nil : ClinicReport.Glucose(try cgm.read(for: journal))
+    func glucose(for journal: Journal, _ invocation: Invocation) throws(CommandError) -> ClinicReport.Glucose? {
+        cgm.files.isEmpty ? nil : ClinicReport.Glucose(try cgm.read(for: journal, invocation))
     }
 }
