@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The editor files and the language server in the real editors, from
-/// Debian's packages (.ci/run installs neovim, vim and emacs-nox): each
-/// editor loads what `sitecycle editor` prints and talks to the real binary.
+/// Debian's packages (.ci/run installs neovim, vim, emacs-nox and
+/// elpa-eglot): each editor loads what `sitecycle editor` prints and talks
+/// to the real binary.
 struct EditorTests {
     /// A journal with a misspelt location and a line fmt would realign.
     static let journal = """
@@ -229,5 +230,81 @@ struct EditorTests {
             "face 1:0 font-lock-keyword-face",
             "flymake :error line 10: unknown location \"Lower Bak\" [unknown-location]",
         ])
+    }
+
+    /// M-x eglot in a journal, with the mode installed as `help editor`
+    /// says and nothing else configured: Eglot finds `sitecycle lsp` from
+    /// the mode's registration, Flymake shows the server's diagnostics, and
+    /// completion and hover answer from the server.
+    @Test(.enabled(if: RequiredTools.emacs, "emacs is not installed (.ci/run installs emacs-nox)"),
+          .enabled(if: RequiredTools.eglot, "eglot is not installed (Emacs 28: .ci/run installs elpa-eglot)"))
+    func eglotRunsTheLanguageServerForTheMode() throws {
+        let lisp = dir.appendingPathComponent(".emacs.d/lisp")
+        try FileManager.default.createDirectory(at: lisp, withIntermediateDirectories: true)
+        try sitecycle(["editor", "emacs"]).write(to: lisp.appendingPathComponent("sitecycle-mode.el"),
+                                                      atomically: true, encoding: .utf8)
+        // Out of order after the typo: one error and one warning.
+        try (Self.journal + "2026-02-03 09:00  Right Front Abdomen\n")
+            .write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        // Every wait is a bounded poll (20 s, then the output says what is
+        // missing), never a sleep: a slow machine only takes longer.
+        let script = """
+            ;; What start-up does for a user with an init file (--batch skips it):
+            ;; the packages (Debian's elpa-eglot on Emacs 28) become available.
+            (package-activate-all)
+            (setq jsonrpc-default-request-timeout 20)
+            ;; The init file's lines from `sitecycle help editor'.
+            (add-to-list 'load-path "~/.emacs.d/lisp")
+            (require 'sitecycle-mode)
+            (defun probe-wait (done)
+              "Process output until DONE returns non-nil or 20 s pass; its value."
+              (let ((n 0) value)
+                (while (and (not (setq value (funcall done))) (< n 400))
+                  (accept-process-output nil 0.05)
+                  (setq n (1+ n)))
+                value))
+            (defun probe-goto (line column)
+              (goto-char (point-min))
+              (forward-line (1- line))
+              (forward-char column))
+            (find-file "sites.journal")
+            (let ((out (list (format "mode %s" major-mode))))
+              (call-interactively #'eglot)
+              (push (format "managed %s" (probe-wait #'eglot-managed-p)) out)
+              (probe-wait #'flymake-diagnostics)
+              (dolist (d (sort (flymake-diagnostics)
+                               (lambda (a b) (< (flymake-diagnostic-beg a) (flymake-diagnostic-beg b)))))
+                (push (format "flymake %s %d:%d %s" (flymake-diagnostic-type d)
+                              (line-number-at-pos (flymake-diagnostic-beg d))
+                              (save-excursion (goto-char (flymake-diagnostic-beg d)) (current-column))
+                              (flymake-diagnostic-text d))
+                      out))
+              ;; A name typed in part: point after `Ri' of line 12's location.
+              (probe-goto 12 20)
+              (let* ((capf (eglot-completion-at-point))
+                     (typed (buffer-substring-no-properties (nth 0 capf) (point)))
+                     (annotate (plist-get (nthcdr 3 capf) :annotation-function)))
+                (dolist (c (all-completions typed (nth 2 capf)))
+                  (push (format "completion %s: %s|%s" typed c (funcall annotate c)) out)))
+              (probe-goto 2 0)
+              (let (hover)
+                (eglot-hover-eldoc-function (lambda (text &rest _) (setq hover (or text "(empty)"))))
+                (push (format "hover %s" (replace-regexp-in-string "\\n *" " " (or (probe-wait (lambda () hover)) "(none)")))
+                      out))
+              (with-temp-file "emacs.out" (insert (mapconcat #'identity (nreverse out) "\\n") "\\n")))
+            """
+        try script.write(to: dir.appendingPathComponent("probe.el"), atomically: true, encoding: .utf8)
+        let run = try program("/usr/bin/emacs", ["--batch", "-q", "-l", "probe.el"])
+        let got = (try? lines("emacs.out")) ?? []
+        #expect(got == [
+            "mode sitecycle-mode",
+            "managed t",
+            "flymake eglot-error 10:25 sitecycle [unknown-location]: unknown location \"Lower Bak\"",
+            "flymake eglot-warning 15:0 sitecycle [out-of-order]: out of order: this site change is earlier than"
+                + " the one on line 13",
+            "completion Ri: Right Front Abdomen| rested 1 day",
+            "hover ```text target DURATION         how long a site should stay in: `72h`, `72` (hours), `3d`,"
+                + " `2.5d`. Default 72h; more than 0, at most 30 days. ```",
+        ], "\(run.stderr)")
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Tools some tests drive (the real shells, tmux, Python's icalendar,
-/// Chromium, Neovim, Vim and Emacs). On a
+/// Chromium, Neovim, Vim, Emacs and Eglot). On a
 /// machine without one, those tests are skipped with a message naming it,
 /// instead of failing; .ci/run installs them all and sets
 /// SITECYCLE_REQUIRE_TOOLS=1, so in CI a missing tool fails the tests.
@@ -23,6 +23,9 @@ enum RequiredTools {
     static let nvim = program("/usr/bin/nvim")
     static let vim = program("/usr/bin/vim")
     static let emacs = program("/usr/bin/emacs")
+    /// Built into Emacs 29; Debian's elpa-eglot on Emacs 28, found once the
+    /// packages are activated as start-up does for a user's init file.
+    static let eglot = required || runs(["emacs", "--batch", "-q", "--eval", "(progn (package-activate-all) (require 'eglot))"])
     static let python3 = required || runs(["python3", "-c", "pass"])
     static let icalendar = required || runs(["python3", "-c", "import icalendar"])
 

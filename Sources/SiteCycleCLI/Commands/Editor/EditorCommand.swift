@@ -42,7 +42,11 @@ extension CommandRegistry {
               (require 'sitecycle-mode) in your init file. sitecycle-mode
               highlights the journal, runs `sitecycle check` through Flymake
               (M-x flymake-mode), formats with C-c C-f (`sitecycle fmt`), and
-              registers `sitecycle lsp` with Eglot (M-x eglot) and lsp-mode.
+              registers `sitecycle lsp` with Eglot and lsp-mode: in a journal,
+              M-x eglot starts the server with nothing more to configure, and
+              Flymake then shows its diagnostics. Eglot is built into Emacs
+              29; on Emacs 28, install it (Debian: apt install elpa-eglot;
+              else M-x package-install RET eglot).
 
             VS CODE AND OTHER EDITORS
               Any LSP client can run `sitecycle lsp` (see `sitecycle help lsp`)
