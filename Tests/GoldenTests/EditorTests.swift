@@ -303,8 +303,10 @@ struct EditorTests {
             "flymake eglot-warning 15:0 sitecycle [out-of-order]: out of order: this site change is earlier than"
                 + " the one on line 13",
             "completion Ri: Right Front Abdomen| rested 1 day",
-            "hover ```text target DURATION         how long a site should stay in: `72h`, `72` (hours), `3d`,"
-                + " `2.5d`. Default 72h; more than 0, at most 30 days. ```",
+            // Plain text, as Eglot asks without markdown-mode (Debian's
+            // elpa-eglot brings none): no fences.
+            "hover target DURATION         how long a site should stay in: `72h`, `72` (hours), `3d`,"
+                + " `2.5d`. Default 72h; more than 0, at most 30 days.",
         ], "\(run.stderr)")
     }
 }

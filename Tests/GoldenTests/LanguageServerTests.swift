@@ -140,6 +140,53 @@ struct LanguageServerTests {
         #expect(details.contains("device a second rotation with its target, such as"), "\(details)")
     }
 
+    /// A client that shows only plain text (Eglot on Emacs 28 without
+    /// markdown-mode) got ```text fences and **stars** in every hover: the
+    /// same words come without the markup. A client that names no format,
+    /// or offers markdown, still gets markdown.
+    @Test func aClientOfferingOnlyPlainTextGetsNoMarkup() throws {
+        func session(_ capabilities: String) -> (Session, hovers: [Int], completion: Int) {
+            var s = Session()
+            _ = s.request("initialize", #"{"processId":null,"rootUri":null,"capabilities":\#(capabilities)}"#)
+            s.notify("initialized")
+            s.open(Self.journal.replacingOccurrences(of: "target 72h\n", with: "target 72h\nta\n"))
+            // A directive, an entry, a location line, a line check rejects.
+            let hovers = [s.at("textDocument/hover", line: 1, character: 1), s.at("textDocument/hover", line: 8, character: 3),
+                          s.at("textDocument/hover", line: 4, character: 12), s.at("textDocument/hover", line: 9, character: 20)]
+            let completion = s.at("textDocument/completion", line: 2, character: 2)
+            s.finish()
+            return (s, hovers, completion)
+        }
+        func texts(_ capabilities: String) throws -> (kinds: Set<String>, hovers: [String], documentation: [String: Any]) {
+            let (s, hovers, completion) = session(capabilities)
+            let reply = try run(s)
+            #expect(reply.exitCode == 0)
+            let contents = try hovers.map { try #require((reply.result($0) as? [String: Any])?["contents"] as? [String: Any]) }
+            let items = try #require((reply.result(completion) as? [String: Any])?["items"] as? [[String: Any]])
+            let target = try #require(items.first { $0["label"] as? String == "target" }?["documentation"] as? [String: Any])
+            return (Set(contents.compactMap { $0["kind"] as? String }), contents.compactMap { $0["value"] as? String }, target)
+        }
+        let plain = try texts(#"{"textDocument":{"hover":{"contentFormat":["plaintext"]},"#
+                              + #""completion":{"completionItem":{"documentationFormat":["plaintext"]}}}}"#)
+        #expect(plain.kinds == ["plaintext"])
+        #expect(plain.hovers.count == 4)
+        for text in plain.hovers + [plain.documentation["value"] as? String ?? ""] {
+            #expect(!text.contains("**") && !text.contains("```") && !text.contains("  \n") && !text.contains("---"), "\(text)")
+        }
+        #expect(plain.hovers[0].hasPrefix("target DURATION         how long a site should stay in"), "\(plain.hovers[0])")
+        #expect(plain.hovers[1].hasPrefix("2026-02-01 08:15  Left Front Abdomen\nLasted"), "\(plain.hovers[1])")
+        #expect(plain.hovers[3] == "error: unknown location \"Lower Bak\"\ndid you mean \"Lower Back\"?")
+        #expect(plain.documentation["kind"] as? String == "plaintext")
+        // The same words as markdown gives them, without the markup.
+        for capabilities in ["{}", #"{"textDocument":{"hover":{"contentFormat":["markdown","plaintext"]}}}"#] {
+            let markdown = try texts(capabilities)
+            #expect(markdown.kinds == ["markdown"], "\(capabilities)")
+            #expect(markdown.hovers[0] == "```text\n" + plain.hovers[0] + "\n```")
+            #expect(markdown.hovers[3] == "**error**: unknown location \"Lower Bak\"  \ndid you mean \"Lower Back\"?")
+            #expect(markdown.documentation["kind"] as? String == "markdown")
+        }
+    }
+
     @Test func aJournalWithATypoGetsCheckDiagnosticsCompletionHoverFixesAndDefinition() throws {
         var s = Session()
         s.start()

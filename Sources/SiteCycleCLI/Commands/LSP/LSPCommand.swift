@@ -36,7 +36,9 @@ extension CommandRegistry {
               definition    from an entry's location to its `location` line
               symbols       the header's locations, devices and settings
 
-            Positions count UTF-16 units unless the client offers UTF-8. Times
+            Positions count UTF-16 units unless the client offers UTF-8. Hover
+            and documentation text is Markdown, or plain text for a client
+            that takes only that (Eglot without markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
             --now or $SITECYCLE_NOW, else the clock, as for every command. A
             malformed message gets a JSON-RPC error and the server goes on. It

@@ -48,7 +48,7 @@ extension LanguageServer {
             var fields: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail))]
             if let tag { fields.append(("labelDetails", .object([("description", .string(tag))]))) }
             if case .directive(let keyword) = candidate, let help = LSPWords.directiveHelp(keyword) {
-                fields.append(("documentation", .object([("kind", .string("markdown")), ("value", .string(help))])))
+                fields.append(("documentation", documentationMarkup.content(documentationMarkup.verbatim(help))))
             }
             // Our order, not the alphabet's.
             fields.append(("sortText", .string(String(repeating: "0", count: 5 - String(i).count) + String(i))))
@@ -90,13 +90,15 @@ extension LanguageServer {
             // A line the journal could not take: what check says of it.
             let problems = journal.diagnostics.filter { $0.line == line }
             guard !problems.isEmpty else { return .null }
-            let text = problems.map { "**\($0.severity.rawValue)**: \($0.message)" + ($0.help.map { "  \n" + $0.words } ?? "") }
+            let text = problems.map { hoverMarkup.lines(["\(hoverMarkup.strong($0.severity.rawValue)): \($0.message)"]
+                                                         + ($0.help.map { [$0.words] } ?? [])) }
                 .joined(separator: "\n\n")
-            return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+            return .object([("contents", hoverMarkup.content(text)),
                             ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document.source))])
         }
-        let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone)) }.joined(separator: "\n\n---\n\n")
-        return .object([("contents", .object([("kind", .string("markdown")), ("value", .string(text))])),
+        let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone), markup: hoverMarkup) }
+            .joined(separator: hoverMarkup.separator)
+        return .object([("contents", hoverMarkup.content(text)),
                         ("range", range(line: line, columns, in: document.source))])
     }
 

@@ -4,13 +4,13 @@ import SiteCycleKit
 /// the same sources as the rest of the command line (`BodyWords`,
 /// `help journal`), so an editor says what `status` and `help` say.
 enum LSPWords {
-    static func hover(_ fact: JournalAssist.Hover, journal: Journal, now: Instant) -> String {
+    static func hover(_ fact: JournalAssist.Hover, journal: Journal, now: Instant, markup: LSPMarkup) -> String {
         switch fact {
         case .entry(let change, let device, let status, let next, let site, let restedDays):
-            return entry(change, device: device, status: status, next: next, site: site, restedDays: restedDays,
-                         journal: journal)
+            return markup.lines(entry(change, device: device, status: status, next: next, site: site,
+                                      restedDays: restedDays, journal: journal, markup: markup))
         case .location(let location, let uses, let site, let restedDays):
-            var lines = ["**\(location.name)**"]
+            var lines = [markup.strong(location.name)]
             let last = site?.lastChange.map { " · last used \(displayStart($0))" } ?? ""
             lines.append("Uses: \(uses)\(last)")
             if let site, site.lastChange != nil {
@@ -21,19 +21,20 @@ enum LSPWords {
             if let until = location.pausedUntil { lines.append("Paused until \(until.iso)") }
             if !location.isEnabled { lines.append("Disabled: kept for its history, out of rotation") }
             lines.append("Devices: " + location.devices.joined(separator: ", "))
-            return lines.joined(separator: "  \n")
+            return markup.lines(lines)
         case .directive(let keyword):
-            return directiveHelp(keyword) ?? "`\(keyword.rawValue)`"
+            return directiveHelp(keyword).map(markup.verbatim) ?? keyword.rawValue
         }
     }
 
+    /// An entry's lines.
     private static func entry(_ change: SiteChange, device: String, status: SiteStatus?, next: SiteChange?,
-                              site: Occupancy.Site?, restedDays: Int?, journal: Journal) -> String {
+                              site: Occupancy.Site?, restedDays: Int?, journal: Journal, markup: LSPMarkup) -> [String] {
         let name = journal.name(of: change) ?? EntrySyntax.removedKeyword
-        var lines = ["**\(displayStart(change))  \(name)**" + (journal.hasDevices ? " (\(device))" : "")]
+        var lines = [markup.strong("\(displayStart(change))  \(name)") + (journal.hasDevices ? " (\(device))" : "")]
         if change.isRemoval {
             if let hours = change.durationHours { lines.append("No site for \(formatHours(hours)) h") }
-            return lines.joined(separator: "  \n")
+            return lines
         }
         let target = journal.targetHours(of: device)
         if let status {
@@ -52,8 +53,10 @@ enum LSPWords {
         } else if let site, status == nil {
             lines.append("Since: " + state(site, restedDays, journal))
         }
-        if let note = journal.note(of: change) { lines.append("; " + note.replacingAll("\n", with: "  \n; ")) }
-        return lines.joined(separator: "  \n")
+        if let note = journal.note(of: change) {
+            lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "; " + $0 }
+        }
+        return lines
     }
 
     /// `rested 6 days`, `in use`, `in use (sensor)` (the device named only
@@ -64,8 +67,8 @@ enum LSPWords {
     }
 
     /// A directive's entry in `help journal` (its DIRECTIVES list), as the
-    /// screen shows it.
-    static func directiveHelp(_ keyword: DirectiveSyntax.Keyword) -> String? {
+    /// screen shows it: its lines.
+    static func directiveHelp(_ keyword: DirectiveSyntax.Keyword) -> [String]? {
         let lines = HelpTopic.journal.text.split(separator: "\n", omittingEmptySubsequences: false)
         guard let section = lines.firstIndex(where: { $0.hasPrefix("DIRECTIVES") }) else { return nil }
         let entryStart = "  " + keyword.rawValue + " "
@@ -76,7 +79,7 @@ enum LSPWords {
             guard line.hasPrefix("   "), line.contains(where: { $0 != " " }) else { break }
             block.append(String(line.dropFirst(2)))
         }
-        return "```text\n" + block.joined(separator: "\n") + "\n```"
+        return block
     }
 
     /// The first line of a directive's description, for a completion's
@@ -86,7 +89,7 @@ enum LSPWords {
     static func directiveSummary(_ keyword: DirectiveSyntax.Keyword) -> String {
         guard let help = directiveHelp(keyword) else { return "directive" }
         let column = 24
-        for line in help.split(separator: "\n").dropFirst() where line.count > column {
+        for line in help where line.count > column {
             let text = String(line.dropFirst(column))
             if line.dropFirst(column - 1).first == " ", text.first != " " { return text }
         }

@@ -19,6 +19,9 @@ final class LanguageServer {
     var documents: [String: LSPDocument] = [:]
     /// UTF-16 unless the client offers UTF-8.
     var encoding = PositionEncoding.utf16
+    /// Markdown unless the client takes only plain text, for hovers and
+    /// for completions' documentation (each said apart).
+    var hoverMarkup = LSPMarkup.markdown, documentationMarkup = LSPMarkup.markdown
     let defaultZone: ZoneRules
     /// "Now" as every command takes it (`--now`, `$SITECYCLE_NOW`, the clock), in a zone.
     let now: (ZoneRules) -> Instant
@@ -143,6 +146,10 @@ final class LanguageServer {
         let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
         let offered = general?["positionEncodings"] as? [String] ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
+        let document = (params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any]
+        hoverMarkup = LSPMarkup(offered: (document?["hover"] as? [String: Any])?["contentFormat"])
+        let item = (document?["completion"] as? [String: Any])?["completionItem"] as? [String: Any]
+        documentationMarkup = LSPMarkup(offered: item?["documentationFormat"])
         return .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
