@@ -56,6 +56,9 @@ extension SyncError {
                 + ".gitattributes ends with its line; nothing was merged or committed"
         case .journalDeletedOnRemote(let journal, let remote, let branch):
             "\(remote)/\(branch) deletes (or moves) \(journal); nothing was merged, and your journal is kept as it was"
+        case .journalReplacedOnRemote(let journal, let remote, let branch, let symlink):
+            "\(remote)/\(branch) makes \(journal) \(symlink ? "a symlink" : "something that is not a file"); "
+                + "nothing was merged, and your journal is kept as it was"
         case .journalDeletedInMerge(let journal):
             "the merge under way deletes \(journal) on the other side, where you changed it (modify/delete); "
                 + "nothing was committed, and your journal is kept"
@@ -103,7 +106,7 @@ extension SyncError {
         case .driverNotInEffect(let journal, _):
             "find the line that says so with `git check-attr -a -- \(journal)` (look in .git/info/attributes and "
                 + "in .gitattributes files nearer the journal), remove it, then sync again"
-        case .journalDeletedOnRemote: nil  // the commands follow, one a line
+        case .journalDeletedOnRemote, .journalReplacedOnRemote: nil  // the commands follow, one a line
         case .journalDeletedInMerge(let journal):
             "keep it with `git add -- \(journal)`, then sync again (or drop it with `git rm -- \(journal)`)"
         case .resolutionDropsEntries:

@@ -191,6 +191,40 @@ extension SyncTests {
         #expect(try journal("a").contains("2026-02-07 09:00  Left Hip"))
     }
 
+    /// Issue 28 item 1 with 33 item 5: the other clone replaced the journal
+    /// with a symlink to a file outside the repository. Merged, git would
+    /// check the link out, and sync's write would follow it: the outside
+    /// file's bytes and mode would change. Refused before merging, with or
+    /// without a change here; the outside file never changes or shows.
+    @Test func aRemoteThatMakesTheJournalASymlinkIsRefusedBeforeMerging() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        let canary = root.appendingPathComponent("canary")
+        try "CANARY private\n".write(to: canary, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: canary.path)
+        try git("rm", "-q", "sites.journal", in: "a")
+        try FileManager.default.createSymbolicLink(atPath: root.appendingPathComponent("a/sites.journal").path,
+                                                   withDestinationPath: canary.path)
+        try git("add", "sites.journal", in: "a")
+        try git("commit", "-q", "-m", "link", in: "a")
+        try git("push", "-q", in: "a")
+        for changedHere in [false, true] {
+            if changedHere { try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "b") }
+            let before = try journal("b")
+            let r = try sitecycle(["sync"], in: "b")
+            #expect(r.exitCode == 1)
+            #expect(flat(r.stderr).contains("origin/main makes sites.journal a symlink; nothing was merged, and your journal"),
+                    "\(r.stderr)")
+            #expect(!(r.stdout + r.stderr).contains("CANARY"))
+            #expect(r.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(r.stderr)")
+            #expect(try journal("b") == before)
+            #expect(try String(contentsOf: canary, encoding: .utf8) == "CANARY private\n")
+            let mode = try FileManager.default.attributesOfItem(atPath: canary.path)[.posixPermissions] as? Int
+            #expect(mode == 0o640)
+            #expect(try git("rev-parse", "-q", "--verify", "MERGE_HEAD", in: "b").exitCode != 0)
+        }
+    }
+
     /// Items 5 and 7: a `git pull` by hand that stopped on modify/delete
     /// (the other clone deleted the journal this one changed) gets its own
     /// message, never "marked".

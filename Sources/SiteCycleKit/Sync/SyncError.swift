@@ -37,6 +37,11 @@ package enum SyncError: Error {
     /// The remote's branch no longer has the journal (`journal`, relative
     /// to the top) that BASE had: nothing was merged.
     case journalDeletedOnRemote(journal: String, remote: String, branch: String)
+    /// The remote's branch has the journal as a symlink (`symlink`) or
+    /// something else that is no file, where HEAD has a file: merging
+    /// would check the link out, and the next write would follow it out
+    /// of the repository. Nothing was merged.
+    case journalReplacedOnRemote(journal: String, remote: String, branch: String, symlink: Bool)
     /// A merge under way deletes on THEIRS the journal OURS changed.
     case journalDeletedInMerge(journal: String)
     /// A resolution by hand drops or changes entries that were in no

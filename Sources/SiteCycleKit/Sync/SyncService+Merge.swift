@@ -200,8 +200,17 @@ extension SyncService.Run {
     }
 
     /// Before merging: a remote that deleted (or moved) the journal BASE
-    /// and HEAD have is refused, before git takes it away here too.
+    /// and HEAD have is refused, before git takes it away here too; so is
+    /// one that made it a symlink (or anything but a file) where HEAD has
+    /// a file: git would check the link out, and the next write would
+    /// follow it wherever the remote pointed it.
     func refuseDeletedJournal(relative: String, tracking: String, remote: String, branch: String, top: String) throws(SyncError) {
+        // `MODE TYPE OBJECT<TAB>PATH`; a file is 100644 or 100755.
+        let entry = { (commit: String) in git.value(["ls-tree", "--full-tree", commit, "--", relative], in: top) ?? "" }
+        let theirs = entry(tracking)
+        if let mode = theirs.split(separator: " ").first, mode != "100644", mode != "100755", theirs != entry("HEAD") {
+            throw .journalReplacedOnRemote(journal: relative, remote: remote, branch: branch, symlink: mode == "120000")
+        }
         guard !git.run(["cat-file", "-e", "\(tracking):\(relative)"], in: top).ok,
               let base = git.value(["merge-base", "HEAD", tracking], in: top),
               git.run(["cat-file", "-e", "\(base):\(relative)"], in: top).ok else { return }

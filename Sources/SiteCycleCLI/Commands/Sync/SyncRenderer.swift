@@ -64,7 +64,8 @@ struct SyncRenderer {
             // Says where it looked, as every command does; else git's words.
             if invocation.readJournal() != nil { invocation.fail(e.message, help: e.hint) }
             return ExitCode.failure
-        case .journalDeletedOnRemote(let journal, let remote, let branch):
+        case .journalDeletedOnRemote(let journal, let remote, let branch),
+             .journalReplacedOnRemote(let journal, let remote, let branch, _):
             // The way back, one command a line.
             invocation.fail(error.message, help: "to bring it back on \(remote)/\(branch), run these, then sync again:")
             invocation.err("    git merge \(remote)/\(branch)\n")
