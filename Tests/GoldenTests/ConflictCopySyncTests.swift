@@ -75,6 +75,30 @@ struct ConflictCopySyncTests {
         #expect(try sitecycle(["check"]).exitCode == 0)
     }
 
+    /// The copy went its own way longer ago than the undo history reaches
+    /// (more than `WriteHistory.limit` writes since the deletion): what
+    /// the forgotten writes deleted is still known, and the deletion
+    /// stands, named, instead of the copy's old line coming back unsaid.
+    @Test func aDeletionOlderThanTheUndoHistoryStillStands() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let shared = try startTogether()
+        #expect(try sitecycle(["--now", "2026-02-09 08:00", "delete", "9"]).exitCode == 0)
+        var day = 0
+        for i in 0..<52 {
+            day += 2
+            let now = String(format: "2026-%02d-%02d 08:00", 3 + day / 28, 1 + day % 28)
+            #expect(try sitecycle(["--now", now, "log", i % 2 == 0 ? "right hip" : "left hip"]).exitCode == 0)
+        }
+        try write(ConflictCopySyncTests.desktop(shared), ConflictCopySyncTests.copyName)
+        let r = try sitecycle(["--now", "2026-08-01 10:00", "sync"])
+        #expect(r.exitCode == 0, "\(r.stderr)")
+        let text = try read("sites.journal")
+        #expect(!text.contains("2026-02-07 08:00  removed"), "\(text)")
+        #expect(text.contains("2026-02-10 08:00  Right Hip\n2026-02-12 08:00  Lower Back\n"), "\(text)")
+        let said = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
+        #expect(said.contains("Kept deleted: 2026-02-07 08:00 removed"), "\(r.stdout)")
+    }
+
     /// Syncthing kept the desktop's file as the journal and made the
     /// laptop's the conflict copy: the laptop's history leads to the copy,
     /// and an `amend --at` comes back once, moved, not as a second entry.

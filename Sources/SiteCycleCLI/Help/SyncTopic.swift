@@ -82,8 +82,14 @@ extension HelpTopic {
               (`sites.sync-conflict-20260207-101010-DEVICE.journal`, `sites (…
               conflicted copy …).journal`). Every command then prints one
               warning line; `sitecycle sync` merges each copy into the journal
-              (all entries and locations of both) and moves it into
-              .sitecycle-merged/ beside the journal, never deleting it.
+              and moves it into .sitecycle-merged/ beside the journal, never
+              deleting it. The merge is by meaning, against the journal as it
+              was when the two went apart, rebuilt from this computer's undo
+              history: an entry deleted or corrected here since stays deleted
+              or corrected, and every entry logged on either side is kept.
+              The undo history keeps the last 50 writes; what older writes
+              deleted is remembered beside it (deleted-entries in the state
+              folder), so an older copy cannot bring it back either.
 
             A TIDY HISTORY
               `sitecycle fmt --check` exits 1 when the journal is not in

@@ -315,7 +315,37 @@ public struct WriteHistory {
             existing = []
         }
         try fileSystem.create(path((existing.last ?? 0) + 1), with: record.encoded())
-        for n in existing.dropLast(max(0, WriteHistory.limit - 1)) { try? fileSystem.remove(path(n)) }
+        let forgotten = existing.dropLast(max(0, WriteHistory.limit - 1))
+        // What a forgotten write deleted is kept, so a conflict copy older
+        // than every record kept cannot bring it back (`deletedLines`).
+        rememberDeletions(of: forgotten.compactMap { n in (try? fileSystem.read(path(n))).flatMap(WriteRecord.decode) })
+        for n in forgotten { try? fileSystem.remove(path(n)) }
+    }
+
+    /// The file of entry lines that forgotten writes deleted.
+    package var deletionsPath: String { folder + "/deleted-entries" }
+
+    /// How many deleted entry lines are kept (the newest): decades of
+    /// corrections, a few hundred kilobytes.
+    public static let deletionsLimit = 20_000
+
+    /// Entry lines this machine's writes took out (and did not put back),
+    /// from writes whose records are forgotten: a conflict copy made
+    /// before them still has these lines, and the merge must not take them
+    /// for the copy's new entries (`ConflictCopyMerge`).
+    public func deletedLines() -> Set<[UInt8]> {
+        guard let bytes = try? fileSystem.read(deletionsPath) else { return [] }
+        return Set(ConflictCopyMerge.lines(bytes).dropFirst().filter { ConflictCopyMerge.entryKey($0) != nil }.map(Array.init))
+    }
+
+    private func rememberDeletions(of records: [WriteRecord]) {
+        let taken = records.flatMap { $0.netRemovedEntryLines }
+        guard !taken.isEmpty else { return }
+        let header = Array("sitecycle-deleted-entries 1\n".utf8)
+        var kept = (try? fileSystem.read(deletionsPath)).map { ConflictCopyMerge.lines($0).dropFirst().map(Array.init) } ?? []
+        kept += taken.map(Array.init)
+        kept = Array(kept.suffix(WriteHistory.deletionsLimit))
+        try? fileSystem.replace(deletionsPath, with: header + kept.flatMap { $0 + [0x0A] })
     }
 
     /// Records, newest first; unreadable files are skipped.

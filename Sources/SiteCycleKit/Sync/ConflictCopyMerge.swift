@@ -52,9 +52,12 @@ public enum ConflictCopyMerge {
     }
 
     /// Merges `copy` into `journal`; `records` is the journal's write
-    /// history, newest first (`WriteHistory.records`).
-    public static func merge(journal: SourceFile, copy: SourceFile, records: [WriteRecord], defaultZone: ZoneRules) -> Outcome {
-        let base = findBase(journal: journal.bytes.array, copy: copy.bytes.array, records: records)
+    /// history, newest first (`WriteHistory.records`), and `deleted` the
+    /// entry lines its forgotten writes took out (`WriteHistory.deletedLines`).
+    public static func merge(journal: SourceFile, copy: SourceFile, records: [WriteRecord],
+                             deleted: Set<[UInt8]> = [], defaultZone: ZoneRules) -> Outcome {
+        var base = findBase(journal: journal.bytes.array, copy: copy.bytes.array, records: records)
+        base.addForgottenDeletions(deleted, journal: journal.bytes.array, copy: copy.bytes.array)
         let baseFile = SourceFile(path: "base", bytes: base.bytes)
         var result = JournalMerge.merge(base: baseFile, ours: journal, theirs: copy, defaultZone: defaultZone,
                                         trusting: base.trusting)
@@ -150,13 +153,7 @@ public enum ConflictCopyMerge {
     static func evidence(_ record: WriteRecord, otherLines: Set<ArraySlice<UInt8>>,
                          otherKeys: Set<ArraySlice<UInt8>>) -> Evidence {
         guard !record.command.hasPrefix("sync") else { return Evidence() }
-        var taken: [ArraySlice<UInt8>: Int] = [:]
-        for line in lines(record.removed) where entryKey(line) != nil { taken[line, default: 0] += 1 }
-        var put: [ArraySlice<UInt8>] = []
-        for line in lines(record.inserted) where entryKey(line) != nil {
-            if let n = taken[line], n > 0 { taken[line] = n - 1 } else { put.append(line) }  // unchanged lines cancel
-        }
-        let takenLines = taken.filter { $0.value > 0 }.keys
+        let (takenLines, put) = record.entryLineChanges
         let takenKeys = Set(takenLines.compactMap(entryKey))
         var e = Evidence()
         if takenLines.contains(where: otherLines.contains) { e.unseen = 2 }
@@ -218,5 +215,49 @@ public enum ConflictCopyMerge {
             notes.append(.keptCorrection(entry: b.describe(key), side: mine, deleted: now == nil && !moved, by: write?.command))
         }
         return notes
+    }
+}
+
+extension ConflictCopyMerge.Base {
+    /// A history reaches back only so far: an entry this machine deleted
+    /// in a write whose record is forgotten is missing from the base too,
+    /// and the other file's old copy of it would read as a new entry and
+    /// come back. Such lines (`WriteHistory.deletedLines`) that the other
+    /// file has and this machine's does not are put back into the base,
+    /// so the deletion stands and is named like any other.
+    mutating func addForgottenDeletions(_ deleted: Set<[UInt8]>, journal: [UInt8], copy: [UInt8]) {
+        guard !deleted.isEmpty, let mine, !bytes.isEmpty else { return }
+        let (here, other) = mine == .ours ? (journal, copy) : (copy, journal)
+        let lines = ConflictCopyMerge.lines, entryKey = ConflictCopyMerge.entryKey
+        // Only a line whose time no entry here or in the base has: an entry
+        // amended in place is already in the base, and judged there.
+        let times = Set((lines(here) + lines(bytes)).compactMap(entryKey))
+        let back = lines(other).filter { line in
+            entryKey(line).map { !times.contains($0) } == true && deleted.contains(Array(line))
+        }
+        guard !back.isEmpty else { return }
+        if bytes.last != 0x0A { bytes.append(0x0A) }
+        for line in back { bytes += line + [0x0A] }
+    }
+}
+
+extension WriteRecord {
+    /// The entry lines this write took out and put in, a line written back
+    /// unchanged cancelling out.
+    var entryLineChanges: (taken: [ArraySlice<UInt8>], put: [ArraySlice<UInt8>]) {
+        let lines = ConflictCopyMerge.lines, entryKey = ConflictCopyMerge.entryKey
+        var taken: [ArraySlice<UInt8>: Int] = [:]
+        for line in lines(removed) where entryKey(line) != nil { taken[line, default: 0] += 1 }
+        var put: [ArraySlice<UInt8>] = []
+        for line in lines(inserted) where entryKey(line) != nil {
+            if let n = taken[line], n > 0 { taken[line] = n - 1 } else { put.append(line) }  // unchanged lines cancel
+        }
+        return (taken.flatMap { line, n in Array(repeating: line, count: n) }, put)
+    }
+
+    /// The entry lines this write deleted or changed, as they were. A
+    /// sync's own merge takes out nothing of this machine's.
+    var netRemovedEntryLines: [ArraySlice<UInt8>] {
+        command.hasPrefix("sync") ? [] : entryLineChanges.taken
     }
 }

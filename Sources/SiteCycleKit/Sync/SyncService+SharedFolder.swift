@@ -21,8 +21,10 @@ extension SyncService.Run {
         for copy in copies {
             // This machine's writes (the last copy's merge among them):
             // the base each copy is merged against.
-            let records = WriteHistory(journalPath: request.journal, environment: service.environment,
-                                       fileSystem: fileSystem)?.records().map(\.record) ?? []
+            let history = WriteHistory(journalPath: request.journal, environment: service.environment,
+                                       fileSystem: fileSystem)
+            let records = history?.records().map(\.record) ?? []
+            let deleted = history?.deletedLines() ?? []
             let result: TransactionResult<Merged>
             do throws(ServiceError) {
                 result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Merged> in
@@ -31,7 +33,7 @@ extension SyncService.Run {
                     do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
                     // Held to `MergeInvariant` before it is written.
                     let outcome = ConflictCopyMerge.merge(journal: journal.source, copy: SourceFile(path: copy, bytes: theirs),
-                                                          records: records, defaultZone: journal.zone)
+                                                          records: records, deleted: deleted, defaultZone: journal.zone)
                     let merge = outcome.result
                     var editor = JournalEditor(source: journal.source)
                     if !journal.source.bytes.same(as: merge.bytes) { editor.replaceAll(with: merge.bytes) }
