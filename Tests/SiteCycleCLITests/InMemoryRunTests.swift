@@ -109,6 +109,17 @@ struct InMemoryRunTests {
         (["locations", "pause", "A", "--for", "3d", "--reason", "a\u{7}b"], "--reason"),
         (["set", "target", "lots"], "invalid target: "),
         (["--now", "whenever", "log", "A"], "invalid --now: `whenever` is not a time"),
+        // What was typed where a name, an entry or a period goes.
+        (["log", ""], "which location?"),
+        (["amend", "last", "--location", ""], "--location takes a location name"),
+        (["amend", "not-an-entry", "--note", "x"], "`not-an-entry` is not an entry"),
+        (["delete", "0"], "line 0 is not a site change"),
+        (["locations", "add", "Bad;Name"], "a location name cannot contain `;`"),
+        (["locations", "add", "9abc"], "a location name must start with a letter"),
+        (["locations", "rename", "A", "removed"], "`removed` is a keyword, not a location name"),
+        (["history", "--from", "garbage"], "invalid --from: `garbage` is not a time"),
+        (["export", "--to", "garbage"], "invalid --to: `garbage` is not a time"),
+        (["stats", "--from", "garbage"], "invalid --from: `garbage` is not a time"),
         // import: before the journal, and before the file to import too.
         (["import", "/nowhere/app.csv", "--map", "Hip"], "--map takes FROM=TO, not `Hip`"),
         (["import", "/nowhere/app.csv", "--format", "xml"], "unknown format `xml`"),

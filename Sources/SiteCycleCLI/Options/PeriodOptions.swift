@@ -28,6 +28,13 @@ struct PeriodOptions {
     init(_ arguments: ParsedArguments) throws(CommandError) {
         from = arguments.value("--from")
         to = arguments.value("--to")
+        // Their form is checked before the journal is read; they are read
+        // in its zone once it is known.
+        for (option, text) in [("--from", from), ("--to", to)] {
+            if let text, let e = TimeArgument.formProblem(text) {
+                throw CommandError("invalid \(option): \(e.message)", help: ServiceError.timeHelp(e), usage: true)
+            }
+        }
         if let last = arguments.value("--last") {
             guard from == nil else { throw CommandError("give --last or --from, not both", usage: true) }
             let digits = last.hasSuffix("d") ? String(last.dropLast()) : last

@@ -60,10 +60,7 @@ public struct TimeQuery: Sendable, Equatable {
     /// it reads. A time in a daylight-saving gap is refused later, once the
     /// journal's zone is known.
     public func problem(clock: RunClock) -> ServiceError? {
-        switch TimeArgument.read(text, zone: .utc, now: clock.clock, local: .utc) {
-        case .success: return nil
-        case .failure(let e): return ServiceError(.invalidTime(role, e))
-        }
+        TimeArgument.formProblem(text, now: clock.clock).map { ServiceError(.invalidTime(role, $0)) }
     }
 }
 
@@ -114,6 +111,15 @@ public struct ChangeContext {
 }
 
 extension TimeArgument {
+    /// What is wrong with a time as typed whatever the zone and the clock
+    /// (its form: `soonish`, `25:00`); nil when it reads. The command line
+    /// refuses it before any file is read; what depends on the journal's
+    /// zone (a daylight-saving gap) is judged once the journal is read.
+    public static func formProblem(_ text: String, now: Instant = Instant(seconds: 946_684_800)) -> SettingError? {
+        if case .failure(let e) = read(text, zone: .utc, now: now, local: .utc) { return e }
+        return nil
+    }
+
     /// `read` (`readEnd` for an `end`), and a note when a wall time was
     /// read on the journal's clock (`zone`) while the system's (`local`)
     /// would have read it otherwise: a traveller's bare `08:00` is journal

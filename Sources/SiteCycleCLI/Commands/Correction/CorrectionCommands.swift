@@ -70,11 +70,13 @@ struct CorrectionCommand {
     }
 
     func delete() -> Int32 {
+        let query: CorrectionService.DeleteQuery
+        do throws(CommandError) { query = try options.deleteQuery(clock: invocation.runClock) } catch { return invocation.fail(error) }
         if !confirmDeletingHistory() {
             invocation.out("Nothing was deleted.\n")
             return ExitCode.failure
         }
-        return invocation.change(options.deleteQuery, render: renderer.deleted)
+        return invocation.change(query, render: renderer.deleted)
     }
 
     /// On a terminal, an entry older than its device's newest one (a stale

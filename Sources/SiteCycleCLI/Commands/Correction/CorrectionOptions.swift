@@ -33,16 +33,36 @@ struct CorrectionOptions {
         lot = arguments.value("--lot")
     }
 
+    /// ENTRY's form, checked before the journal is read: `last`, a line
+    /// number (from 1), or a start time.
+    func checkEntry(clock: RunClock) throws(CommandError) {
+        if entry == "last" { return }
+        if let number = Int(entry) {
+            guard number >= 1 else { throw CommandError(ServiceError(.notASiteChange(line: number))) }
+            return
+        }
+        if TimeArgument.formProblem(entry, now: clock.clock) != nil {
+            throw CommandError(ServiceError(.entryUnreadable(typed: entry)))
+        }
+    }
+
     /// What `delete` asks the Kit for: ENTRY and --device as typed, read
     /// on the journal under the lock.
-    var deleteQuery: CorrectionService.DeleteQuery { .init(entry: entry, device: device.given) }
+    func deleteQuery(clock: RunClock) throws(CommandError) -> CorrectionService.DeleteQuery {
+        try checkEntry(clock: clock)
+        return .init(entry: entry, device: device.given)
+    }
 
     /// What `amend` asks the Kit for, each option read and checked before
     /// any file is read; ENTRY, the location and the times are read on the
     /// journal under the lock (`CorrectionService.AmendQuery`).
     func amendQuery(clock: RunClock) throws(CommandError) -> CorrectionService.AmendQuery {
+        try checkEntry(clock: clock)
         var query = CorrectionService.AmendQuery(entry: entry, device: device.given)
         query.start = try start.query(clock)
+        if let location, location.trimmingBlanks().isEmpty {
+            throw CommandError("--location takes a location name", help: "`sitecycle locations` lists them", usage: true)
+        }
         query.location = location
         if let note {
             query.note = try EntryWriter.cleanNote(note, option: "--note").map(NoteChange.replace) ?? .remove

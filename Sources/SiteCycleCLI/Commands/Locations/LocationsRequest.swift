@@ -11,8 +11,8 @@ extension LocationsService.Query {
         let words = options.words, sub = options.subcommand
         switch sub {
         case "add":
-            var request = LocationsService.AddRequest(name: try Self.name(words, usage: "locations add NAME [--sides]"),
-                                                      sides: options.sides)
+            let name = try Self.checkNewName(try Self.name(words, usage: "locations add NAME [--sides]"))
+            var request = LocationsService.AddRequest(name: name, sides: options.sides)
             if let list = options.forText {
                 request.devices = LocationsOptions.devices(list)
                 request.devicesAsTyped = list
@@ -30,7 +30,7 @@ extension LocationsService.Query {
                 throw CommandError("rename takes two names: OLD and NEW (quote names with spaces)",
                                    help: "sitecycle locations rename \"Left Hip\" \"Left Flank\"", usage: true)
             }
-            self = .rename(from: words[0], to: LocationsOptions.collapse(words[1]))
+            self = .rename(from: words[0], to: try Self.checkNewName(LocationsOptions.collapse(words[1])))
         case "enable": self = .enable(try Self.name(words, usage: "locations enable NAME"))
         case "disable": self = .disable(try Self.name(words, usage: "locations disable NAME"))
         case "remove": self = .remove(try Self.name(words, usage: "locations remove NAME"))
@@ -53,6 +53,15 @@ extension LocationsService.Query {
             let (placement, anchor) = try options.placement()
             self = .move(name, placement, anchor: anchor)
         }
+    }
+
+    /// A new name's form, checked before the journal is read (whether it
+    /// starts with one of the journal's device words is judged on it).
+    static func checkNewName(_ name: String) throws(CommandError) -> String {
+        if let problem = LocationName.problem(with: name) {
+            throw CommandError(ServiceError(.invalidLocationName(problem: problem)))
+        }
+        return name
     }
 
     /// NAME: the words joined, refused when there are none.

@@ -46,6 +46,9 @@ struct SiteChangeOptions {
     /// location and device the words name, and when `--at` is, are read on
     /// the journal under the lock (`SiteChangeService.LogQuery`).
     func logQuery(picked: PickedSite?, clock: RunClock) throws(CommandError) -> SiteChangeService.LogQuery {
+        if picked == nil, !words.isEmpty, words.joined(separator: " ").trimmingBlanks().isEmpty {
+            throw CommandError(ServiceError(.noLocationTyped))
+        }
         var query = SiteChangeService.LogQuery(words: words, picked: picked?.location, device: device.given,
                                                at: try at.query(clock),
                                                note: try EntryWriter.cleanNote(note ?? picked?.note, option: "--note"))
