@@ -40,23 +40,24 @@ extension Invocation {
         var journal = full
         if full.diagnostics.hasErrors {
             let lines = partial ? full.beforeFirstError() : nil
+            let n = full.diagnostics.errors.count
+            // Why on one line: the errors are right above it.
             let why: String
             switch lines {
             case .answer(let before, let line)?:
                 journal = before
-                why = "this answer reads only the lines before line \(line)"
+                why = "\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines "
+                    + "before line \(line)"
             case .refused(.beforeFirstSite(let line))?:
-                why = "no answer: no site change comes before line \(line)"
+                why = "no answer: no site before the error on line \(line)"
             case .refused(.noSiteBefore(let device, let line))?:
-                why = "no answer: no \(device) site change comes before line \(line)"
+                why = "no answer: no \(device) site before the error on line \(line)"
             case .refused(.unreadable)?, nil:
                 refuse(full)
                 return ExitCode.failure
             }
             err(DiagnosticRenderer(style: errStyle).render(full.diagnostics.errors, in: full.source))
-            let n = full.diagnostics.errors.count
-            fail("\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); " + why,
-                 help: "fix the lines above, then run `sitecycle check`; nothing is written until then")
+            fail(why, help: "fix the lines above, then run `sitecycle check`; nothing is written until then")
             if case .refused? = lines { return ExitCode.failure }
         }
         do throws(CommandError) {
