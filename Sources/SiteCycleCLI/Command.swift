@@ -168,7 +168,7 @@ final class Invocation {
         let name = first.split(separator: "/").last.map(String.init) ?? first
         let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
         // Wrapped to 80 columns like every other warning.
-        warn("conflict copy \(name)\(more) beside the journal; `sitecycle sync` merges it")
+        warn("conflict copy \(name)\(more) beside the journal; `sitecycle sync` merges \(copies.count > 1 ? "them" : "it")")
     }
 
     /// `--now`, else `$SITECYCLE_NOW`, else the clock, with the system's

@@ -32,35 +32,55 @@ extension Invocation {
     /// Loads the journal and runs a read-only report over it. A journal
     /// with errors is shown with them and, when `partial` allows, answered
     /// from the lines before the first error (`Journal.beforeFirstError`),
-    /// said so, with a failing exit status; one with warnings answers, and
-    /// says in one line that it has them.
+    /// said so, with a failing exit status; when those lines would answer
+    /// something untrue, only the errors and why. One with warnings
+    /// answers, and says in one line that it has them.
     func report(partial: Bool = true, _ body: (Journal, Instant) throws(CommandError) -> Void) -> Int32 {
         guard let full = readJournal(mapped: true) else { return ExitCode.failure }
         var journal = full
         if full.diagnostics.hasErrors {
-            guard partial, let (before, line) = full.beforeFirstError() else {
+            let lines = partial ? full.beforeFirstError() : nil
+            let n = full.diagnostics.errors.count
+            // Why on one line: the errors are right above it.
+            let why: String
+            switch lines {
+            case .answer(let before, let line)?:
+                journal = before
+                why = "\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines "
+                    + "before line \(line)"
+            case .refused(.beforeFirstSite(let line))?:
+                why = "no answer: no site before the error on line \(line)"
+            case .refused(.noSiteBefore(let device, let line))?:
+                why = "no answer: no \(device) site before the error on line \(line)"
+            case .refused(.unreadable)?, nil:
                 refuse(full)
                 return ExitCode.failure
             }
             err(DiagnosticRenderer(style: errStyle).render(full.diagnostics.errors, in: full.source))
-            let n = full.diagnostics.errors.count
-            fail("\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines before "
-                 + "line \(line)", help: "fix the lines above, then run `sitecycle check`; nothing is written until then")
-            journal = before
+            fail(why, help: "fix the lines above, then run `sitecycle check`; nothing is written until then")
+            if case .refused? = lines { return ExitCode.failure }
         }
         do throws(CommandError) {
             let now = try now(for: journal)
             try body(journal, now)
             guard !full.diagnostics.hasErrors else { return ExitCode.failure }
             let n = journal.diagnostics.warnings.count + journal.futureEntryWarnings(now: now).count
-            if n > 0 {
-                warn("\(journal.source.path) has \(n) warning\(n == 1 ? "" : "s"); `sitecycle check` shows "
-                     + (n == 1 ? "it" : "them"))
-            }
+            if n > 0 { warnAboutWarnings(n, in: journal.source.path) }
             return ExitCode.ok
         } catch {
             return fail(error)
         }
+    }
+
+    /// "The journal has N warnings", on one line whatever the path: the
+    /// path if the line fits 80 columns, else the file's name, else none.
+    func warnAboutWarnings(_ n: Int, in path: String) {
+        let rest = " has \(n) warning\(n == 1 ? "" : "s"); `sitecycle check` shows \(n == 1 ? "it" : "them")"
+        let names = [path, path.split(separator: "/").last.map(String.init) ?? path, "the journal"]
+        let name = names.first { name in
+            TextWrap.columns("sitecycle: warning: " + name.terminalSafeMessage + rest) <= TextWrap.width
+        } ?? "the journal"
+        warn(name + rest)
     }
 
     /// `report` for a command with options: they are parsed and checked

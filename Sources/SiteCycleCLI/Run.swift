@@ -158,13 +158,22 @@ func unquotedTime(in arguments: [String]) -> (option: String, words: [String])? 
     }
     // Words after `--` are someone else's (`__complete -- log --at …`).
     let arguments = Array(arguments.prefix { $0 != "--" })
-    for i in arguments.indices.dropLast(2) where options.contains(arguments[i]) && isClock(arguments[i + 2]) {
-        guard !isClock(arguments[i + 1]) else { continue }
-        var words = [arguments[i + 1], arguments[i + 2]]
-        var j = i + 3
+    for i in arguments.indices {
+        // `--at 2026-12-16 07:30` and `--at=2026-12-16 07:30` alike.
+        let option: String, first: String, next: Int
+        if options.contains(arguments[i]), i + 1 < arguments.count {
+            (option, first, next) = (arguments[i], arguments[i + 1], i + 2)
+        } else if let eq = arguments[i].firstIndex(of: "="), options.contains(String(arguments[i][..<eq])) {
+            (option, first, next) = (String(arguments[i][..<eq]), String(arguments[i][arguments[i].index(after: eq)...]), i + 1)
+        } else {
+            continue
+        }
+        guard next < arguments.count, isClock(arguments[next]), !isClock(first) else { continue }
+        var words = [first, arguments[next]]
+        var j = next + 1
         if j < arguments.count, isOffset(arguments[j]) { words.append(arguments[j]); j += 1 }
         if j < arguments.count, arguments[j] == "local" { words.append(arguments[j]) }
-        return (arguments[i], words)
+        return (option, words)
     }
     return nil
 }

@@ -122,7 +122,8 @@ struct RemindTests {
             .replacingOccurrences(of: root.path, with: "$WORK")
         #expect(text == """
             # $WORK/config/systemd/user/sitecycle-remind.service
-            # Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it.
+            # Written by `sitecycle remind --install`;
+            # `sitecycle remind --uninstall` removes it.
             [Unit]
             Description=sitecycle: remind when an infusion site change is due
 
@@ -133,7 +134,8 @@ struct RemindTests {
             SuccessExitStatus=3
 
             # $WORK/config/systemd/user/sitecycle-remind.timer
-            # Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it.
+            # Written by `sitecycle remind --install`;
+            # `sitecycle remind --uninstall` removes it.
             [Unit]
             Description=sitecycle: check every 15 min whether a site change is due
 
@@ -154,6 +156,22 @@ struct RemindTests {
             """, "\(text)")
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("config").path))
         #expect(log("systemctl").isEmpty)
+        // Every comment line fits 80 columns (issue 31 item 14); only the
+        // lines holding paths are as long as the paths are.
+        #expect(text.split(separator: "\n").filter { $0.hasPrefix("#") && !$0.contains("$WORK") && $0.count > 80 } == [])
+    }
+
+    @Test func uninstallKnowsAnOlderVersionsOneLineMarker() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let units = root.appendingPathComponent("config/systemd/user")
+        try FileManager.default.createDirectory(at: units, withIntermediateDirectories: true)
+        let old = "# Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it.\n[Unit]\n"
+        for name in ["sitecycle-remind.service", "sitecycle-remind.timer"] {
+            try old.write(to: units.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        let removed = try sitecycle(["remind", "--uninstall"])
+        #expect(removed.stdout == "Removed sitecycle-remind.timer and sitecycle-remind.service.\n", "\(removed.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: units.path) == [])
     }
 
     @Test func installTwiceThenUninstallLeavesNothingBehind() throws {

@@ -16,15 +16,21 @@ extension CommandRegistry {
             same change logged on two computers or twice; delete one. Under 5
             minutes apart at different locations: a "possible duplicate".
             A line earlier than the one above it is `out-of-order` (`fmt` sorts
-            it); more than 6 months earlier, it asks "a mistyped year?" instead
-            and offers no `fmt`, which would keep the wrong date.
+            it). More than 6 months earlier, one of the two has a mistyped year
+            (`mistyped-year`): the one more than 6 months off from both lines
+            around it, too far back or too far forward, is asked "a mistyped
+            year?", with no `fmt` (which refuses: sorting would keep the wrong
+            date) and no `long-session` warning for the sessions it bounds.
 
             Prints nothing and exits 0 when the journal is clean. Exits 1 when
             there is any error; warnings alone still exit 0. On a journal with
             errors, commands that write refuse, and so does export; the other
             reports (status, recommend, history, stats, …) answer from the lines
-            before the first error, say so on stderr and exit 1. On a journal
-            with warnings, a report says so in one line on stderr.
+            before the first error, say so on stderr and exit 1. When those
+            lines hold no site change (an error in the header), or none of a
+            device the journal logs, the answer would be untrue ("no site
+            logged"): the report shows the errors only, says why and exits 1.
+            On a journal with warnings, a report says so in one line on stderr.
 
             --json prints {"errors":[…],"warnings":[…]}, each item with file,
             line, column, length, code, message and help (null when none).

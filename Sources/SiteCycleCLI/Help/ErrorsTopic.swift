@@ -18,9 +18,14 @@ extension HelpTopic {
 
             Columns count UTF-8 bytes from 1. A clean journal prints nothing and
             exits 0; any error exits 1; warnings alone exit 0. `check --json`
-            gives each item's code. Every other command refuses to run on a
-            journal with errors (exit 1, the same diagnostics), so nothing is
-            ever computed from a misread file.
+            gives each item's code. On a journal with errors, every command
+            that writes refuses (exit 1, the same diagnostics), and so does
+            export. The other reports answer from the lines before the first
+            error only, say so and exit 1; when those lines hold no site change
+            (an error in the header), or none of a device the journal logs,
+            they would answer something untrue ("no site logged"), so they
+            show the errors only and say why. Nothing is ever computed from a
+            misread line.
 
             ERRORS
               invalid-date, invalid-time, invalid-offset
@@ -61,7 +66,11 @@ extension HelpTopic {
                   two changes less than 5 minutes apart (two devices logging one
                   change?)
               out-of-order
-                  a site change earlier than the line above it
+                  a site change earlier than the line above it (`fmt` sorts it)
+              mistyped-year
+                  a site change more than 6 months off from both lines around
+                  it, back or forward: correct its year; `fmt` refuses to sort
+                  it, and the sessions it bounds get no long-session warning
               nothing-active
                   `removed` when no site is active
               long-session

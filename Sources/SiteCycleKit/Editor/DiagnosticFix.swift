@@ -90,7 +90,7 @@ extension Journal {
     /// typo, so `fmt`, `fmt --stdin` and an editor's formatting all refuse
     /// while there is one: the year is the person's to correct.
     public var mistypedYearLine: Int? {
-        diagnostics.first { if case .correctYear? = $0.help { true } else { false } }?.line
+        diagnostics.first { $0.code == .mistypedYear }?.line
     }
 
     /// `fmt`'s result as the fewest line edits, or nil when the journal has

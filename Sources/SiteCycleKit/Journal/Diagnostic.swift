@@ -27,6 +27,7 @@ public struct Diagnostic: Equatable, Sendable {
         case duplicateEntry = "duplicate-entry"
         case possibleDuplicate = "possible-duplicate"
         case outOfOrder = "out-of-order"
+        case mistypedYear = "mistyped-year"
         case nothingActive = "nothing-active"
         case controlCharacter = "control-character"
         case longSession = "long-session"

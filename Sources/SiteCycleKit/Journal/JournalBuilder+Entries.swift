@@ -14,6 +14,9 @@ extension BuildState {
         // Continuation lines are gathered and joined once per note: adding
         // them one by one copied the note each time (quadratic).
         var noteParts: [String] = []
+        // Places in file order where a change is far (`mistypedYearSeconds`)
+        // before the one above it: `reportMistypedYears` blames one of the two.
+        var farSteps: [Int] = []
         let fields = names.map(readField)
         var next = 0  // the next entry record
         let kinds = syntax.kinds
@@ -40,13 +43,8 @@ extension BuildState {
                     if written > 0, change.start < slots[written - 1].start {
                         inOrder = false
                         let behind = slots[written - 1].start.seconds - change.start.seconds
-                        if behind > BuildState.mistypedYearSeconds, let (line, e) = entryLine(change.line) {
-                            mistypedYearLines.append(change.line)
-                            let months = Int((Double(behind) / (30.44 * 86_400)).rounded())
-                            report(.warning, .outOfOrder,
-                                   "a mistyped year? this site change is \(months) months earlier than the one on line "
-                                       + "\(slots[written - 1].line)",
-                                   line: line, e.timestampRange, help: .correctYear(line: change.line))
+                        if behind > BuildState.mistypedYearSeconds {
+                            farSteps.append(written)  // which line is wrong needs the next one too
                         } else if let (line, e) = entryLine(change.line) {
                             report(.warning, .outOfOrder,
                                    "out of order: this site change is earlier than the one on line \(slots[written - 1].line)",
@@ -71,6 +69,7 @@ extension BuildState {
             finishNote()
         }
         list.removeLast(list.count - written)
+        if !farSteps.isEmpty { reportMistypedYears(in: list, farSteps: farSteps) }
         if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
         var kept = 0
         // Each device is its own rotation: a change ends the one before it
@@ -127,6 +126,44 @@ extension BuildState {
         list.removeLast(list.count - kept)
         changes = list
         warnAboutLongSessions()
+    }
+
+    /// A change far before the one above it (`farSteps`, positions in
+    /// file order) means one of the two has a mistyped year. The odd one
+    /// out is blamed: the line far from both its neighbours in the same
+    /// direction, too far back (this line) or too far forward (the one
+    /// above). A neighbour missing at either end of the file counts as
+    /// agreeing; when both lines fit, the one with two neighbours to tell
+    /// wins; when neither does (two lines mistyped in a row), this line
+    /// is named. `fmt` refuses while any is blamed (`mistypedYearLine`).
+    package mutating func reportMistypedYears(in list: [SiteChange], farSteps: [Int]) {
+        let far = BuildState.mistypedYearSeconds
+        func t(_ i: Int) -> Int64 { list[i].start.seconds }
+        func months(_ seconds: Int64) -> Int { Int((Double(seconds) / (30.44 * 86_400)).rounded()) }
+        var blamed = Set<Int>()
+        for i in farSteps {
+            let aboveIsOdd = i == 1 || t(i - 1) - t(i - 2) > far
+            let thisIsOdd = i + 1 == list.count || t(i + 1) - t(i) > far
+            var forward = aboveIsOdd && !thisIsOdd, backward = !aboveIsOdd || thisIsOdd
+            if aboveIsOdd && thisIsOdd, i > 1 || i + 1 < list.count {
+                forward = i > 1  // the above line has two neighbours to tell
+                backward = i + 1 < list.count
+            }
+            if forward, blamed.insert(i - 1).inserted, let (line, e) = entryLine(list[i - 1].line) {
+                mistypedYearLines.append(list[i - 1].line)
+                report(.warning, .mistypedYear,
+                       "a mistyped year? this site change is \(months(t(i - 1) - t(i))) months later than the one "
+                           + "on line \(list[i].line)",
+                       line: line, e.timestampRange, help: .correctYear(line: list[i - 1].line))
+            }
+            if backward, blamed.insert(i).inserted, let (line, e) = entryLine(list[i].line) {
+                mistypedYearLines.append(list[i].line)
+                report(.warning, .mistypedYear,
+                       "a mistyped year? this site change is \(months(t(i - 1) - t(i))) months earlier than the one "
+                           + "on line \(list[i - 1].line)",
+                       line: line, e.timestampRange, help: .correctYear(line: list[i].line))
+            }
+        }
     }
 
     package mutating func reportClash(_ number: Int, with firstNumber: Int) {

@@ -8,9 +8,15 @@ extension BuildState {
         // A line left out for an error would make its neighbour look long.
         guard !diagnostics.hasErrors else { return }
         let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
-        for c in changes where !c.isRemoval && !mistypedYearLines.contains(c.line) {
+        // A mistyped year makes the session it starts and the one it ends
+        // long: the date is wrong, not a change missing.
+        let mistyped = Set(mistypedYearLines)
+        let mistypedStarts = mistyped.isEmpty ? []
+            : Set(changes.filter { mistyped.contains($0.line) }.map { [Int64($0.device), $0.start.seconds] })
+        for c in changes where !c.isRemoval && !mistyped.contains(c.line) {
             let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
             guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
+                  !mistypedStarts.contains([Int64(c.device), end.seconds]),
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
             let days = Double(end.seconds - c.start.seconds) / 86_400
             report(.warning, .longSession,

@@ -106,9 +106,10 @@ struct ReminderInstaller {
         }
     }
 
-    /// A unit file this installer wrote: it starts with the marker.
+    /// A unit file this installer (of any version) wrote: it starts with
+    /// the marker's first line.
     func isOurs(_ path: String) -> Bool {
-        ((try? files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "").hasPrefix(ReminderUnits.marker)
+        ((try? files.read(path)).map { String(decoding: $0, as: UTF8.self) } ?? "").hasPrefix(ReminderUnits.markerStart)
     }
 
     func uninstall() -> Int32 {

@@ -10,7 +10,11 @@ struct ReminderUnits {
     let environment: [String: String]
     let every: Int64
 
-    static let marker = "# Written by `sitecycle remind --install`; `sitecycle remind --uninstall` removes it."
+    /// The first line of every unit file written, how `--uninstall` knows
+    /// its own; the marker says the rest on a second line to fit 80
+    /// columns (an older version's one-line marker starts the same).
+    static let markerStart = "# Written by `sitecycle remind --install`;"
+    static let marker = markerStart + "\n# `sitecycle remind --uninstall` removes it."
     static let service = "sitecycle-remind.service", timer = "sitecycle-remind.timer"
 
     /// The command the timer runs. The user manager has the desktop's bus,
