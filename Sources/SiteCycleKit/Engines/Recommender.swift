@@ -108,8 +108,9 @@ public enum Recommender {
                 if recent.count == RecommendationStrategy.cooldownRange.upperBound { break }
             }
         }
+        let current = occupancy.sites.first { $0.occupiedBy.contains(device) && $0.location.isFor(device) }
         var r = recommend(locations: locations, occupancy: occupancy, recent: recent, names: journal.locationNames,
-                          strategy: chosen, excluded: Set(restrictions.keys))
+                          strategy: chosen, excluded: Set(restrictions.keys), current: current?.location.name)
         r.restrictions = restrictions
         r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
         return r
@@ -146,9 +147,14 @@ public enum Recommender {
 
     /// Avoid, Recommended and All for `locations`, ranked by when the skin
     /// was last in use (`Occupancy`); `recent` (newest first) is what
-    /// cooldown looks back over.
+    /// cooldown looks back over. `current`, the site the device is on now,
+    /// is its most recent use whatever else is worn at this moment (another
+    /// device's newer site is in use too, but not this device's last
+    /// change): first in Avoid, even when Avoid holds no other, and never
+    /// its own next site.
     static func recommend(locations: [Location], occupancy: Occupancy, recent: [SiteChange], names: [String],
-                          strategy: RecommendationStrategy, excluded: Set<String> = []) -> Recommendation {
+                          strategy: RecommendationStrategy, excluded: Set<String> = [],
+                          current: String? = nil) -> Recommendation {
         var byName: [String: Occupancy.Site] = [:]
         for site in occupancy.sites { byName[site.location.name] = site }
         let items = locations.filter(\.isEnabled).map { l -> Recommendation.Item in
@@ -157,9 +163,11 @@ public enum Recommender {
                                        restedDays: site.flatMap(occupancy.restedDays))
         }
         let now = occupancy.now
-        let avoid = Array(items.filter { $0.lastUse != nil }
-            .sorted { a, b in !restedLongest(a, b, now: now) }
-            .prefix(avoidSize(locations: items.count)))
+        let used = items.filter { $0.lastUse != nil }.sorted { a, b in
+            a.location.name == current || b.location.name == current ? b.location.name != current
+                : !restedLongest(a, b, now: now)
+        }
+        let avoid = Array(used.prefix(max(avoidSize(locations: items.count), used.first?.location.name == current ? 1 : 0)))
         let avoided = Set(avoid.map(\.location.name))
         let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
 

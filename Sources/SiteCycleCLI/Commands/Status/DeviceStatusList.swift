@@ -8,7 +8,7 @@ struct DeviceStatus {
     let status: SiteStatus?
     /// The top recommendation.
     let next: String?
-    /// Why there is none: the sites held back (`Recommendation.heldBack`).
+    /// Why there is none (`RecommendReport.noneBecause`).
     let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
     let due: Bool
@@ -18,7 +18,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
-        noNextBecause = self.next == nil ? RecommendReport.heldBack(next, zone: full.zone) : nil
+        noNextBecause = RecommendReport.noneBecause(next, device: device, zone: full.zone)
         due = status?.isDue(within: hours) ?? false
     }
 }
