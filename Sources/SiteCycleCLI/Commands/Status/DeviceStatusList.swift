@@ -50,7 +50,7 @@ struct DeviceStatusList {
     /// One shape with or without a sensor: the first device's fields
     /// (the pump's, as before devices) and every device.
     func json() -> JSON {
-        let each = devices.map { report($0).json($0.status, next: $0.next) }
+        let each = devices.map { report($0).json($0.status, next: $0.next, noneBecause: $0.noNextBecause) }
         guard case .object(let first)? = each.first else { return .array(each) }
         return .object(first + [("devices", .array(each))])
     }
