@@ -163,10 +163,7 @@ public enum Recommender {
                                        restedDays: site.flatMap(occupancy.restedDays))
         }
         let now = occupancy.now
-        let used = items.filter { $0.lastUse != nil }.sorted { a, b in
-            a.location.name == current || b.location.name == current ? b.location.name != current
-                : !restedLongest(a, b, now: now)
-        }
+        let used = items.filter { $0.lastUse != nil }.sorted { restedLongest($1, $0, now: now, current: current) }
         let avoid = Array(used.prefix(max(avoidSize(locations: items.count), used.first?.location.name == current ? 1 : 0)))
         let avoided = Set(avoid.map(\.location.name))
         let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
@@ -176,7 +173,7 @@ public enum Recommender {
         case .bySite:
             recommended = Array(rest.sorted { restedLongest($0, $1, now: now) }.prefix(listSize))
         case .byBodyPart:
-            recommended = byBodyPart(items, rest: rest, now: now)
+            recommended = byBodyPart(items, rest: rest, now: now, current: current)
         case .cooldown(let n):
             let hot = Set(recent.prefix(n).compactMap { change in
                 locations.first { $0.name == names[Int(change.locationIndex)] }.map(groupKey)
@@ -197,8 +194,13 @@ public enum Recommender {
     /// Never used first (in header order), then the skin left longest ago
     /// first; a site worn now counts as in use at this moment, the one put
     /// in last the newest. With one device this is the app's order by last
-    /// use, since each site is left when the next goes in.
-    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item, now: Instant) -> Bool {
+    /// use, since each site is left when the next goes in. `current`, the
+    /// site the device being advised is on, is its newest of all.
+    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item, now: Instant,
+                                      current: String? = nil) -> Bool {
+        if let current, a.location.name == current || b.location.name == current {
+            return a.location.name != current
+        }
         switch (a.lastUse, b.lastUse) {
         case (nil, nil): return a.location.order < b.location.order
         case (nil, _): return true
@@ -216,9 +218,10 @@ public enum Recommender {
     }
 
     /// Groups by body part and side; walks the groups that rested longest
-    /// first and takes from each its longest-rested site not in Avoid.
+    /// first and takes from each its longest-rested site not in Avoid. The
+    /// group of the device's `current` site is its newest.
     package static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item],
-                                   now: Instant) -> [Recommendation.Item] {
+                                   now: Instant, current: String? = nil) -> [Recommendation.Item] {
         var groups: [String: [Recommendation.Item]] = [:]
         var groupOrder: [String] = []
         for item in items {
@@ -226,12 +229,17 @@ public enum Recommender {
             if groups[key] == nil { groupOrder.append(key) }
             groups[key, default: []].append(item)
         }
+        let currentKey = items.first { $0.location.name == current }.map { groupKey($0.location) }
         // A group's recency is its newest use; its order is its first member's.
         let ranked = groupOrder.map { key -> Recommendation.Item in
             let members = groups[key]!.filter { $0.lastUse != nil }
             let newest = members.max { restedLongest($0, $1, now: now) }
             return Recommendation.Item(location: groups[key]![0].location, lastUse: newest?.lastUse, site: newest?.site)
-        }.sorted { restedLongest($0, $1, now: now) }
+        }.sorted { a, b in
+            let hot = currentKey.map { (groupKey(a.location) == $0, groupKey(b.location) == $0) }
+            if let hot, hot.0 || hot.1 { return !hot.0 }
+            return restedLongest(a, b, now: now)
+        }
         let eligible = Set(rest.map(\.location.name))
         var picked: [Recommendation.Item] = []
         for group in ranked {
