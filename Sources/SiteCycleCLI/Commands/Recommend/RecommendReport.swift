@@ -23,7 +23,8 @@ struct RecommendReport {
     func lastUsed(_ item: Recommendation.Item, _ restriction: Recommendation.Restriction?) -> String {
         let held = self.held(item, restriction)
         guard let use = item.lastUse else {
-            return held.map { "never used" + String(repeating: " ", count: 8) + $0 } ?? "never used"
+            // The hold under the state column: "YYYY-MM-DD HH:MM" and two spaces.
+            return held.map { "never used" + String(repeating: " ", count: 18 - "never used".count) + $0 } ?? "never used"
         }
         return "\(displayStart(use))  " + (held ?? BodyWords.state(item, device: device))
     }
