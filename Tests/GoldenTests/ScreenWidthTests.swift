@@ -84,6 +84,49 @@ struct ScreenWidthTests {
         #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 
+    /// Issue 31, item 3: every row kind of `recommend` (in use, in use by
+    /// another device, resting, paused, each in Avoid or not, recommended,
+    /// never used) at the longest default location names, and the reasons
+    /// `status` and `remind` give, over a month of moments, for each device
+    /// and strategy.
+    @Test func recommendRowsFitIn80Columns() throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let journal = GoldenTests.casesDirectory.appendingPathComponent("advice-recommend-rows-fit-80/sites.journal")
+        // Later, the sensor on a site the pump may use: "in use (sensor)".
+        try (String(contentsOf: journal, encoding: .utf8) + "2026-11-29 10:00  sensor  Right Side Thigh\n")
+            .write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        let env = BinaryRunner.baseEnvironment(home: dir).merging([
+            "SITECYCLE_FILE": "sites.journal", "COLUMNS": "80", "TZ": "America/Chicago",
+            "XDG_STATE_HOME": dir.appendingPathComponent("state").path,
+        ]) { $1 }
+        var failures: [String] = [], rows = Set<String>()
+        for day in stride(from: 10, through: 30, by: 2) {
+            for device in ["pump", "sensor"] {
+                let now = ["--now", "2026-11-\(day) 09:00"], d = ["--device", device]
+                for args in [["recommend"], ["recommend", "--strategy", "by-body-part"], ["recommend", "--cooldown", "3"],
+                             ["status"], ["remind", "--via", "terminal", "--again"]] {
+                    let output = try BinaryRunner.run(now + args + d, in: dir, environment: env)
+                    for line in Self.overlong(output.stdout) + Self.overlong(output.stderr) {
+                        failures.append("sitecycle \((now + args + d).joined(separator: " ")) (\(line.unicodeScalars.count)): \(line)")
+                    }
+                    for line in output.stdout.split(separator: "\n") where args == ["recommend"] {
+                        for kind in ["in use (pump)", "in use (sensor)", "in use ", "resting until", "paused until",
+                                     "avoid", "recommended", "never used", "rested "] where line.contains(kind) {
+                            rows.insert(kind + (line.hasSuffix("avoid") ? " + avoid" : ""))
+                        }
+                    }
+                }
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
+        // The journal still shows every kind of row (a test that cannot fail is no test).
+        for kind in ["in use (pump)", "in use (sensor)", "resting until", "resting until + avoid", "paused until",
+                     "paused until + avoid", "recommended", "never used", "rested "] {
+            #expect(rows.contains(kind), "no \(kind) row: \(rows.sorted())")
+        }
+    }
+
     /// Issue 22, item 24: not only help pages — what `init`, `sync --setup`,
     /// `sync`, `merge` and `edit` say fits too, with real git, an editor
     /// script, long names and paths, a conflict and a shared-folder copy.

@@ -43,7 +43,8 @@ extension HelpTopic {
               (calendar days) and rank by it. With only a pump this is the
               app's order by last use, since each site is left when the next
               goes in. A site another device is on now reads "in use (sensor)"
-              and is never recommended; nor is a resting or paused one. `log`
+              and is never recommended; nor is a resting or paused one, nor
+              the site the device itself is on (its newest use). `log`
               still logs such a site, and says why. Figures of different
               devices are never averaged: stats, the map's numbers and each
               report section are one device's.

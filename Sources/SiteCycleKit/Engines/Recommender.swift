@@ -108,8 +108,9 @@ public enum Recommender {
                 if recent.count == RecommendationStrategy.cooldownRange.upperBound { break }
             }
         }
+        let current = occupancy.sites.first { $0.occupiedBy.contains(device) && $0.location.isFor(device) }
         var r = recommend(locations: locations, occupancy: occupancy, recent: recent, names: journal.locationNames,
-                          strategy: chosen, excluded: Set(restrictions.keys))
+                          strategy: chosen, excluded: Set(restrictions.keys), current: current?.location.name)
         r.restrictions = restrictions
         r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
         return r
@@ -146,9 +147,14 @@ public enum Recommender {
 
     /// Avoid, Recommended and All for `locations`, ranked by when the skin
     /// was last in use (`Occupancy`); `recent` (newest first) is what
-    /// cooldown looks back over.
+    /// cooldown looks back over. `current`, the site the device is on now,
+    /// is its most recent use whatever else is worn at this moment (another
+    /// device's newer site is in use too, but not this device's last
+    /// change): first in Avoid, even when Avoid holds no other, and never
+    /// its own next site.
     static func recommend(locations: [Location], occupancy: Occupancy, recent: [SiteChange], names: [String],
-                          strategy: RecommendationStrategy, excluded: Set<String> = []) -> Recommendation {
+                          strategy: RecommendationStrategy, excluded: Set<String> = [],
+                          current: String? = nil) -> Recommendation {
         var byName: [String: Occupancy.Site] = [:]
         for site in occupancy.sites { byName[site.location.name] = site }
         let items = locations.filter(\.isEnabled).map { l -> Recommendation.Item in
@@ -157,9 +163,8 @@ public enum Recommender {
                                        restedDays: site.flatMap(occupancy.restedDays))
         }
         let now = occupancy.now
-        let avoid = Array(items.filter { $0.lastUse != nil }
-            .sorted { a, b in !restedLongest(a, b, now: now) }
-            .prefix(avoidSize(locations: items.count)))
+        let used = items.filter { $0.lastUse != nil }.sorted { restedLongest($1, $0, now: now, current: current) }
+        let avoid = Array(used.prefix(max(avoidSize(locations: items.count), used.first?.location.name == current ? 1 : 0)))
         let avoided = Set(avoid.map(\.location.name))
         let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
 
@@ -168,7 +173,7 @@ public enum Recommender {
         case .bySite:
             recommended = Array(rest.sorted { restedLongest($0, $1, now: now) }.prefix(listSize))
         case .byBodyPart:
-            recommended = byBodyPart(items, rest: rest, now: now)
+            recommended = byBodyPart(items, rest: rest, now: now, current: current)
         case .cooldown(let n):
             let hot = Set(recent.prefix(n).compactMap { change in
                 locations.first { $0.name == names[Int(change.locationIndex)] }.map(groupKey)
@@ -189,8 +194,13 @@ public enum Recommender {
     /// Never used first (in header order), then the skin left longest ago
     /// first; a site worn now counts as in use at this moment, the one put
     /// in last the newest. With one device this is the app's order by last
-    /// use, since each site is left when the next goes in.
-    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item, now: Instant) -> Bool {
+    /// use, since each site is left when the next goes in. `current`, the
+    /// site the device being advised is on, is its newest of all.
+    package static func restedLongest(_ a: Recommendation.Item, _ b: Recommendation.Item, now: Instant,
+                                      current: String? = nil) -> Bool {
+        if let current, a.location.name == current || b.location.name == current {
+            return a.location.name != current
+        }
         switch (a.lastUse, b.lastUse) {
         case (nil, nil): return a.location.order < b.location.order
         case (nil, _): return true
@@ -208,9 +218,10 @@ public enum Recommender {
     }
 
     /// Groups by body part and side; walks the groups that rested longest
-    /// first and takes from each its longest-rested site not in Avoid.
+    /// first and takes from each its longest-rested site not in Avoid. The
+    /// group of the device's `current` site is its newest.
     package static func byBodyPart(_ items: [Recommendation.Item], rest: [Recommendation.Item],
-                                   now: Instant) -> [Recommendation.Item] {
+                                   now: Instant, current: String? = nil) -> [Recommendation.Item] {
         var groups: [String: [Recommendation.Item]] = [:]
         var groupOrder: [String] = []
         for item in items {
@@ -218,12 +229,17 @@ public enum Recommender {
             if groups[key] == nil { groupOrder.append(key) }
             groups[key, default: []].append(item)
         }
+        let currentKey = items.first { $0.location.name == current }.map { groupKey($0.location) }
         // A group's recency is its newest use; its order is its first member's.
         let ranked = groupOrder.map { key -> Recommendation.Item in
             let members = groups[key]!.filter { $0.lastUse != nil }
             let newest = members.max { restedLongest($0, $1, now: now) }
             return Recommendation.Item(location: groups[key]![0].location, lastUse: newest?.lastUse, site: newest?.site)
-        }.sorted { restedLongest($0, $1, now: now) }
+        }.sorted { a, b in
+            let hot = currentKey.map { (groupKey(a.location) == $0, groupKey(b.location) == $0) }
+            if let hot, hot.0 || hot.1 { return !hot.0 }
+            return restedLongest(a, b, now: now)
+        }
         let eligible = Set(rest.map(\.location.name))
         var picked: [Recommendation.Item] = []
         for group in ranked {

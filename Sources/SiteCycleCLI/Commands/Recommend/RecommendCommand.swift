@@ -11,7 +11,9 @@ extension CommandRegistry {
             never all of them: with N locations for the device, Avoid holds at
             most N - 1, so the one rested longest (two arms: the other arm) is
             always recommended unless it is resting, paused or worn by another
-            device, and then Recommended says why.
+            device, and then Recommended says why. The site the device is on
+            now is its newest use, first in Avoid even beside another device's
+            newer site, and never its own next site.
             Recommended: 3 of the rest, best first (never used before any used).
             All: every enabled location alphabetically, with its last use and tag.
             The lists never overlap; with fewer than 6 locations they shrink.
@@ -32,16 +34,21 @@ extension CommandRegistry {
                             clamped to 1–10); --cooldown alone picks this strategy.
 
             --json prints {"strategy","avoid":[{"location","lastUsed"}],
-            "recommended":[…],"all":[{"location","lastUsed","tag"}]}, lastUsed
-            as ISO-8601 with offset or null, tag "avoid", "recommended" or null.
+            "recommended":[…],"noneBecause","all":[{"location","lastUsed",
+            "tag"}]}, lastUsed as ISO-8601 with offset or null, tag "avoid",
+            "recommended" or null. noneBecause: when nothing is recommended,
+            why, as the text says it after "(none:"; else null.
 
             With devices (`sitecycle help devices`), it lists the locations for
             --device (default pump). Recency counts every device's use. A site
-            is tagged `resting` until `rest` has passed since its last session
-            ended, `paused` until its `paused until` date, `occupied` while
-            another device is in it; none is recommended, and when fewer than 3
-            qualify, Recommended says why. In JSON, resting and paused carry
-            "until", an ISO time.
+            is resting until `rest` has passed since its last session ended,
+            paused until its `paused until` date, occupied while another device
+            is in it; none is recommended, and when fewer than 3 qualify,
+            Recommended says why. Such a site says so where the days rested
+            would be: "in use (sensor)", "resting until 2026-12-15", "paused
+            until 2026-12-10" (in Avoid too), so every row fits 80 columns. In
+            JSON, such a site in "all" carries "hold" ("resting" or "paused")
+            and "until", an ISO time.
 
             Where the numbers come from (not medical advice; your labeling and
             care team come first): infusion sets 2-3 days, FDA labeling for

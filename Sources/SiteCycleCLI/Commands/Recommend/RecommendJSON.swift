@@ -19,10 +19,15 @@ extension RecommendReport {
         return .object(strategy + [
             ("avoid", .array(r.avoid.map { .object(item($0)) })),
             ("recommended", .array(r.recommended.map { .object(item($0)) })),
+            // The text's "(none: …)", from the same words; null when some is recommended.
+            ("noneBecause", .optional(Self.noneBecause(r, device: device, zone: zone))),
             ("all", .array(r.all.map { entry -> JSON in
                 var fields = item(entry.item) + [("tag", .optional(entry.tag?.rawValue))]
-                if entry.tag != .avoid, let until = r.restriction(of: entry.item.location.name)?.until {
-                    fields.append(("until", .string(isoTime(until, in: zone))))
+                // As the text's state column: a site left but resting or
+                // paused says so and until when, in Avoid too.
+                let restriction = r.restriction(of: entry.item.location.name)
+                if held(entry.item, restriction) != nil, let restriction, let until = restriction.until {
+                    fields += [("hold", .string(restriction.tag.rawValue)), ("until", .string(isoTime(until, in: zone)))]
                 }
                 return .object(fields)
             })),

@@ -17,9 +17,23 @@ struct RecommendReport {
     }
 
     /// When it last went in, and how the skin stands now (`BodyWords`).
-    func lastUsed(_ item: Recommendation.Item) -> String {
-        guard let use = item.lastUse else { return "never used" }
-        return "\(displayStart(use))  \(BodyWords.state(item, device: device))"
+    /// A site left but resting or paused says until when instead of how
+    /// long it has rested: that date decides, and both would pass 80
+    /// columns beside a tag.
+    func lastUsed(_ item: Recommendation.Item, _ restriction: Recommendation.Restriction?) -> String {
+        let held = self.held(item, restriction)
+        guard let use = item.lastUse else {
+            // The hold under the state column: "YYYY-MM-DD HH:MM" and two spaces.
+            return held.map { "never used" + String(repeating: " ", count: 18 - "never used".count) + $0 } ?? "never used"
+        }
+        return "\(displayStart(use))  " + (held ?? BodyWords.state(item, device: device))
+    }
+
+    /// "paused until 2026-12-10", "resting until 2026-11-29" for a site no
+    /// device is on; nil otherwise (a site in use says so).
+    func held(_ item: Recommendation.Item, _ restriction: Recommendation.Restriction?) -> String? {
+        guard item.site?.isOccupied != true, let restriction, let until = restriction.until else { return nil }
+        return restriction.tag.rawValue + " until " + String(displayTime(until, in: zone).prefix(10))
     }
 
     func text(_ r: Recommendation) -> String {
@@ -27,15 +41,21 @@ struct RecommendReport {
     }
 
     /// One location's line: a marker, the name padded to `width`, its last
-    /// use, and a tag after that.
-    func row(_ marker: String, _ item: Recommendation.Item, width: Int, tag: String = "") -> String {
-        let name = item.location.name
-        var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + lastUsed(item)
+    /// use, and a tag after that. `colored`: the hold in its colour (not
+    /// inside a line coloured whole).
+    func row(_ marker: String, _ item: Recommendation.Item, _ restriction: Recommendation.Restriction?,
+             width: Int, tag: String = "", colored: Bool = false) -> String {
+        let name = item.location.name, used = lastUsed(item, restriction)
+        var shown = used
+        if colored, let held = held(item, restriction) {
+            shown = String(used.dropLast(held.count)) + style.text.yellow(held)
+        }
+        var line = "  \(marker) " + name + String(repeating: " ", count: width - name.count) + shown
         if !tag.isEmpty {
-            // Aligned, unless that would pass 80 columns (a long name and
-            // "paused until …"): then closer, never cut.
-            let room = TextWrap.width - TextWrap.columns(line) - TextWrap.columns(tag)
-            line += String(repeating: " ", count: max(2, min(34 - lastUsed(item).count, room))) + tag
+            // Aligned, unless that would pass 80 columns (a long name):
+            // then closer, never cut.
+            let room = TextWrap.width - 4 - width - used.count - TextWrap.columns(tag)
+            line += String(repeating: " ", count: max(2, min(34 - used.count, room))) + tag
         }
         return line + "\n"
     }
@@ -50,14 +70,28 @@ struct RecommendReport {
         let style = self.style.text, width = nameWidth(r)
         let (no, yes) = self.style.unicode ? ("✗", "✓") : ("x", "+")
         var out = style.red(style.bold("Avoid")) + " (used most recently)\n"
-        out += r.avoid.isEmpty ? "  (none yet)\n" : r.avoid.map { style.red(row(no, $0, width: width)) }.joined()
+        out += r.avoid.isEmpty ? "  (none yet)\n"
+            : r.avoid.map { style.red(row(no, $0, r.restriction(of: $0.location.name), width: width)) }.joined()
         out += "\n" + style.green(style.bold("Recommended")) + " (rested longest)\n"
         if r.recommended.isEmpty {
-            let why = Self.heldBack(r, zone: zone)
+            let why = Self.noneBecause(r, device: device, zone: zone)
             out += why.map { TextWrap.lines("(none: \($0))", width: 76).map { "  " + $0 + "\n" }.joined() } ?? "  (none)\n"
         }
-        out += r.recommended.map { style.green(row(yes, $0, width: width)) }.joined()
+        out += r.recommended.map { style.green(row(yes, $0, nil, width: width)) }.joined()
         return out
+    }
+
+    /// Why Recommended is empty, or nil when it is not: what every view
+    /// says after "none" (recommend, `status`'s "Next: none now (…)",
+    /// `remind`, and JSON's "noneBecause"). The sites held back, else the
+    /// device's only location being the one it is on, else no location.
+    static func noneBecause(_ r: Recommendation, device: String, zone: ZoneRules) -> String? {
+        guard r.recommended.isEmpty else { return nil }
+        if let held = heldBack(r, zone: zone) { return held }
+        if r.all.count == 1, let only = r.avoid.first {
+            return "\(only.location.name), the \(device)'s only location, is in use"
+        }
+        return r.all.isEmpty ? "no location in rotation is for the \(device)" : nil
     }
 
     /// Why Recommended is short or empty (`Recommendation.heldBack`):
@@ -81,19 +115,23 @@ struct RecommendReport {
         let width = nameWidth(r)
         var out = style.text.bold("All locations") + "\n"
         for (item, tag) in r.all {
-            out += row(" ", item, width: width, tag: label(tag, until: r.restriction(of: item.location.name)?.until))
+            let restriction = r.restriction(of: item.location.name)
+            out += row(" ", item, restriction, width: width,
+                       tag: label(held(item, restriction) != nil && tag != .avoid ? nil : tag, until: restriction?.until),
+                       colored: true)
         }
         return out
     }
 
-    /// The tag in its colour, and until when it holds.
+    /// The tag in its colour, and until when it holds. A hold the state
+    /// column shows ("paused until …") is not said twice.
     func label(_ tag: Recommendation.Tag?, until: Instant?) -> String {
         let style = self.style.text
         // Another device's site: the state column already says
         // "in use (sensor)".
         var label = tag == .occupied ? "" : tag.map { $0 == .avoid ? style.red("avoid")
             : $0 == .recommended ? style.green("recommended") : style.yellow($0.rawValue) } ?? ""
-        if let until, tag != .avoid {
+        if let until, tag == .resting || tag == .paused {
             label += " until " + String(displayTime(until, in: zone).prefix(10))
         }
         return label

@@ -85,7 +85,7 @@ struct RemindCommand {
         }
         let notifier = ReminderNotifier(invocation: invocation, via: options.via)
         for case (let device, .send(let reminder)) in decisions {
-            guard notifier.send(notifier.body(reminder, device: device, in: journal)) else { return ExitCode.failure }
+            guard notifier.send(notifier.body(reminder, device: device, in: journal, now: now)) else { return ExitCode.failure }
             guard options.via != .none else { continue }
             do { for moment in reminder.sentMoments { try log?.record(moment) } } catch {
                 invocation.warn(error.message + "; the next run will remind again")

@@ -8,19 +8,24 @@ struct ReminderNotifier {
     let via: RemindOptions.Via
 
     /// The text, named by its device when the journal has more than the pump.
-    func body(_ reminder: Reminder, device: String, in journal: Journal) -> String {
-        let body = text(reminder, zone: journal.zone)
+    func body(_ reminder: Reminder, device: String, in journal: Journal, now: Instant) -> String {
+        let why = reminder.next != nil ? nil
+            : RecommendReport.noneBecause(Recommender.recommend(journal, device: device, now: now), device: device,
+                                          zone: journal.zone)
+        let body = text(reminder, zone: journal.zone, noNextBecause: why)
         return journal.hasDevices ? device.prefix(1).uppercased() + device.dropFirst() + ": " + body : body
     }
 
     /// "Left Front Abdomen since 2026-11-19 08:00, due 2026-11-22 08:00. Next: Right Side Thigh."
     /// In grace: "…, was due 2026-11-22 08:00, in grace until 2026-11-22 20:00."
-    func text(_ r: Reminder, zone: ZoneRules) -> String {
+    /// With no next site, why (`RecommendReport.noneBecause`), as `status` says it:
+    /// "… Next: none now (Left Back Arm is in use by the pump)."
+    func text(_ r: Reminder, zone: ZoneRules, noNextBecause: String? = nil) -> String {
         let past = r.overdue || r.inGrace
         return "\(r.location) since \(displayTime(r.since, in: zone)), \(past ? "was due" : "due") "
             + "\(displayTime(r.due, in: zone))"
             + (r.inGrace ? ", in grace until \(displayTime(r.graceEnds!, in: zone))" : "") + "."
-            + (r.next.map { " Next: \($0)." } ?? "")
+            + (r.next.map { " Next: \($0)." } ?? noNextBecause.map { " Next: none now (\($0))." } ?? "")
     }
 
     static let title = "Site change due"

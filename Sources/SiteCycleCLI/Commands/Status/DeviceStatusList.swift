@@ -8,7 +8,7 @@ struct DeviceStatus {
     let status: SiteStatus?
     /// The top recommendation.
     let next: String?
-    /// Why there is none: the sites held back (`Recommendation.heldBack`).
+    /// Why there is none (`RecommendReport.noneBecause`).
     let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
     let due: Bool
@@ -18,7 +18,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
-        noNextBecause = self.next == nil ? RecommendReport.heldBack(next, zone: full.zone) : nil
+        noNextBecause = RecommendReport.noneBecause(next, device: device, zone: full.zone)
         due = status?.isDue(within: hours) ?? false
     }
 }
@@ -50,7 +50,7 @@ struct DeviceStatusList {
     /// One shape with or without a sensor: the first device's fields
     /// (the pump's, as before devices) and every device.
     func json() -> JSON {
-        let each = devices.map { report($0).json($0.status, next: $0.next) }
+        let each = devices.map { report($0).json($0.status, next: $0.next, noneBecause: $0.noNextBecause) }
         guard case .object(let first)? = each.first else { return .array(each) }
         return .object(first + [("devices", .array(each))])
     }

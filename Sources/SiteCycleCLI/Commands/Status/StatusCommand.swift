@@ -31,13 +31,15 @@ extension CommandRegistry {
             report's tenths rounded (17.0 h is 17h), days whole days worn.
 
             --json prints one shape, with or without devices: {"device",
-            "active","next","devices":[…]}, where each of "devices" (every
-            device, the pump first, or the --device one) is {"device",
-            "active":{"location","start","elapsedHours","targetHours",
-            "progress","due","state"}|null,"next":LOCATION|null}, and the top
-            level repeats the first of them, as older scripts read it. state
-            is ok, due-soon, grace or overdue; a device with a grace adds
-            "graceHours" and "overdueAt" to "active".
+            "active","next","noneBecause","devices":[…]}, where each of
+            "devices" (every device, the pump first, or the --device one) is
+            {"device","active":{"location","start","elapsedHours",
+            "targetHours","progress","due","state"}|null,"next":LOCATION|null,
+            "noneBecause"}, and the top level repeats the first of them, as
+            older scripts read it. noneBecause: with no next site, why (as
+            "Next: none now (…)" says it, and `recommend --json`); else null.
+            state is ok, due-soon, grace or overdue; a device with a grace
+            adds "graceHours" and "overdueAt" to "active".
             """,
         options: StatusOptions.specs,
         reportsJSON: true,

@@ -3,8 +3,9 @@ import SiteCycleKit
 /// `status --json`: one device's shape (`DeviceStatusList` joins them).
 extension StatusReport {
     /// `{"device","active","next"}`.
-    func json(_ status: SiteStatus?, next: String?) -> JSON {
-        .object([("device", .string(device)), ("active", status.map(json) ?? .null), ("next", .optional(next))])
+    func json(_ status: SiteStatus?, next: String?, noneBecause: String?) -> JSON {
+        .object([("device", .string(device)), ("active", status.map(json) ?? .null), ("next", .optional(next)),
+                 ("noneBecause", .optional(noneBecause))])
     }
 
     func json(_ s: SiteStatus) -> JSON {
