@@ -59,7 +59,17 @@ extension HelpTopic {
               is kept in .git/sitecycle/sites.journal.marked. It does so only
               while the journal is exactly what git's text merge wrote: once you
               have begun to resolve it by hand, it is yours, and sync names the
-              marker lines left instead.
+              marker lines left instead. A resolution you finished is yours
+              too, whichever side of each conflict you kept (HEAD's lines
+              whole included): sync commits it as you wrote it. sync merges
+              over only what git (or the driver) wrote and nobody changed
+              since. What the merge kept that you might not expect (an entry
+              kept under a location the other side replaced) sync says after
+              "Merge note:", as `sitecycle merge` does.
+              git merges only the journal through sitecycle: a conflict git
+              left in any other file (.gitattributes, notes) stops sync with
+              the file named; nothing is committed or pushed with git's
+              markers. Resolve it, `git add` it, and sync again.
 
             WHAT A MERGE MUST KEEP
               Before sync commits any merge, it checks the result against both
@@ -83,7 +93,9 @@ extension HelpTopic {
               conflicted copy …).journal`). Every command then prints one
               warning line; `sitecycle sync` merges each copy into the journal
               (all entries and locations of both) and moves it into
-              .sitecycle-merged/ beside the journal, never deleting it.
+              .sitecycle-merged/ beside the journal, never deleting it. A
+              .sitecycle-merged (or .git/sitecycle) that is a link or a file
+              stops sync before the journal changes: remove or rename it.
 
             A TIDY HISTORY
               `sitecycle fmt --check` exits 1 when the journal is not in
