@@ -22,6 +22,9 @@ extension FileError {
         case .addAttributesLineByHand: "add the sitecycle line to it yourself, or save it as UTF-8"
         case .linksNotFollowed:
             "sitecycle follows no link beside the journal (`sitecycle help security`); remove it or put a real file there"
+        case .folderNotFollowed(let folder):
+            "sitecycle follows no link beside the journal (`sitecycle help security`); remove or rename \(folder) "
+                + "(sitecycle makes a real folder there), then sync again"
         case .outputIsJournal: "name another file for -o; sitecycle never writes a report or an export over the journal"
         }
     }

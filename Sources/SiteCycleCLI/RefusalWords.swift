@@ -54,7 +54,8 @@ extension ServiceError {
         case .nothingToRemove(let time): "no site is active at \(time); nothing to remove"
         case .unknownDevice(let name, _): "no device `\(name)` in this journal"
         case .unknownDeviceInList(let name, let list, let withAdd, let journal, _):
-            (withAdd ? "--for " : "") + list + (name.isEmpty ? ": an empty device name" : ": no device `\(name)` in \(journal)")
+            list.isEmpty ? (withAdd ? "--for" : "the device list") + " is empty: name one device or more"
+                : (withAdd ? "--for " : "") + list + (name.isEmpty ? ": an empty device name" : ": no device `\(name)` in \(journal)")
         case .invalidDeviceName(let name, let problem): "invalid device name `\(name)`: \(problem)"
         case .unknownLocation(let name, .location): "no location \"\(name)\""
         case .unknownLocation(let name, .zone): "no zone \"\(name)\""

@@ -38,7 +38,9 @@ extension SyncError {
                 + "so it cannot commit; nothing was changed"
         case .stageUnreadable(let stage, let reason): "could not read git's version \(stage) of the journal: \(reason)"
         case .copyNotMerged(let e): e.message
-        case .copyConflicts(let n): "\(n) conflict\(n == 1 ? "" : "s") between the copies are marked in the journal"
+        case .copyConflicts(let n):
+            n == 1 ? "1 conflict between the copies is marked in the journal"
+                : "\(n) conflicts between the copies are marked in the journal"
         case .journalHasErrors(let journal):
             "\(journal.source.path) has \(journal.diagnostics.errors.count) error"
                 + "\(journal.diagnostics.errors.count == 1 ? "" : "s"); nothing was done"
@@ -66,6 +68,9 @@ extension SyncError {
             "the merge resolved in \(journal) drops or changes \(atStake.count) "
                 + "entr\(atStake.count == 1 ? "y" : "ies") that no conflict was about: " + atStake.words
                 + "; nothing was committed"
+        case .otherFilesInConflict(let files):
+            "the merge left git's conflicts in " + files.map { $0.terminalSafe }.joined(separator: ", ")
+                + " (sitecycle merges only the journal); nothing was committed"
         case .journalChangedMeanwhile(let journal):
             "\(journal) changed while sync was merging it; it was left as it is"
         case .journalNotReplaced: "the merged journal could not be written; git's result is left as it is"
@@ -93,12 +98,13 @@ extension SyncError {
         case .noIdentity: "tell git once (leave out --global for this repository only), then sync again:"
         case .stageUnreadable: "look with `git status`; the journal is unchanged"
         case .nothingToSync: "for git: `git init`, then `sitecycle sync --setup`"
-        case .attributesNotWritten, .configFailed, .copyNotMovedAside, .addFailed, .commitFailed, .diffFailed,
+        case .copyNotMovedAside(let e): e.hint
+        case .attributesNotWritten, .configFailed, .addFailed, .commitFailed, .diffFailed,
              .remotesFailed, .mergeFailed, .revParseFailed:
             nil
         case .copyNotMerged(let e): e.help
         case .journalUnreadable(let e), .journalNotWritten(let e): e.hint
-        case .copyConflicts: "`sitecycle check` shows where; fix them in an editor"
+        case .copyConflicts(let n): "`sitecycle check` shows where; fix \(n == 1 ? "it" : "them") in an editor"
         case .journalHasErrors: "fix the lines above, then run `sitecycle check`"
         case .conflictMarkersRemain: "keep the right lines and delete the marker lines in an editor, then sync again"
         case .concludeFailed: "resolve the other files git lists in `git status`, then sync again"
@@ -111,6 +117,9 @@ extension SyncError {
             "keep it with `git add -- \(journal)`, then sync again (or drop it with `git rm -- \(journal)`)"
         case .resolutionDropsEntries:
             "put them back (the three versions: `git show :1:FILE`, `:2:`, `:3:`), or delete them after the merge, then sync again"
+        case .otherFilesInConflict(let files):
+            "keep the right lines and delete the marker lines in an editor, then `git add -- "
+                + (files.count == 1 ? files[0].terminalSafe : "FILE") + "` and sync again"
         case .journalChangedMeanwhile: "sync again when nothing else is writing it"
         case .journalNotReplaced(let e): e.help
         case .optionLikeRemote: "rename it (`git remote rename -- OLD NEW`); your commit is kept"

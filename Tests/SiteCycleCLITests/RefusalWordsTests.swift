@@ -35,6 +35,12 @@ struct RefusalWordsTests {
                             "declared: pump, sensor; add one with `sitecycle set device NAME DURATION`", true))
         #expect(words(.unknownDeviceInList(name: "", list: "cgm,", withAdd: false, journal: "/j", declared: ["pump"])).0
                 == "cgm,: an empty device name")
+        // `locations for X ""` and `--for ""`: no list to quote, so no
+        // ": : an empty device name".
+        #expect(words(.unknownDeviceInList(name: "", list: "", withAdd: false, journal: "/j", declared: ["pump"])).0
+                == "the device list is empty: name one device or more")
+        #expect(words(.unknownDeviceInList(name: "", list: "", withAdd: true, journal: "/j", declared: ["pump"])).0
+                == "--for is empty: name one device or more")
     }
 
     @Test func aDeclaredNameSaysHowToShareItOnlyWithDevices() {
@@ -82,7 +88,7 @@ struct RefusalWordsTests {
                 == "refusing the remote \"--upload-pack=x\": git would read a name starting with \"-\" as an option")
         #expect(SyncError.conflictMarkersRemain(journal: "/r/j", lines: [6, 8]).message
                 == "a merge is in progress and the journal still has conflict markers: /r/j:6, /r/j:8")
-        #expect(SyncError.copyConflicts(1).message == "1 conflict between the copies are marked in the journal")
+        #expect(SyncError.copyConflicts(1).message == "1 conflict between the copies is marked in the journal")
         #expect(SyncError.nothingToSync(journal: "/S/j").help == "for git: `git init`, then `sitecycle sync --setup`")
         #expect(SyncError.notARepository(journal: "/r/j").help == "run `git init` in its folder first")
     }

@@ -59,7 +59,17 @@ extension HelpTopic {
               is kept in .git/sitecycle/sites.journal.marked. It does so only
               while the journal is exactly what git's text merge wrote: once you
               have begun to resolve it by hand, it is yours, and sync names the
-              marker lines left instead.
+              marker lines left instead. A resolution you finished is yours
+              too, whichever side of each conflict you kept (HEAD's lines
+              whole included): sync commits it as you wrote it. sync merges
+              over only what git (or the driver) wrote and nobody changed
+              since. What the merge kept that you might not expect (an entry
+              kept under a location the other side replaced) sync says after
+              "Merge note:", as `sitecycle merge` does.
+              git merges only the journal through sitecycle: a conflict git
+              left in any other file (.gitattributes, notes) stops sync with
+              the file named; nothing is committed or pushed with git's
+              markers. Resolve it, `git add` it, and sync again.
 
             WHAT A MERGE MUST KEEP
               Before sync commits any merge, it checks the result against both
@@ -74,7 +84,8 @@ extension HelpTopic {
               Before merging, sync asks git which merge driver is in effect and
               repairs a stale driver path or an overriding .gitattributes line,
               or refuses with the reason. A detached HEAD, and a remote that
-              deleted the journal, are refused before anything changes.
+              deleted the journal or made it a symlink, are refused before
+              anything changes.
 
             WITH A SHARED FOLDER (Syncthing, Dropbox, Nextcloud)
               When two computers change the journal at once, these leave a
@@ -89,7 +100,9 @@ extension HelpTopic {
               or corrected, and every entry logged on either side is kept.
               The undo history keeps the last 50 writes; what older writes
               deleted is remembered beside it (deleted-entries in the state
-              folder), so an older copy cannot bring it back either.
+              folder), so an older copy cannot bring it back either. A
+              .sitecycle-merged (or .git/sitecycle) that is a link or a file
+              stops sync before the journal changes: remove or rename it.
 
             A TIDY HISTORY
               `sitecycle fmt --check` exits 1 when the journal is not in

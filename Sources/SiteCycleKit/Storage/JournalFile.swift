@@ -32,6 +32,9 @@ public struct FileError: Error, Equatable, Sendable {
         /// A link (or something else than a file or folder) beside the
         /// journal was left alone: `help security`'s one-door rule.
         case linksNotFollowed
+        /// A folder sitecycle keeps things in (`.sitecycle-merged/`,
+        /// `.git/sitecycle/`) is a link or no folder: remove or rename it.
+        case folderNotFollowed(String)
         /// A `-o` output that would land on the journal or its state.
         case outputIsJournal
 

@@ -44,10 +44,15 @@ package enum ConflictCopies {
         return target
     }
 
+    /// Where merged copies go: `.sitecycle-merged/` beside `copy`.
+    package static func asideFolder(of copy: String) -> String {
+        JournalStore.parentFolder(of: copy) + "/.sitecycle-merged"
+    }
+
     /// Moves a merged copy into `.sitecycle-merged/` beside the journal:
     /// out of the way, never deleted unread.
     package static func moveAside(_ copy: String) throws(FileError) -> String {
-        let folder = JournalStore.parentFolder(of: copy) + "/.sitecycle-merged"
+        let folder = asideFolder(of: copy)
         let policy = FilePolicy.beside(copy)
         try policy.createFolder(folder)
         let name = String(copy.split(separator: "/").last ?? "copy")

@@ -47,6 +47,9 @@ package enum SyncError: Error {
     /// A resolution by hand drops or changes entries that were in no
     /// conflict: nothing was committed.
     case resolutionDropsEntries(journal: String, atStake: [MergeInvariant.Breach])
+    /// The merge left these other files (relative to the top) with git's
+    /// conflicts: nothing was committed.
+    case otherFilesInConflict([String])
     /// The journal changed after git wrote it: it was left as it is.
     case journalChangedMeanwhile(journal: String)
     /// The merged journal could not replace git's result.

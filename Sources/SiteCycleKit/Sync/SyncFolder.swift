@@ -24,10 +24,15 @@ package protocol SyncFolder {
     /// What a conflict copy is when it is no regular file ("a symbolic
     /// link"): sync leaves it alone and says so; nil for a file.
     func notAFile(_ path: String) -> String?
+    /// Refuses a folder sync keeps files in (`.sitecycle-merged/`,
+    /// `.git/sitecycle/`) that is there but no real folder: asked before
+    /// the journal is changed.
+    func requireFolderOrNothing(_ path: String) throws(FileError)
 }
 
 extension SyncFolder {
     package func notAFile(_ path: String) -> String? { nil }
+    package func requireFolderOrNothing(_ path: String) throws(FileError) {}
 }
 
 /// The disk: `ConflictCopies` and `JournalStore`.
@@ -53,4 +58,7 @@ package struct POSIXSyncFolder: SyncFolder {
         try ConflictCopies.saveAside(bytes, as: name, in: folder)
     }
     package func notAFile(_ path: String) -> String? { FilePolicy.beside(path).otherThanFile(path) }
+    package func requireFolderOrNothing(_ path: String) throws(FileError) {
+        try FilePolicy.beside(path).requireFolderOrNothing(path)
+    }
 }

@@ -34,13 +34,21 @@ extension SyncService.Run {
         return stages
     }
 
+    /// What git writes into the journal for a merge: the driver's merge
+    /// by meaning, its own text merge with markers, or OURS as it was
+    /// (`-merge`, `binary`, a driver that could not run).
+    enum GitsMerge: Equatable {
+        case driver, text, keptOurs
+    }
+
     /// Concludes the merge under way: `remote` names where it came from
     /// when sync has just run it, nil for one found under way (sync stopped
     /// on it, or a person ran `git pull`). The journal is committed only
     /// when it keeps every entry of both sides; git's own result that does
     /// not is merged again by meaning, and a person's own is never
     /// overwritten.
-    mutating func concludeMerge(relative: String, top: String, remote: (name: String, branch: String)?) throws(SyncError) {
+    mutating func concludeMerge(relative: String, top: String, remote: (name: String, branch: String)?,
+                                madeBy made: GitsMerge = .driver) throws(SyncError) {
         let stages = unmergedStages(relative: relative, top: top)
         // modify/delete: THEIRS deleted the journal OURS changed.
         if stages.contains("2") && !stages.contains("3") { throw .journalDeletedInMerge(journal: request.journal) }
@@ -49,25 +57,31 @@ extension SyncService.Run {
         do { current = try fileSystem.read(request.journal) } catch { throw .journalUnreadable(error) }
         let breaches = MergeInvariant.check(base: sides.base, ours: sides.ours, theirs: sides.theirs, result: current,
                                             defaultZone: service.defaultZone)
-        if MergeInvariant.hasMarkers(current) {
-            if !stages.isEmpty, isGitsTextMerge(current, relative: relative, top: top) {
+        let merged = JournalMerge.merge(base: SourceFile(path: "base", bytes: sides.base ?? []),
+                                        ours: SourceFile(path: "ours", bytes: sides.ours),
+                                        theirs: SourceFile(path: "theirs", bytes: sides.theirs),
+                                        defaultZone: service.defaultZone)
+        // Only what git (or sync) wrote may be merged over: a journal that
+        // changed since is a person's resolution, begun or done.
+        let marked = MergeInvariant.hasMarkers(current)
+        let gitsText = marked && !stages.isEmpty && isGitsTextMerge(current, relative: relative, top: top)
+        let gitsOwn = remote != nil || gitsText || current == merged.bytes
+            || (made == .keptOurs && !stages.isEmpty && current == sides.ours)
+        if marked {
+            if gitsText {
                 try remerge(current, sides, atStake: [], byText: true, relative: relative, top: top)
             } else if remote != nil && !breaches.isEmpty {
                 try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
             }
         } else if !breaches.isEmpty {
-            if remote != nil || (!stages.isEmpty && current == sides.ours) {
+            if gitsOwn {
                 // git kept OURS whole and the journal unmerged (a binary
                 // merge, `-merge`, a driver that did not run), or sync's own
                 // merge just now lost lines.
                 try remerge(current, sides, atStake: breaches, byText: false, relative: relative, top: top)
             } else {
-                // A person's resolution may drop what was in conflict, and
-                // only that.
-                let merged = JournalMerge.merge(base: SourceFile(path: "base", bytes: sides.base ?? []),
-                                                ours: SourceFile(path: "ours", bytes: sides.ours),
-                                                theirs: SourceFile(path: "theirs", bytes: sides.theirs),
-                                                defaultZone: service.defaultZone)
+                // A person's resolution may keep either side of what was in
+                // conflict (or drop it), and only that.
                 let split = MergeInvariant.sides(of: merged.bytes)
                 let both = MergeInvariant.lines(of: split.ours).map { MergeInvariant.trimmed($0) }
                 let either = Set(MergeInvariant.lines(of: split.theirs).map { MergeInvariant.trimmed($0) })
@@ -76,6 +90,15 @@ extension SyncService.Run {
                 if !lost.isEmpty { throw .resolutionDropsEntries(journal: request.journal, atStake: lost) }
             }
         }
+        // What the merge by meaning kept and why: git's driver says it on
+        // git's stderr, which sync does not show, so sync says it for the
+        // journal that is that merge (the same three versions, the same
+        // notes).
+        if !merged.notes.isEmpty, (try? fileSystem.read(request.journal)) == merged.bytes {
+            emit(.mergeNotes(merged.notes, from: remote.map { "\($0.name)/\($0.branch)" }))
+        }
+        // `git add` would take any other file's conflict as resolved, markers and all.
+        try refuseOtherConflicts(relative: relative, top: top)
         // The driver's markers, or a person's, or ours: theirs to resolve.
         try stopOnMarkers(justMerged: remote != nil)
         let journal = try readJournal()
@@ -90,6 +113,15 @@ extension SyncService.Run {
         if let remote { emit(.mergedRemote(remote: remote.name, branch: remote.branch)) } else { emit(.concludedMerge) }
         let duplicates = MergeDuplicates.made(result: journal, sides: [sides.ours, sides.theirs], defaultZone: service.defaultZone)
         if !duplicates.isEmpty { emit(.probableDuplicates(duplicates)) }
+    }
+
+    /// Files other than the journal that git left unmerged (a
+    /// `.gitattributes` both sides changed, a note file): never added, so
+    /// never committed or pushed with git's markers; said by name.
+    func refuseOtherConflicts(relative: String, top: String) throws(SyncError) {
+        let listed = git.run(["diff", "--name-only", "--diff-filter=U", "-z"], in: top)
+        let others = listed.stdout.split(separator: "\0").map(String.init).filter { $0 != relative }
+        if !others.isEmpty { throw .otherFilesInConflict(Array(Set(others)).sorted()) }
     }
 
     /// Markers in the journal: said with their lines, never concluded.

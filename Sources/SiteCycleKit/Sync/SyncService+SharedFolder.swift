@@ -12,6 +12,12 @@ extension SyncService.Run {
             if let kind = service.folder.notAFile(copy) { emit(.skippedCopy(copy, kind: kind)) } else { copies.append(copy) }
         }
         guard !copies.isEmpty else { return 0 }
+        // Where they go once merged, checked before the journal changes:
+        // a link there would stop the run with the journal merged and
+        // the copy still beside it, merged again next time.
+        for folder in Set(copies.map(ConflictCopies.asideFolder)).sorted() {
+            do { try service.folder.requireFolderOrNothing(folder) } catch { throw .copyNotMovedAside(error) }
+        }
         var transaction = JournalTransaction(fileSystem: fileSystem, path: request.journal,
                                              defaultZone: service.defaultZone)
         transaction.recording = service.recording

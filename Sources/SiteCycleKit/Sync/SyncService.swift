@@ -82,6 +82,9 @@ package struct SyncService {
         /// result, kept at `keptAt` unless it was OURS whole, broke the
         /// `MergeInvariant`): the journal was merged by meaning instead.
         case remerged(atStake: [MergeInvariant.Breach], keptAt: String?, conflicts: Int)
+        /// What git's merge by meaning kept and why (see `MergeNote`);
+        /// `from`: the remote branch merged, nil for a merge found under way.
+        case mergeNotes([MergeNote], from: String?)
         /// A merge sync had stopped on was committed with the fixed journal.
         case concludedMerge
         /// The journal was committed with this message.
@@ -253,7 +256,7 @@ extension SyncService {
                 }
                 did.append(.attributesLine(line))
             }
-            let driver = "\(SyncService.shellQuoted(request.executable)) merge %O %A %B"
+            let driver = driverLine
             for (key, value) in [("merge.sitecycle.name", "sitecycle journal merge"), ("merge.sitecycle.driver", driver)] {
                 let was = git.value(["config", "--get", key], in: top)
                 guard was != value else { continue }
@@ -279,6 +282,24 @@ extension SyncService {
             // A clone's files are readable by everyone (0666 less the umask).
             if (try? service.folder.makePrivate(path)) == true { did.append(.madePrivate(relative)) }
             if !quiet || !did.isEmpty { emit(.setUp(journal: relative, changes: did)) }
+        }
+
+        /// git's `merge.sitecycle.driver` line that runs this binary.
+        var driverLine: String { "\(SyncService.shellQuoted(request.executable)) merge %O %A %B" }
+
+        /// Which merge git makes of the journal as the repository is set
+        /// up now (for a merge a person ran, before sync sets anything up).
+        func gitsMerge(_ relative: String, top: String) -> GitsMerge {
+            let attribute = mergeAttribute(relative, top: top)
+            switch attribute {
+            case "unspecified", "set", "text": return .text
+            case "unset", "binary": return .keptOurs
+            default:
+                // A driver git has no line for is git's text merge; one
+                // that cannot run leaves OURS as it was.
+                guard let line = git.value(["config", "--get", "merge.\(attribute).driver"], in: top) else { return .text }
+                return attribute == "sitecycle" && line == driverLine ? .driver : .keptOurs
+            }
         }
 
         /// The `merge` attribute git gives the journal (`sitecycle`,
@@ -342,10 +363,14 @@ extension SyncService {
         mutating func preflight(relative: String, top: String) throws(SyncError) -> Journal {
             // Every time: a binary moved since, or a later attributes line,
             // would hand the next merge to git's text or binary merge.
+            // A merge found under way was made by git as it was set up
+            // then: asked before setup changes that.
+            let found = git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok
+            // A conflicted .gitattributes is not set up over.
+            if found { try refuseOtherConflicts(relative: relative, top: top) }
+            let made = found ? gitsMerge(relative, top: top) : nil
             try setup(top: top, quiet: true)
-            if git.run(["rev-parse", "-q", "--verify", "MERGE_HEAD"], in: top).ok {
-                try concludeMerge(relative: relative, top: top, remote: nil)
-            }
+            if let made { try concludeMerge(relative: relative, top: top, remote: nil, madeBy: made) }
             let journal = try readJournal()
             guard !journal.diagnostics.hasErrors else { throw .journalHasErrors(journal) }
             return journal

@@ -63,22 +63,26 @@ public struct FilePolicy: Sendable {
 
     /// The folder holding `path`, opened without following a link below its
     /// anchor (made 0700 if `creating`), and the last name in it.
-    private func openFolder(of path: String, creating: Bool, verb: String) throws(FileError) -> (fd: Int32, name: String) {
+    /// `named`: the path messages name, when it is not `path` (a folder
+    /// opened through a name inside it).
+    private func openFolder(of path: String, creating: Bool, verb: String,
+                            named: String? = nil) throws(FileError) -> (fd: Int32, name: String) {
+        let shown = named ?? path
         let absolute = WriteHistory.absolute(path)
         let folder = JournalStore.parentFolder(of: absolute)
         let name = String(absolute[absolute.index(after: absolute.lastIndex(of: "/")!)...])
-        guard !name.isEmpty, name != ".", name != ".." else { throw JournalFile.error(path, verb, EISDIR) }
+        guard !name.isEmpty, name != ".", name != ".." else { throw JournalFile.error(shown, verb, EISDIR) }
         let anchor = anchors.filter { folder == $0 || folder.hasPrefix($0 + "/") }.max { $0.count < $1.count }
         let start = anchor ?? folder
         if creating { try JournalFile.makeParentDirectories(of: start + "/-") }
         var fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard fd >= 0 else { throw JournalFile.error(start == folder ? path : start, verb) }
+        guard fd >= 0 else { throw JournalFile.error(start == folder ? shown : start, verb) }
         var current = start
         for part in folder.dropFirst(start.count).split(separator: "/") where part != "." {
             current += "/" + part
             if part == ".." {
                 close(fd)
-                throw notFollowed(path, at: current, type: "a way out of its folder (..)", verb: verb)
+                throw notFollowed(shown, at: current, type: "a way out of its folder (..)", verb: verb)
             }
             if creating && mkdirat(fd, String(part), 0o700) != 0 && errno != EEXIST {
                 let e = JournalFile.error(current, "create folder")
@@ -90,7 +94,7 @@ public struct FilePolicy: Sendable {
                 let code = errno
                 let type = entryType(fd, String(part))
                 close(fd)
-                if code == ELOOP || code == ENOTDIR, let type { throw notFollowed(path, at: current, type: type, verb: verb) }
+                if code == ELOOP || code == ENOTDIR, let type { throw notFollowed(shown, at: current, type: type, verb: verb) }
                 throw JournalFile.error(current, verb, code)
             }
             close(fd)
@@ -109,8 +113,10 @@ public struct FilePolicy: Sendable {
 
     private func notFollowed(_ path: String, at place: String, type: String, verb: String) -> FileError {
         let what = place == WriteHistory.absolute(path) ? "it" : place
+        // A folder of ours that is a link: what to do with it, by name.
+        let folder = verb == "create folder" || verb == "use folder"
         return FileError(kind: .notRegularFile, path: path, message: "cannot \(verb) \(path): \(what) is \(type); it was left alone",
-                         hint: .linksNotFollowed)
+                         hint: folder ? .folderNotFollowed(place) : .linksNotFollowed)
     }
 
     // MARK: What a FileSystem does
@@ -219,9 +225,19 @@ public struct FilePolicy: Sendable {
 
     /// A real folder at `path` (0700 when made); a link there is refused.
     public func createFolder(_ path: String) throws(FileError) {
-        let (folder, name) = try openFolder(of: path + "/-", creating: true, verb: "create folder")
+        let (folder, _) = try openFolder(of: path + "/-", creating: true, verb: "create folder", named: path)
         close(folder)
-        _ = name
+    }
+
+    /// Refuses a folder sitecycle keeps things in that is there but is no
+    /// real folder (a link, a file), before anything else is changed; its
+    /// absence is fine (it is made when needed).
+    public func requireFolderOrNothing(_ path: String) throws(FileError) {
+        let (folder, name) = try openFolder(of: path, creating: false, verb: "use folder")
+        defer { close(folder) }
+        if let type = entryType(folder, name), type != "a folder" {
+            throw notFollowed(path, at: WriteHistory.absolute(path), type: type, verb: "use folder")
+        }
     }
 
     /// Renames a regular file; at `target` only a regular file is replaced.

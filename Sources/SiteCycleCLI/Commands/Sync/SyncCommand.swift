@@ -43,7 +43,14 @@ extension CommandRegistry {
             redone the same way, but only while the journal is exactly what
             git wrote: a resolution you have begun, and marker-like lines that
             are a version's own content, are never merged over. A resolution by
-            hand that drops an entry no conflict was about is refused.
+            hand is yours: it may keep either side of each conflict (HEAD's
+            whole too) and is committed as written; one that drops an entry no
+            conflict was about is refused. sync merges over only a journal
+            that is still what git or the driver wrote. What the merge kept
+            that a reader might not expect is said after "Merge note:". A
+            conflict git left in another file (.gitattributes, a note file)
+            stops sync naming the file; nothing is committed with git's
+            markers: resolve it, `git add` it, and sync again.
 
             A detached HEAD is refused before anything is committed (`git
             switch BRANCH` carries the change over). A remote whose branch
@@ -76,8 +83,10 @@ extension CommandRegistry {
             git's before it is written: every entry of either file is kept (or
             named as kept as it was here), none changed unless one side changed
             it; a merge that breaks it is not written, both files are kept whole
-            between markers, and sync names the entries at stake. A conflict
-            copy that is a symlink (or anything but a file) is never followed:
+            between markers, and sync names the entries at stake. A
+            .sitecycle-merged (or .git/sitecycle) that is a link or a file stops
+            sync before the journal changes, naming it: remove or rename it. A
+            conflict copy that is a symlink (or anything but a file) is never followed:
             sync names it, leaves it and what it points to alone, and merges
             the other copies. Every command warns when such copies exist.
             Outside git, with no conflict copy to merge, there is nothing to

@@ -45,6 +45,10 @@ struct SyncRenderer {
                            + "(\(atStake.words.terminalSafe)); merged the journal by meaning instead"
                            + (conflicts == 0 ? "" : " (\(conflicts) conflict\(conflicts == 1 ? "" : "s") marked)")
                            + (kept.map { ". git's result is kept in \($0.terminalSafe)." } ?? "."))
+        case .mergeNotes(let notes, let from):
+            for note in notes {
+                invocation.say("Merge note: " + note.words(ours: "this clone", theirs: from ?? "the merged branch"))
+            }
         case .concludedMerge: invocation.out("Concluded the merge with the fixed journal.\n")
         case .committed(let message): invocation.say("Committed: \(message)")
         case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
