@@ -21,6 +21,31 @@ package enum StatisticsText {
         return tenths > Int((a.thresholdPercent * 10).rounded()) ? "\(tenths / 10).\(tenths % 10)"
             : String(Double(Int((a.exactPercentBelow * 100).rounded(.down))) / 100)
     }
+
+    /// `percentBelow` as the number JSON gives: the same digits the text
+    /// shows (20.1 where it says "20.1% below"), never a rounder one.
+    package static func percentBelowFigure(_ a: Statistics.Absorption) -> Double {
+        Double(percentBelow(a)) ?? Double(a.percentBelow)
+    }
+
+    /// The sessions under `SiteChange.repeatedSessionHours` that ended in a
+    /// change at the same location, left out of every figure; nil when
+    /// none was. `check` is named only for those it warns at (at most
+    /// `SiteChange.probableDuplicateSeconds` apart): `stats` and the report
+    /// say the same sentence.
+    package static func repeatedChanges(_ o: Statistics.Summary) -> String? {
+        let n = o.repeatedChanges, warned = o.probableDuplicates
+        guard n > 0 else { return nil }
+        var text = counted(n, "session") + " under \(Int(SiteChange.repeatedSessionHours)) h that ended in a "
+            + "change at the same location \(n == 1 ? "is" : "are") left out (the same change logged twice?)"
+        let minutes = SiteChange.probableDuplicateSeconds / 60
+        if warned == n {
+            text += "; `sitecycle check` warns at \(n == 1 ? "it" : "each")"
+        } else if warned > 0 {
+            text += "; `sitecycle check` warns at the \(warned) within \(minutes) minutes"
+        }
+        return text + "."
+    }
 }
 
 extension StatisticsText {

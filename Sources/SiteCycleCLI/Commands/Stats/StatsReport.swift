@@ -45,11 +45,7 @@ struct StatsReport {
             out += "\n" + style.yellow("\(n) session\(n == 1 ? "" : "s") over \(SiteChange.longSessionFactor)× the target")
                 + " counted (a change missing? see `sitecycle check`)"
         }
-        if o.repeatedChanges > 0 {
-            let n = o.repeatedChanges
-            out += "\n" + TextWrap.wrap("\(n) probable duplicate\(n == 1 ? "" : "s") left out (a session under 1 h, "
-                + "then a change at the same location; see `sitecycle check`)")
-        }
+        if let repeated = StatisticsText.repeatedChanges(o) { out += "\n" + TextWrap.wrap(repeated) }
         return out
     }
 
