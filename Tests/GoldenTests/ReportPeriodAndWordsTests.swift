@@ -95,6 +95,7 @@ struct ReportPeriodAndWordsTests {
         let html = try page(now: "2026-11-20 10:00")
         #expect(html.contains("<title>Left Front Abdomen: 1 use, mean 72.0 h</title>"))
         #expect(!html.contains("1 uses"))
+        #expect(try run(["timeline", "--days", "1"], now: "2026-11-20 10:00").stdout.contains("Last 1 day, 2026-11-20"))
         try write(["timezone America/Chicago", "target 6h", "location Left Front Abdomen", "location Right Front Abdomen", "",
                    "2026-11-10 08:00  Left Front Abdomen", "2026-11-11 04:00  Right Front Abdomen"])
         let check = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-12 10:00", "check"], in: root, environment: env)

@@ -13,8 +13,10 @@ extension CommandRegistry {
             and days since (all-time, calendar days in the journal's zone).
             Overall: site changes, completed sessions, mean and median over
             every row.
-            --from/--to/--last select site changes by start. Sessions over 3×
-            the target (a change never logged?) are counted on top.
+            --from/--to/--last select site changes by start; --last 30d is the
+            last 30 whole days (today and the 29 before it, from midnight), the
+            days `report --last 30d` covers. Sessions over 3× the target (a
+            change never logged?) are counted on top.
 
             Absorption insight: a location whose mean is more than the
             `absorption-threshold` (default 20%) below the overall mean is
