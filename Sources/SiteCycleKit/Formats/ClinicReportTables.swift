@@ -33,7 +33,7 @@ extension ClinicReport {
         }
         s += ".</p>\n"
         // What `stats` says of a change logged twice, said here too.
-        if let repeated = StatisticsText.repeatedChanges(o) { s += "<p>\(escape(repeated))</p>\n" }
+        if let repeated = StatisticsText.repeatedChanges(o) { s += "<p>\(escape(repeated)).</p>\n" }
         s += endedEarlySection(stats, endings: endings)
         s += "</section>\n\n"
         return s

@@ -29,22 +29,15 @@ package enum StatisticsText {
     }
 
     /// The sessions under `SiteChange.repeatedSessionHours` that ended in a
-    /// change at the same location, left out of every figure; nil when
-    /// none was. `check` is named only for those it warns at (at most
-    /// `SiteChange.probableDuplicateSeconds` apart): `stats` and the report
-    /// say the same sentence.
+    /// change at the same location, left out of every figure, in the one
+    /// sentence stats and the report say (without its full stop: stats
+    /// adds where `check` warns, `Summary.probableDuplicates`); nil when
+    /// none was.
     package static func repeatedChanges(_ o: Statistics.Summary) -> String? {
-        let n = o.repeatedChanges, warned = o.probableDuplicates
+        let n = o.repeatedChanges
         guard n > 0 else { return nil }
-        var text = counted(n, "session") + " under \(Int(SiteChange.repeatedSessionHours)) h that ended in a "
-            + "change at the same location \(n == 1 ? "is" : "are") left out (the same change logged twice?)"
-        let minutes = SiteChange.probableDuplicateSeconds / 60
-        if warned == n {
-            text += "; `sitecycle check` warns at \(n == 1 ? "it" : "each")"
-        } else if warned > 0 {
-            text += "; `sitecycle check` warns at the \(warned) within \(minutes) minutes"
-        }
-        return text + "."
+        return counted(n, "session") + " under \(Int(SiteChange.repeatedSessionHours)) h that ended in a change at the "
+            + "same location \(n == 1 ? "is" : "are") left out (the same change logged twice?)"
     }
 }
 
