@@ -18,12 +18,12 @@ extension CommandRegistry {
             the period and labelled with uses and mean hours (a paused site has
             a double ring, a resting one a dashed ring, as ‖ and ◌ in `map`),
             and the locations with no known place listed beside it (see `help
-            map`);
-            the usage distribution with the equal share and the balance; a
-            calendar of the period, one cell per day, coloured and lettered by
-            location; the per-site table of `stats` with the absorption flag;
-            the notes written in the period. Every chart has a title and a
-            description, and its numbers are also in a table.
+            map`); the usage distribution with the equal share and the
+            balance; a calendar of the period, one cell per day, coloured and
+            lettered by location; the per-site table of `stats` with the
+            absorption flag and a line on any session left out as a change
+            logged twice; the notes written in the period. Every chart has a
+            title and a description, and its numbers are also in a table.
 
             The period is whole days in the journal's zone: the last 90 days
             up to --to (default now), as --last 90d counts them (that day and
