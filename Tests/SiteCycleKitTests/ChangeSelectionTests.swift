@@ -45,10 +45,14 @@ struct ChangeSelectionTests {
         #expect(ChangeSelection(to: to, now: now, throughFuture: true).to == to)
     }
 
-    @Test func theLastDaysCountBackFromNow() {
+    /// Issue 31 item 13: the last N days are whole days in the zone, today
+    /// and the N − 1 before it, not now − N × 24 h.
+    @Test func theLastDaysAreWholeDaysUpToToday() {
         let selection = ChangeSelection(lastDays: 5, now: now)
-        #expect(selection.from == instant("2026-02-05T00:00:00Z"))
-        #expect(starts(selection) == [5, 6])
+        #expect(selection.from == instant("2026-02-06T00:00:00Z"))
+        #expect(starts(selection) == [6])
+        // 01:00 on the 10th in Berlin: from its midnight of the 6th.
+        #expect(ChangeSelection(lastDays: 5, now: now, zone: berlin).from == instant("2026-02-05T23:00:00Z"))
     }
 
     @Test func locationsLeaveRemovedLinesOut() {

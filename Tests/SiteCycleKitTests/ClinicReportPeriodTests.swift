@@ -10,14 +10,14 @@ struct ClinicReportPeriodTests {
     @Test func noStartIsTheDefaultDaysUpToTheEnd() throws {
         let period = try #require(ClinicReport.Period(ChangeSelection(now: now)))
         #expect(period.to == now)
-        #expect(period.from == instant("2025-11-12T00:00:00Z"))  // the midnight 90 days before
+        #expect(period.from == instant("2025-11-13T00:00:00Z"))  // 90 days: today and the 89 before, as --last 90d
     }
 
     /// Issue 31 item 13: whole days, whatever DST did in between.
     @Test func theDefaultPeriodStartsAtAMidnightAcrossDST() throws {
         let end = instant("2026-11-27T09:00:00Z")  // 10:00 in Berlin (CET)
         let period = try #require(ClinicReport.Period(ChangeSelection(now: end), zone: berlin))
-        #expect(period.from == instant("2026-08-28T22:00:00Z"))  // 2026-08-29 00:00 CEST
+        #expect(period.from == instant("2026-08-29T22:00:00Z"))  // 2026-08-30 00:00 CEST
     }
 
     @Test func aGivenStartIsKept() throws {
@@ -28,6 +28,15 @@ struct ClinicReportPeriodTests {
 
     @Test func aStartAfterTheEndIsNoPeriod() {
         #expect(ClinicReport.Period(ChangeSelection(from: instant("2026-03-01T00:00:00Z"), now: now)) == nil)
+    }
+
+    /// The header's words: dates alone for whole days, a time where a
+    /// bound has one.
+    @Test func thePeriodIsSaidAsDatesWhenItIsWholeDays() throws {
+        let period = try #require(ClinicReport.Period(ChangeSelection(lastDays: 30, now: now, zone: berlin), zone: berlin))
+        #expect(period.text(zone: berlin, now: now) == "2026-01-12 to 2026-02-10")
+        let given = ClinicReport.Period(from: instant("2026-01-12T12:00:00Z"), to: instant("2026-02-01T08:00:00Z"))
+        #expect(given.text(zone: berlin, now: now) == "2026-01-12 13:00 to 2026-02-01 09:00")
     }
 
     @Test func theFileIsNamedForTodayInTheJournalsZone() {

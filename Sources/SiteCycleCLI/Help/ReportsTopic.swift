@@ -27,8 +27,9 @@ extension HelpTopic {
             HISTORY
               Changes are selected by their start: --from and --to include both
               ends; a bare date as --from is the midnight that starts it, as --to
-              the end of that day; --last 30d keeps starts at or after now minus
-              30×24 h; --limit N keeps the newest N. The Hours column starts
+              the end of that day; --last 30d keeps the last 30 whole days
+              (today and the 29 before it, from midnight in the journal's
+              zone); --limit N keeps the newest N. The Hours column starts
               under its header, and a long note wraps under the Note column, so
               no line passes 80 columns.
 

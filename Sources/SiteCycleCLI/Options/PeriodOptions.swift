@@ -62,6 +62,6 @@ struct PeriodOptions {
             throw CommandError("--from \(from!) is after --to \(to!)", help: "swap them", usage: true)
         }
         return ChangeSelection(from: start, to: end, lastDays: lastDays, locations: try location?.indexes(in: journal),
-                               now: now, throughFuture: throughFuture)
+                               now: now, zone: journal.zone, throughFuture: throughFuture)
     }
 }

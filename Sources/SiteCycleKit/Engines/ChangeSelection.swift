@@ -12,13 +12,23 @@ public struct ChangeSelection: Equatable, Sendable {
     /// every location, `removed` lines included.
     public var locations: Set<UInt16>?
 
-    /// `from` and `to` include both ends; `lastDays` keeps starts at or
-    /// after now − N×24 h instead of `from`.
+    /// `from` and `to` include both ends; `lastDays` keeps the last N
+    /// whole days in `zone` instead of `from` (`lastDaysStart`).
     public init(from: Instant? = nil, to: Instant? = nil, lastDays: Int? = nil, locations: Set<UInt16>? = nil,
-                now: Instant, throughFuture: Bool = false) {
-        self.from = lastDays.map { now.adding(seconds: -Int64($0) * 86_400) } ?? from
+                now: Instant, zone: ZoneRules = .utc, throughFuture: Bool = false) {
+        self.from = lastDays.map { ChangeSelection.lastDaysStart($0, through: zone.civil(now).date, zone: zone) } ?? from
         self.to = throughFuture ? to ?? Instant(seconds: .max) : min(to ?? now, now)
         self.locations = locations
+    }
+
+    /// Where "the last N days" up to `day` starts: the midnight in `zone`
+    /// that begins the N calendar days ending with `day` (`day` and the
+    /// N − 1 before it), so a period is whole days, also across a DST
+    /// change. The one rule of `--last Nd` (history, stats, export,
+    /// outcomes, report) and of the report's default period; the same days
+    /// `timeline` draws for its last N.
+    public static func lastDaysStart(_ days: Int, through day: CivilDate, zone: ZoneRules) -> Instant {
+        TimeArgument.startOfDay(day.adding(days: -(max(1, days) - 1)), zone: zone)
     }
 
     /// Whether every change up to `now` is in the selection.

@@ -17,6 +17,9 @@ public struct Statistics: Sendable {
         /// Changes left out because the next one repeats them at the same
         /// location within an hour (`SiteChange.isRepeated`).
         public var repeatedChanges = 0
+        /// Those of `repeatedChanges` that `check` warns at as a probable
+        /// duplicate (`SiteChange.isProbableDuplicate`: 15 minutes or less).
+        public var probableDuplicates = 0
     }
 
     public struct Absorption: Sendable, Equatable {
@@ -127,7 +130,7 @@ public struct Statistics: Sendable {
         var usesAt = [Int](repeating: 0, count: all.count)
         var lastAt = [Int?](repeating: nil, count: all.count)
         var counts = [Int](repeating: 0, count: all.count)
-        var selectedCount = 0, repeatedChanges = 0
+        var selectedCount = 0, repeatedChanges = 0, probableDuplicates = 0
         let changes = journal.changes
         // Which changes are a completed session of the selection: a bit
         // each, so the second pass need not ask `include` again.
@@ -144,6 +147,7 @@ public struct Statistics: Sendable {
                 // The same change logged twice: one change, no session.
                 if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
                     repeatedChanges += 1
+                    if buffer[i + 1].isProbableDuplicate(of: buffer[i]) { probableDuplicates += 1 }
                     continue
                 }
                 selectedCount += 1
@@ -281,7 +285,7 @@ public struct Statistics: Sendable {
         let overall = Summary(changes: selectedCount, completed: overallCount,
                               averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
                               medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval,
-                              repeatedChanges: repeatedChanges)
+                              repeatedChanges: repeatedChanges, probableDuplicates: probableDuplicates)
         let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
         return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, referenceHours: reference,
                           locations: perLocation, balance: balance(enabledUses))

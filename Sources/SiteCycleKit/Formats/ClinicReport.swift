@@ -17,13 +17,14 @@ public enum ClinicReport {
             self.to = to
         }
 
-        /// The period `report` covers: the selection's, or the `defaultDays`
-        /// up to its end when it has no start, from a midnight in `zone` (whole
-        /// days: 90 × 24 h back would start an hour off across a DST change);
-        /// nil when it would be empty (a start after the end).
+        /// The period `report` covers: the selection's, or the last
+        /// `defaultDays` up to its end when it has no start, as `--last 90d`
+        /// counts them (`ChangeSelection.lastDaysStart`: whole days in `zone`,
+        /// also across a DST change); nil when it would be empty (a start
+        /// after the end).
         public init?(_ selection: ChangeSelection, zone: ZoneRules = .utc) {
-            let from = selection.from ?? TimeArgument.startOfDay(
-                zone.civil(selection.to).date.adding(days: -ClinicReport.defaultDays), zone: zone)
+            let from = selection.from ?? ChangeSelection.lastDaysStart(
+                ClinicReport.defaultDays, through: zone.civil(selection.to).date, zone: zone)
             guard from <= selection.to else { return nil }
             self.init(from: from, to: selection.to)
         }
@@ -34,10 +35,22 @@ public enum ClinicReport {
         /// draws years the journal has, not two thousand empty ones.
         public func clamped(to journal: Journal) -> Period {
             var copy = self
-            let earliest = journal.changes.first.map { TimeArgument.startOfDay(journal.zone.civil($0.start).date, zone: journal.zone) }
-                ?? to.adding(seconds: -Int64(ClinicReport.defaultDays - 1) * 86_400)
+            let zone = journal.zone
+            let earliest = journal.changes.first.map { TimeArgument.startOfDay(zone.civil($0.start).date, zone: zone) }
+                ?? ChangeSelection.lastDaysStart(ClinicReport.defaultDays, through: zone.civil(to).date, zone: zone)
             copy.from = min(max(from, earliest), to)
             return copy
+        }
+
+        /// The period as the header says it, in `zone`: a bound that is a
+        /// day's edge (a midnight to start; to end, the day's last second,
+        /// as `--to DATE` gives, or now, the day so far) is the date alone,
+        /// "2026-10-22 to 2026-11-20"; any other bound keeps its time.
+        public func text(zone: ZoneRules, now: Instant) -> String {
+            let first = zone.civil(from).date, last = zone.civil(to).date
+            let start = from == TimeArgument.startOfDay(first, zone: zone) ? first.iso : zone.civil(from).journalText
+            let endsDay = to == now || to == TimeArgument.startOfDay(last.adding(days: 1), zone: zone).adding(seconds: -1)
+            return start + " to " + (endsDay ? last.iso : zone.civil(to).journalText)
         }
 
         /// Whether a change is in the report: by its start, both ends included.
@@ -179,7 +192,7 @@ public enum ClinicReport {
             <header id="header">
             <h1>Infusion site rotation</h1>
             <dl>
-            \(patientRow)<dt>Period</dt><dd>\(escape(time(period.from, zone))) to \(escape(time(period.to, zone)))</dd>
+            \(patientRow)<dt>Period</dt><dd>\(escape(period.text(zone: zone, now: now)))</dd>
             <dt>Generated</dt><dd>\(escape(time(now, zone)))</dd>
             <dt>Time zone</dt><dd>\(escape(zone.identifier))</dd>
             <dt>Journal</dt><dd>\(escape(fileName(journal.source.path)))</dd>
@@ -244,13 +257,15 @@ public enum ClinicReport {
                            zone: ZoneRules = .utc) -> String {
         let rows = stats.locations
         // Paused or resting: out of recommendations, marked so that a
-        // well-rested look is not read as a top choice (issue 31 item 10).
-        func held(_ name: String) -> String? {
+        // well-rested look is not read as a top choice (issue 31 item 10),
+        // each with its own mark, as the terminal map's ‖ and ◌.
+        func hold(_ name: String) -> (mark: HeldMark, text: String)? {
             guard let site = body?.site(name) else { return nil }
-            if let t = site.pausedUntil { return "paused until \(displayTime(t, in: zone).prefix(10))" }
-            if let t = site.restingUntil { return "resting until \(displayTime(t, in: zone).prefix(10))" }
+            if let t = site.pausedUntil { return (.paused, "paused until \(displayTime(t, in: zone).prefix(10))") }
+            if let t = site.restingUntil { return (.resting, "resting until \(displayTime(t, in: zone).prefix(10))") }
             return nil
         }
+        func held(_ name: String) -> String? { hold(name)?.text }
         let top = rows.map(\.uses).max() ?? 0
         let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
         let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
@@ -273,9 +288,9 @@ public enum ClinicReport {
                 let mean = row.average.map { "\(Int($0.rounded())) h" } ?? "– h"
                 svg += """
                     <g class="site">
-                    <title>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</title>
+                    <title>\(escape(row.location.name)): \(counted(row.uses, "use")), mean \(hours(row.average)) h</title>
                     <circle cx="\(fmt(cx))" cy="\(fmt(cy))" r="14" fill="\(usesRamp[level])" class="level\(level)"/>
-                    \(held(row.location.name) == nil ? "" : "<circle cx=\"\(fmt(cx))\" cy=\"\(fmt(cy))\" r=\"19\" class=\"held\"/>")
+                    \(hold(row.location.name).map { $0.mark.circles(cx: fmt(cx), cy: fmt(cy)) } ?? "")
                     <text x="\(fmt(cx))" y="\(fmt(cy + 5))" text-anchor="middle" class="key\(level >= 3 ? " light" : "")">\(escape(keys.letter[row.location.name] ?? ""))</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 30))" text-anchor="middle" class="label">\(row.uses)×</text>
                     <text x="\(fmt(cx))" y="\(fmt(cy + 45))" text-anchor="middle" class="label">\(mean)</text>
@@ -296,7 +311,7 @@ public enum ClinicReport {
         if !unplaced.isEmpty {
             list = "<h3>No known place on the map</h3>\n<ul class=\"unplaced\">\n"
             for row in unplaced {
-                list += "<li>\(escape(row.location.name)): \(row.uses) uses, mean \(hours(row.average)) h</li>\n"
+                list += "<li>\(escape(row.location.name)): \(counted(row.uses, "use")), mean \(hours(row.average)) h</li>\n"
             }
             list += "</ul>\n"
         }
@@ -304,12 +319,35 @@ public enum ClinicReport {
         legend += ["none", "fewest", "", "", "most"].enumerated().map { i, word in
             "<span class=\"swatch\" style=\"background:\(usesRamp[i])\"></span>\(word)"
         }.joined(separator: " ")
-        legend += " (up to \(top) use\(top == 1 ? "" : "s")).</p>\n"
-        if rows.contains(where: { held($0.location.name) != nil }) {
-            legend += "<p class=\"ramp\">A dashed outer ring: paused or resting, out of recommendations for now.</p>\n"
+        legend += " (up to \(counted(top, "use"))).</p>\n"
+        for mark in HeldMark.allCases where rows.contains(where: { hold($0.location.name)?.mark == mark }) {
+            legend += "<p class=\"ramp\">\(mark.key)</p>\n"
         }
         return "<section id=\"map\(d.suffix)\" class=\"page\(d.newPage ? " device" : "")\">\n<h2>\(d.heading)Body map</h2>\n<div class=\"mapwrap\">\n<div class=\"figure\">\n"
             + svg + legend + "</div>\n<div class=\"side\">\n" + table + list + "</div>\n</div>\n</section>\n\n"
+    }
+
+    /// Why a site on the map is out of recommendations for now, each with
+    /// its own ring around the circle and its own line in the key.
+    enum HeldMark: CaseIterable {
+        case paused, resting
+
+        /// Paused: two solid rings; resting: one dashed ring. Told apart in
+        /// greyscale as the terminal map tells ‖ from ◌.
+        func circles(cx: String, cy: String) -> String {
+            switch self {
+            case .paused:
+                "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"18\" class=\"paused\"/><circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"22\" class=\"paused\"/>"
+            case .resting: "<circle cx=\"\(cx)\" cy=\"\(cy)\" r=\"19\" class=\"resting\"/>"
+            }
+        }
+
+        var key: String {
+            switch self {
+            case .paused: "A double outer ring: paused (`paused until` in the journal), out of rotation until that date."
+            case .resting: "A dashed outer ring: resting (`rest`), out of recommendations until its rest is over."
+            }
+        }
     }
 
     /// The outline of a body in the map's grid units, scaled.
@@ -405,7 +443,7 @@ public enum ClinicReport {
         s += "</svg>\n<ul class=\"legend\">\n"
         for row in timeline.rows {
             let name = row.location.name
-            s += "<li><span class=\"swatch\" style=\"background:\(keys.colour[name] ?? "#999")\"></span><strong>\(escape(keys.letter[name] ?? ""))</strong> \(escape(name)) (\(row.worn.count) day\(row.worn.count == 1 ? "" : "s"))</li>\n"
+            s += "<li><span class=\"swatch\" style=\"background:\(keys.colour[name] ?? "#999")\"></span><strong>\(escape(keys.letter[name] ?? ""))</strong> \(escape(name)) (\(counted(row.worn.count, "day")))</li>\n"
         }
         return s + "</ul>\n</section>\n\n"
     }

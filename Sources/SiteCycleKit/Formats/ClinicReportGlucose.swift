@@ -51,10 +51,10 @@ extension ClinicReport {
         }
         s += "</tbody>\n</table>\n" + wearDayChart(o) + "</div>\n"
         let m = o.overall
-        s += "<p>Whole period: \(m.readings) readings, \(m.coverage.map { "\(Int($0.rounded()))%" } ?? "–") coverage, "
+        s += "<p>Whole period: \(counted(m.readings, "reading")), \(m.coverage.map { "\(Int($0.rounded()))%" } ?? "–") coverage, "
             + "mean \(mean(m)) \(unit), \(tenth(m.inRange))% in range, CV \(tenth(m.cv))%, GMI \(tenth(m.gmi))% "
             + "(indicative, not an HbA1c)."
-        if o.unmatched > 0 { s += " \(o.unmatched) readings fell outside every pump site." }
+        if o.unmatched > 0 { s += " \(counted(o.unmatched, "reading")) fell outside every pump site." }
         return s + "</p>\n</section>\n\n"
     }
 

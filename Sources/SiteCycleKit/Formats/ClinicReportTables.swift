@@ -25,13 +25,15 @@ extension ClinicReport {
                 + "<td class=\"n\" data-rested=\"\(escape(l.location.name))\">\(rested)</td><td class=\"absorption\">\(flag)</td></tr>\n"
         }
         let o = stats.overall
-        s += "</tbody>\n</table>\n<p>Overall: \(o.changes) site change\(o.changes == 1 ? "" : "s"), \(o.completed) completed session\(o.completed == 1 ? "" : "s"), mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
+        s += "</tbody>\n</table>\n<p>Overall: \(counted(o.changes, "site change")), \(counted(o.completed, "completed session")), mean \(hours(o.averageHours)) h, median \(hours(o.medianHours)) h. "
         s += "Absorption is judged only for sites with \(Statistics.absorptionMinimumSessions) or more completed sessions; a site is flagged when its \(stats.robust ? "median" : "mean") is more than \(SettingValues.formatPercent(stats.thresholdPercent)) below the overall one\(stats.referenceHours.map { " (\(hours($0)) h)" } ?? "")"
         // Two means, each said for what it counts (issue 31 item 9).
         if o.endedByRemoval > 0, stats.referenceHours != nil {
-            s += ", which leaves out the \(o.endedByRemoval) session\(o.endedByRemoval == 1 ? "" : "s") ended by `removed` (a break); the mean above counts every completed session"
+            s += ", which leaves out the \(counted(o.endedByRemoval, "session")) ended by `removed` (a break); the mean above counts every completed session"
         }
         s += ".</p>\n"
+        // What `stats` says of a change logged twice, said here too.
+        if let repeated = StatisticsText.repeatedChanges(o) { s += "<p>\(escape(repeated)).</p>\n" }
         s += endedEarlySection(stats, endings: endings)
         s += "</section>\n\n"
         return s
@@ -93,7 +95,8 @@ extension ClinicReport {
         .body { fill: var(--body); stroke: var(--line); stroke-width: 1.5; }
         .site circle { stroke: var(--fg); stroke-width: 1.2; }
         .site .level0 { stroke-dasharray: 3 2; }
-        .site .held { fill: none; stroke-dasharray: 2 3; stroke-width: 2; }
+        .site .resting { fill: none; stroke-dasharray: 2 3; stroke-width: 2; }
+        .site .paused { fill: none; stroke-width: 1.5; }
         svg text.key { font-weight: bold; fill: #111; } svg text.key.light { fill: #fff; }
         svg.bodymap { font-size: 16px; } svg text.label { font-size: 15px; }
         svg text.view { font-weight: bold; font-size: 17px; }

@@ -21,6 +21,24 @@ package enum StatisticsText {
         return tenths > Int((a.thresholdPercent * 10).rounded()) ? "\(tenths / 10).\(tenths % 10)"
             : String(Double(Int((a.exactPercentBelow * 100).rounded(.down))) / 100)
     }
+
+    /// `percentBelow` as the number JSON gives: the same digits the text
+    /// shows (20.1 where it says "20.1% below"), never a rounder one.
+    package static func percentBelowFigure(_ a: Statistics.Absorption) -> Double {
+        Double(percentBelow(a)) ?? Double(a.percentBelow)
+    }
+
+    /// The sessions under `SiteChange.repeatedSessionHours` that ended in a
+    /// change at the same location, left out of every figure, in the one
+    /// sentence stats and the report say (without its full stop: stats
+    /// adds where `check` warns, `Summary.probableDuplicates`); nil when
+    /// none was.
+    package static func repeatedChanges(_ o: Statistics.Summary) -> String? {
+        let n = o.repeatedChanges
+        guard n > 0 else { return nil }
+        return counted(n, "session") + " under \(Int(SiteChange.repeatedSessionHours)) h that ended in a change at the "
+            + "same location \(n == 1 ? "is" : "are") left out (the same change logged twice?)"
+    }
 }
 
 extension StatisticsText {

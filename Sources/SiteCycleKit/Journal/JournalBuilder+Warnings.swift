@@ -20,7 +20,7 @@ extension BuildState {
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
             let days = Double(end.seconds - c.start.seconds) / 86_400
             report(.warning, .longSession,
-                   "in for \(Int(days.rounded())) days, more than \(SiteChange.longSessionFactor)× the target: a change missing?",
+                   "in for \(counted(Int(days.rounded()), "day")), more than \(SiteChange.longSessionFactor)× the target: a change missing?",
                    line: syntax.lines[c.line - 1], e.timestampRange,
                    help: .logMissingChange)
         }

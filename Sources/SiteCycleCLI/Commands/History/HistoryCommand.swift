@@ -14,7 +14,9 @@ extension CommandRegistry {
             Entries are selected by their start: --from and --to include both
             ends (a date alone as --from is the midnight that starts it; as
             --to, `--to 2026-02-07`, it is the whole day); --last Nd keeps
-            starts at or after now − N×24 h (7d, 30d, 90d or any N).
+            the last N whole days in the journal's zone: today and the N − 1
+            days before it, from midnight (7d, 30d, 90d or any N; the same
+            days in stats, export, outcomes and report).
             --location takes a location or a zone, disabled ones too.
             A line dated after now (--now) is listed too, marked `future` in
             place of its hours (`check` warns about it: often a mistyped year).

@@ -63,7 +63,7 @@ struct InitCommand {
         do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
             return fail(error)
         }
-        invocation.say("Created \(location.path) with \(journal.locations.count) locations in \(journal.timezone).")
+        invocation.say("Created \(location.path) with \(counted(journal.locations.count, "location")) in \(journal.timezone).")
         invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
         return ExitCode.ok
     }
@@ -77,7 +77,7 @@ struct InitCommand {
             return fail(error)
         }
         invocation.out("\n")
-        invocation.say("Created \(location.path) with \(journal.locations.count) locations in "
+        invocation.say("Created \(location.path) with \(counted(journal.locations.count, "location")) in "
                        + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours))"
                        + (journal.sensorHours.map { ", a sensor every \(SettingValues.durationSetting($0))" } ?? "") + ".")
         return Onboarding(invocation: invocation).offerFirstLog(path: location.path)

@@ -63,7 +63,7 @@ struct LocationsRenderer {
             return devicesMessage(changed, devices, unchanged)
         case .renamed(let renamings, let entries):
             let what = renamings.map { "\($0.from) to \($0.to)" }.joined(separator: ", ")
-            return TextWrap.wrap("Renamed \(what) (\(entries) site change\(plural(entries)) rewritten).")
+            return TextWrap.wrap("Renamed \(what) (\(counted(entries, "site change")) rewritten).")
         case .enabled(let changed, let unchanged):
             return enabledMessage(true, changed, unchanged)
         case .disabled(let changed, let unchanged):
@@ -93,7 +93,6 @@ struct LocationsRenderer {
     }
 
     func and(_ names: [String]) -> String { names.joined(separator: " and ") }
-    func plural(_ n: Int) -> String { n == 1 ? "" : "s" }
 
     func devicesMessage(_ changed: [String], _ devices: [String], _ unchanged: [String]) -> String {
         let what = devices == [Device.pumpName] ? "the pump only" : devices.joined(separator: ", ")
@@ -113,7 +112,7 @@ struct LocationsRenderer {
             return "Disabled \(name): its \(uses) site change\(uses == 1 ? " stays" : "s stay") in "
                 + "the history (`locations enable` brings it back)."
         case .alreadyDisabled(let name, let uses):
-            return "\(name) is already disabled and keeps its \(uses) site change\(plural(uses))."
+            return "\(name) is already disabled and keeps its \(counted(uses, "site change"))."
         }
     }
 

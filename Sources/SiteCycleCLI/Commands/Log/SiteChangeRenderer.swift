@@ -71,7 +71,7 @@ struct SiteChangeRenderer {
     /// far past the target is most likely a change that was never logged.
     func warnAboutLongSessions(_ sessions: [SiteChange], in journal: Journal) {
         for c in sessions {
-            invocation.warn("\(journal.name(of: c)!) was in for \(Int(((c.durationHours ?? 0) / 24).rounded())) days, over "
+            invocation.warn("\(journal.name(of: c)!) was in for \(counted(Int(((c.durationHours ?? 0) / 24).rounded()), "day")), over "
                             + "\(SiteChange.longSessionFactor)× the target",
                             help: "a change missing? `sitecycle log LOCATION --at TIME` adds it")
         }

@@ -143,7 +143,7 @@ struct OutcomesReport {
     func overall() -> String {
         let m = outcomes.overall
         let l = units == .mgdl ? ["70", "54", "180", "250"] : ["3.9", "3.0", "10.0", "13.9"]
-        var text = "Whole period: \(m.readings) readings, \(Int((m.coverage ?? 0).rounded()))% coverage, mean "
+        var text = "Whole period: \(counted(m.readings, "reading")), \(Int((m.coverage ?? 0).rounded()))% coverage, mean "
             + "\(mean(m)) \(units.rawValue), \(percent(m.inRange))% in range (\(l[0])–\(l[2]) \(units.rawValue)), "
             + "\(percent(m.below70))% below \(l[0]), \(percent(m.below54))% below \(l[1]), "
             + "\(percent(m.above180))% above \(l[2]), \(percent(m.above250))% above \(l[3]), CV \(percent(m.cv))%, "

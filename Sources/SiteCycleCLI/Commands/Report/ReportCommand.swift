@@ -15,17 +15,24 @@ extension CommandRegistry {
             Sections: the period, when it was generated, the time zone and the
             journal's file name; the site in now, its hours and when it is due;
             a body map (front and back) with each known place shaded by uses in
-            the period and labelled with uses and mean hours, and the
-            locations with no known place listed beside it (see `help map`);
-            the usage distribution with the equal share and the balance; a
-            calendar of the period, one cell per day, coloured and lettered by
-            location; the per-site table of `stats` with the absorption flag;
-            the notes written in the period. Every chart has a title and a
-            description, and its numbers are also in a table.
+            the period and labelled with uses and mean hours (a paused site has
+            a double ring, a resting one a dashed ring, as ‖ and ◌ in `map`),
+            and the locations with no known place listed beside it (see `help
+            map`); the usage distribution with the equal share and the
+            balance; a calendar of the period, one cell per day, coloured and
+            lettered by location; the per-site table of `stats` with the
+            absorption flag and a line on any session left out as a change
+            logged twice; the notes written in the period. Every chart has a
+            title and a description, and its numbers are also in a table.
 
-            The period is the 90 days up to --to (default now), from midnight
-            (whole days, also across a DST change), unless --from or --last say
-            otherwise (site changes are selected by start, as in `stats`).
+            The period is whole days in the journal's zone: the last 90 days
+            up to --to (default now), as --last 90d counts them (that day and
+            the 89 before it, from midnight, also across a DST change), unless
+            --from or --last say otherwise (site changes are selected by start,
+            as in `stats`). A last day that is today runs through now: the
+            header shows dates alone ("2026-10-22 to 2026-11-20"), and the time
+            is the one beside "Generated"; a --from or --to given with a time
+            of day is shown with it.
             Without -o the page goes to standard output; -o DIR writes
             DIR/sitecycle-report-YYYY-MM-DD.html (today in the journal's
             zone). A new file is private (mode 0600); an existing one keeps its

@@ -13,8 +13,10 @@ extension CommandRegistry {
             and days since (all-time, calendar days in the journal's zone).
             Overall: site changes, completed sessions, mean and median over
             every row.
-            --from/--to/--last select site changes by start. Sessions over 3×
-            the target (a change never logged?) are counted on top.
+            --from/--to/--last select site changes by start; --last 30d is the
+            last 30 whole days (today and the 29 before it, from midnight), the
+            days `report --last 30d` covers. Sessions over 3× the target (a
+            change never logged?) are counted on top.
 
             Absorption insight: a location whose mean is more than the
             `absorption-threshold` (default 20%) below the overall mean is
@@ -41,8 +43,10 @@ extension CommandRegistry {
 
             A session shorter than 1 h that ends in a change at the same location
             is that change logged twice (two computers, a retry): it is left out
-            of every figure (neither a use nor a session), and the count of
-            those is said ("repeatedChanges"); `check` warns at each.
+            of every figure (neither a use nor a session), and stats and the
+            report say how many ("repeatedChanges"). `check` warns only at
+            those 15 minutes or less apart (a probable duplicate), so the line
+            names `check` only when it has a warning to show.
 
             --json prints {"overall":{"changes","completed","averageHours",
             "medianHours","longSessions","endedByRemoval","comparedHours",
@@ -52,7 +56,8 @@ extension CommandRegistry {
             "excluded","absorption":{"flagged","percentBelow","comparedHours",
             "message"}}],
             "distribution":[{"location","uses","share"}],"balance"} with
-            nulls where a value does not exist.
+            nulls where a value does not exist. "percentBelow" has the digits
+            the text shows (20.1 where it says "20.1% below").
 
             Ended early: a session that ended before its device's target with
             a reason (`reason:` on its line, see `sitecycle help journal`).

@@ -38,7 +38,7 @@ extension StatsReport {
         ] + endingsJSON(endings?.tally(of: l.location)) + [
             ("absorption", .object([
                 ("flagged", .bool(l.absorption?.flagged ?? false)),
-                ("percentBelow", l.absorption.map { .int($0.percentBelow) } ?? .null),
+                ("percentBelow", l.absorption.map { .double(StatisticsText.percentBelowFigure($0)) } ?? .null),
                 ("comparedHours", rounded(l.absorption?.referenceHours)),
                 ("message", .optional(insight(l))),
             ])),

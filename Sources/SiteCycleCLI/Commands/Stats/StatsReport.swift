@@ -45,12 +45,18 @@ struct StatsReport {
             out += "\n" + style.yellow("\(n) session\(n == 1 ? "" : "s") over \(SiteChange.longSessionFactor)× the target")
                 + " counted (a change missing? see `sitecycle check`)"
         }
-        if o.repeatedChanges > 0 {
-            let n = o.repeatedChanges
-            out += "\n" + TextWrap.wrap("\(n) probable duplicate\(n == 1 ? "" : "s") left out (a session under 1 h, "
-                + "then a change at the same location; see `sitecycle check`)")
-        }
+        if let repeated = StatisticsText.repeatedChanges(o) { out += "\n" + TextWrap.wrap(repeated + checkWarns(o) + ".") }
         return out
+    }
+
+    /// Where `check` has a warning for those repeats: only at the ones 15
+    /// minutes or less apart (a probable duplicate), so a longer repeat
+    /// does not send anyone to a `check` that says nothing.
+    func checkWarns(_ o: Statistics.Summary) -> String {
+        let n = o.repeatedChanges, warned = o.probableDuplicates
+        if warned == 0 { return "" }
+        if warned == n { return "; `sitecycle check` warns at \(n == 1 ? "it" : "each")" }
+        return "; `sitecycle check` warns at the \(warned) within \(SiteChange.probableDuplicateSeconds / 60) minutes"
     }
 
     /// One row per location, the header in bold.

@@ -29,7 +29,7 @@ struct TimelineReport {
         let (full, some, none) = self.style.unicode ? ("█", "▒", "·") : ("#", "+", ".")
         let style = self.style.text
         let scale = perColumn == 1 ? "one column per day" : "one column per \(perColumn) days"
-        var out = style.bold("Last \(timeline.days) days") + ", \(timeline.first.iso) to \(dates.last!.iso) (\(scale))\n\n"
+        var out = style.bold("Last " + counted(timeline.days, "day")) + ", \(timeline.first.iso) to \(dates.last!.iso) (\(scale))\n\n"
         for (location, worn) in timeline.rows {
             let cells = columns.map { group -> String in
                 let n = group.filter(worn.contains).count
