@@ -159,16 +159,27 @@ final class Invocation {
         return journal
     }
 
-    /// One line when a sync client left conflict copies beside the journal.
+    /// One warning when a sync client left conflict copies beside the
+    /// journal, and one when something at a copy's name is a link (or no
+    /// file): sync names and skips it, and so does every other command,
+    /// without reading it.
     func warnAboutConflictCopies() {
         guard command.name != "sync" && command.name != "merge" else { return }
-        // A link is no copy sync merges (it names and skips it).
-        let copies = ConflictCopies.find(for: journalLocation.path).filter { FilePolicy.beside($0).otherThanFile($0) == nil }
-        guard let first = copies.first else { return }
-        let name = first.split(separator: "/").last.map(String.init) ?? first
-        let more = copies.count > 1 ? " and \(copies.count - 1) more" : ""
+        var copies: [String] = [], others: [(path: String, kind: String)] = []
+        for path in ConflictCopies.find(for: journalLocation.path) {
+            if let kind = FilePolicy.beside(path).otherThanFile(path) { others.append((path, kind)) } else { copies.append(path) }
+        }
+        func named(_ path: String, of count: Int) -> String {
+            (path.split(separator: "/").last.map(String.init) ?? path) + (count > 1 ? " and \(count - 1) more" : "")
+        }
         // Wrapped to 80 columns like every other warning.
-        warn("conflict copy \(name)\(more) beside the journal; `sitecycle sync` merges \(copies.count > 1 ? "them" : "it")")
+        if let first = copies.first {
+            warn("conflict copy \(named(first, of: copies.count)) beside the journal; `sitecycle sync` merges "
+                 + (copies.count > 1 ? "them" : "it"))
+        }
+        if let first = others.first {
+            warn("\(named(first.path, of: others.count)) beside the journal is \(first.kind); sync leaves it alone")
+        }
     }
 
     /// `--now`, else `$SITECYCLE_NOW`, else the clock, with the system's

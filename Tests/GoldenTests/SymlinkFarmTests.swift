@@ -25,6 +25,8 @@ struct SymlinkFarmTests {
         /// What to plant, relative to the farm's root, once prepared.
         var names: @Sendable (Farm) throws -> [String]
         var git = false
+        /// Variables of this run only (an editor that changes the copy).
+        var environment: [String: String] = [:]
     }
 
     /// A temporary root: `j/sites.journal` (the working folder), `outside/`
@@ -57,6 +59,14 @@ struct SymlinkFarmTests {
             chmod(systemctl, 0o755)
         }
 
+        /// Leaves an edit unfinished: its copy and base in the state folder.
+        func leaveAnUnfinishedEdit() throws {
+            let r = try run(["edit"], environment: SymlinkFarmTests.editor(appending: "bogus"))
+            guard r.exitCode == 1, FileManager.default.fileExists(atPath: root.appendingPathComponent(editCopy).path) else {
+                throw CocoaError(.fileNoSuchFile)
+            }
+        }
+
         /// Where `edit` keeps its copy of the journal, from the root.
         var editCopy: String {
             "state/sitecycle/edit/" + StateFolder.key(forJournal: journal) + "/sites.journal"
@@ -65,8 +75,9 @@ struct SymlinkFarmTests {
         static let journalText = "timezone UTC\ntarget 72h\nlocation A\nlocation B\n\n2026-11-01 08:00  A\n"
 
         @discardableResult
-        func run(_ arguments: [String]) throws -> BinaryRunner.Output {
-            try BinaryRunner.run(arguments, in: root.appendingPathComponent("j"), environment: environment)
+        func run(_ arguments: [String], environment extra: [String: String] = [:]) throws -> BinaryRunner.Output {
+            try BinaryRunner.run(arguments, in: root.appendingPathComponent("j"),
+                                 environment: environment.merging(extra) { $1 })
         }
 
         func shell(_ command: String) throws {
@@ -105,6 +116,12 @@ struct SymlinkFarmTests {
         }
     }
 
+    /// An `EDITOR` that appends `line` to the file it is given.
+    static func editor(appending line: String) -> [String: String] {
+        ["EDITOR": "/bin/sh -c 'printf \"\(line)\\n\" >> \"$1\"' editor"]
+    }
+    static let addLine = editor(appending: "2026-11-03 08:00  B")
+
     static let conflictCopy = "j/sites.sync-conflict-20261102-120000-ABCDEFG.journal"
 
     static let scenarios: [Scenario] = [
@@ -139,7 +156,41 @@ struct SymlinkFarmTests {
         Scenario(name: "remind --install: the units", arguments: ["remind", "--install"], names: { _ in
             ["config/systemd/user/sitecycle-remind.service", "config/systemd/user/sitecycle-remind.timer"]
         }),
-    ]
+        // The state folder's own `sitecycle` folder is ours like any below it.
+        Scenario(name: "log: the state folder itself", arguments: ["log", "B"], names: { _ in ["state/sitecycle"] }),
+        Scenario(name: "undo: the state folder itself", arguments: ["undo"], prepare: { try $0.run(["log", "B"]) },
+                 names: { _ in ["state/sitecycle"] }),
+        Scenario(name: "edit: the state folder itself", arguments: ["edit"], names: { _ in ["state/sitecycle"] },
+                 environment: addLine),
+        Scenario(name: "remind: the state folder itself", arguments: ["remind"], names: { _ in ["state/sitecycle"] }),
+        Scenario(name: "sync: the state folder itself", arguments: ["sync"], prepare: { farm in
+            try (Farm.journalText + "2026-11-03 08:00  B\n").write(toFile: farm.root.appendingPathComponent(conflictCopy).path,
+                                                                 atomically: true, encoding: .utf8)
+        }, names: { _ in ["state/sitecycle"] }),
+    ] + editScenarios
+
+    /// Every name `edit` may open, tidy or move, beside the journal (an
+    /// older version's) and in the state folder, for a new edit that
+    /// changes the copy and for an unfinished one resumed or discarded.
+    static let editScenarios: [Scenario] = {
+        let names: [(String, @Sendable (Farm) -> String)] = [
+            ("an older version's copy", { _ in "j/.sites.journal.edit" }),
+            ("an older version's base", { _ in "j/.sites.journal.edit.base" }),
+            ("its copy", { $0.editCopy }), ("its base", { $0.editCopy + ".base" }),
+            ("its discarded copy", { $0.editCopy + ".discarded" }),
+        ]
+        var scenarios: [Scenario] = []
+        for (what, name) in names {
+            scenarios.append(Scenario(name: "edit, a line added: \(what)", arguments: ["edit"], names: { [name($0)] },
+                                      environment: addLine))
+            for flag in ["--resume", "--discard"] {
+                scenarios.append(Scenario(name: "edit \(flag), a line added: \(what)", arguments: ["edit", flag],
+                                          prepare: { try $0.leaveAnUnfinishedEdit() }, names: { [name($0)] },
+                                          environment: addLine))
+            }
+        }
+        return scenarios
+    }()
 
     static func gitWorks() -> Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/git") }
 
@@ -154,7 +205,7 @@ struct SymlinkFarmTests {
             let names = try scenario.names(farm)
             #expect(!names.isEmpty, "\(scenario.name): nothing to plant")
             for name in names { try farm.plant(name, kind) }
-            let r = try farm.run(scenario.arguments)
+            let r = try farm.run(scenario.arguments, environment: scenario.environment)
             let what = "\(scenario.name), \(kind): exit \(r.exitCode)\n\(r.stderr)"
             // The canary is untouched, and nothing was made beside it.
             #expect(try String(contentsOfFile: farm.canary, encoding: .utf8) == farm.secret + "\n", "\(what)")
@@ -166,10 +217,11 @@ struct SymlinkFarmTests {
             #expect(!r.stdout.contains(farm.secret) && !r.stderr.contains(farm.secret), "\(what)")
             let journal = try String(contentsOfFile: farm.journal, encoding: .utf8)
             #expect(!journal.contains(farm.secret), "\(what)")
-            // Each planted name is still the link, or gone; never a file.
+            // Each planted name is still the link: never removed, never
+            // replaced by a file.
             for name in names {
                 let path = farm.root.appendingPathComponent(name).path
-                #expect(lstat(path, &st) != 0 || st.st_mode & S_IFMT == S_IFLNK, "\(what): \(name)")
+                #expect(lstat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFLNK, "\(what): \(name)")
             }
             // A refusal says so.
             if r.exitCode != 0 { #expect(r.stderr.contains("sitecycle:") || r.stdout.contains("sitecycle:"), "\(what)") }
@@ -185,6 +237,83 @@ struct SymlinkFarmTests {
         #expect(r.exitCode == 1)
         #expect(r.stderr.contains("it is a symlink; it was left alone"), "\(r.stderr)")
         #expect(try String(contentsOfFile: farm.journal, encoding: .utf8) == Farm.journalText)
+    }
+
+    /// What a command said, its lines joined: a wrapped message reads whole.
+    static func said(_ r: BinaryRunner.Output) -> String {
+        (r.stdout + r.stderr).split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+
+    /// Issue 28, acceptance F10: a link at a conflict copy's name is named
+    /// by every other command too, in one warning of at most 80 columns,
+    /// without being read.
+    @Test func aLinkedConflictCopyIsNamedByEveryCommand() throws {
+        for kind in [Plant.toCanary, .dangling] {
+            let farm = try Farm()
+            defer { try? FileManager.default.removeItem(at: farm.root) }
+            try farm.plant(Self.conflictCopy, kind)
+            for command in [["status"], ["recommend"], ["history"]] {
+                let r = try farm.run(command)
+                #expect(r.exitCode == 0, "\(command) \(kind): \(r.stderr)")
+                let warning = r.stderr.components(separatedBy: "sitecycle: warning: ").filter { $0.contains("symlink") }
+                #expect(warning.count == 1, "\(command) \(kind): \(r.stderr)")
+                #expect(Self.said(r).contains("sites.sync-conflict-20261102-120000-ABCDEFG.journal beside the journal is a symlink;"
+                                              + " sync leaves it alone"), "\(command) \(kind): \(r.stderr)")
+                #expect(r.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(r.stderr)")
+                #expect(!r.stdout.contains(farm.secret) && !r.stderr.contains(farm.secret))
+            }
+        }
+    }
+
+    /// Issue 28, acceptance F4: `$XDG_STATE_HOME/sitecycle` itself as a link
+    /// is left alone and named, whether it points at a folder outside or at
+    /// nothing; the change is still logged, and no undo record (journal
+    /// text) lands where the link points.
+    @Test func theStateFolderItselfIsNeverFollowed() throws {
+        for kind in [Plant.toOutsideFolder, .dangling] {
+            let farm = try Farm()
+            defer { try? FileManager.default.removeItem(at: farm.root) }
+            try farm.plant("state/sitecycle", kind)
+            let r = try farm.run(["log", "B"])
+            #expect(r.exitCode == 0, "\(kind): \(r.stderr)")
+            let state = farm.root.appendingPathComponent("state/sitecycle").path
+            #expect(Self.said(r).contains("\(state) is a symlink; it was left alone"), "\(kind): \(r.stderr)")
+            #expect(try String(contentsOfFile: farm.journal, encoding: .utf8).hasSuffix("  B\n"))
+            let outside = try FileManager.default.contentsOfDirectory(atPath: farm.root.appendingPathComponent("outside").path)
+            #expect(outside == ["canary.txt"], "\(kind): \(outside)")
+        }
+        // The folder holding it is the user's, and may be a link.
+        let farm = try Farm()
+        defer { try? FileManager.default.removeItem(at: farm.root) }
+        try FileManager.default.createDirectory(at: farm.root.appendingPathComponent("real-state"), withIntermediateDirectories: true)
+        try FileManager.default.removeItem(at: farm.root.appendingPathComponent("state"))
+        try FileManager.default.createSymbolicLink(atPath: farm.root.appendingPathComponent("state").path,
+                                                   withDestinationPath: farm.root.appendingPathComponent("real-state").path)
+        let r = try farm.run(["log", "B"])
+        #expect(r.exitCode == 0 && r.stderr.isEmpty, "\(r.stderr)")
+        #expect(!farm.made(in: "real-state/sitecycle/undo", suffix: ".undo").isEmpty)
+    }
+
+    /// Issue 28, acceptance F6: `edit`, `edit --resume` and `edit --discard`
+    /// name every link at a name they would read, tidy away or move to
+    /// ("it is a symlink; it was left alone"), and stop or go on without it.
+    @Test func editNamesEveryLinkItMeets() throws {
+        // The pairs where the command never looks at the name.
+        let untouched: Set<String> = ["edit its discarded copy", "edit --resume its discarded copy",
+                                      "edit --resume an older version's base", "edit --discard an older version's base"]
+        for scenario in Self.editScenarios {
+            for kind in [Plant.toCanary, .dangling] {
+                let farm = try Farm()
+                defer { try? FileManager.default.removeItem(at: farm.root) }
+                try scenario.prepare(farm)
+                for name in try scenario.names(farm) { try farm.plant(name, kind) }
+                let r = try farm.run(scenario.arguments, environment: scenario.environment)
+                let key = scenario.arguments.joined(separator: " ") + " " + scenario.name.components(separatedBy: ": ").last!
+                let named = Self.said(r).contains("is a symlink; it was left alone")
+                #expect(named != untouched.contains(key), "\(key), \(kind): exit \(r.exitCode)\n\(r.stdout)\(r.stderr)")
+                #expect(try String(contentsOfFile: farm.canary, encoding: .utf8) == farm.secret + "\n", "\(key), \(kind)")
+            }
+        }
     }
 
     /// Issue 33 item 9: `remind`'s state file is written without following a

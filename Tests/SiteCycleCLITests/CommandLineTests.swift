@@ -193,6 +193,34 @@ struct OnboardingTests {
         #expect(journal.changes.map(journal.name(of:)) == ["Left Front Abdomen"])
     }
 
+    /// Issue 28, acceptance F8: a zone of one's own that starts with a
+    /// device word is refused and asked again, the reason wrapped to 80
+    /// columns like every other message.
+    @Test func aDeviceWordZoneIsReaskedWithinEightyColumns() throws {
+        let path = temporaryPath("sites.journal")
+        let answers = "\n\n\npump site\nsensor hip\nCalf\n\n\n\n"
+        let r = run(arguments: ["-f", path, "--now", "2026-11-20 08:00", "init"], environment: ["TZ": "UTC"],
+                    stdin: answers, terminal: true)
+        // The answers are not echoed: each prompt ends a line on a terminal.
+        let screen = r.stdout.replacingOccurrences(of: "Enter for none: ", with: "Enter for none:\n")
+        #expect(screen.contains("the device name `pump`") && screen.contains("the device name `sensor`"), "\(r.stdout)")
+        // Each refusal, with the lines that go on from it.
+        var refusal: [Substring] = [], refusals = 0
+        for line in screen.split(separator: "\n") {
+            if line.hasPrefix("pump site:") || line.hasPrefix("sensor hip:") {
+                refusals += 1
+                refusal.append(line)
+            } else if !refusal.isEmpty && line.hasPrefix("  ") {
+                refusal.append(line)
+            } else {
+                #expect(refusal.allSatisfy { $0.count <= 80 }, "\(refusal)")
+                refusal = []
+            }
+        }
+        #expect(refusals == 2, "\(screen)")
+        #expect(try String(contentsOfFile: path, encoding: .utf8).contains("location Left Calf\n"))
+    }
+
     /// Issue 23, item 7: a Dexcom G7 wearer says so, and the sensor's wear
     /// time and grace come from it; its sites (shared or its own), and when
     /// the pump's site and the sensor went in, are asked, not taken as now.

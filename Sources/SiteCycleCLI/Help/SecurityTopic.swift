@@ -18,10 +18,15 @@ extension HelpTopic {
               edit's copies, the undo history and reminder state, -o outputs
               and the reminder units of `remind --install`.
               - Its name is opened with O_NOFOLLOW, and below the journal's
-                folder and the state folder every folder on the way too; it
+                folder every folder on the way too; so is the state folder's
+                own `sitecycle` folder and everything in it (undo, edit,
+                remind). The folders above that ($XDG_STATE_HOME, else
+                ~/.local/state) are yours, and may be links. What is opened
                 must be a regular file or a real folder. A link or anything
-                else there is left alone, and the command names it ("it is a
-                symlink; it was left alone") and stops or goes on without it.
+                else there is left alone, never followed, removed or replaced:
+                the command names it ("it is a symlink; it was left alone")
+                and stops or goes on without it. A link at a conflict copy's
+                name is named by every command, unread.
               - Nothing is written outside the journal's folder, its
                 repository or $XDG_STATE_HOME/sitecycle, except what you name
                 (-o) and the units `remind --install` says it writes.

@@ -38,6 +38,13 @@ public struct EditService {
     /// name counts, a dangling symlink too: a copy is never overwritten).
     public var hasUnfinishedEdit: Bool { fileSystem.entryExists(copy) }
 
+    /// Refuses an unfinished edit whose copy is not a regular file (a link
+    /// planted at its name): it is named and left alone, and no editor is
+    /// ever opened on it, since an editor would follow it.
+    public func checkCopy() throws(FileError) {
+        _ = try fileSystem.read(copy)
+    }
+
     /// The bytes an edit's copy is saved over: the journal as it was when
     /// the edit began.
     public struct Start: Equatable {
@@ -45,6 +52,9 @@ public struct EditService {
         /// Lines of the journal the copy lacks, when a copy left by an older
         /// version (without a base) is resumed: saving removes them.
         public var linesNotInCopy = 0
+        /// Links (or other non-files) at names `edit` tidies that were left
+        /// alone, each a refusal naming it: to be shown, not silently kept.
+        public var leftAlone: [FileError] = []
     }
 
     /// What became of an older version's unfinished edit.
@@ -56,20 +66,28 @@ public struct EditService {
         /// It stays where it is: an edit already waits in the state folder
         /// (or the old one could not be removed once copied).
         case leftBeside(String)
+        /// What is at its name is no file (a link planted there): it was
+        /// neither read nor moved; the refusal names it.
+        case notAFile(FileError)
     }
 
     /// Moves an unfinished edit that an older version left beside the
     /// journal, with its base if it has one, into the state folder, where
     /// it is resumed or discarded like any other. It is copied (the state
     /// folder may be on another disk), then removed from beside the journal.
-    /// A link at its name is never followed: reading it fails, named.
+    /// A link at its name is never followed: it is left there, named, and
+    /// the edit goes on without it.
     public func adoptOlderEdit() throws(FileError) -> Adoption {
         guard fileSystem.entryExists(olderCopy) else { return .none }
+        let text: [UInt8]
+        do throws(FileError) { text = try fileSystem.read(olderCopy) } catch {
+            if error.kind == .notRegularFile { return .notAFile(error) }
+            throw error
+        }
         guard !hasUnfinishedEdit else { return .leftBeside(olderCopy) }
         let olderBase = olderCopy + ".base"
-        let text = try fileSystem.read(olderCopy)
         let baseText = fileSystem.entryExists(olderBase) ? try fileSystem.read(olderBase) : nil
-        try? fileSystem.remove(base)  // a leftover here belongs to no copy
+        try removeIfThere(base)  // a leftover here belongs to no copy
         if let baseText { try fileSystem.create(base, with: baseText) }
         try fileSystem.create(copy, with: text)
         do throws(FileError) { try fileSystem.remove(olderCopy) } catch { return .leftBeside(olderCopy) }
@@ -78,13 +96,19 @@ public struct EditService {
     }
 
     /// A new copy of `journal`, and the same bytes as the base beside it.
+    /// A link at the base's name refuses the edit (a new base must go
+    /// there); one at an older version's base beside the journal is left
+    /// there and named in `leftAlone`.
     public func begin(_ journal: [UInt8]) throws(FileError) -> Start {
         // Leftovers of an edit whose copy was moved over the journal by hand.
-        try? fileSystem.remove(base)
-        if !fileSystem.entryExists(olderCopy) { try? fileSystem.remove(olderCopy + ".base") }
+        try removeIfThere(base)
+        var start = Start(original: journal)
+        if !fileSystem.entryExists(olderCopy) {
+            do throws(FileError) { try removeIfThere(olderCopy + ".base") } catch { start.leftAlone.append(error) }
+        }
         try fileSystem.create(copy, with: journal)
         try fileSystem.create(base, with: journal)
-        return Start(original: journal)
+        return start
     }
 
     /// Reopens an unfinished edit. What it is saved over is the journal as
@@ -92,16 +116,21 @@ public struct EditService {
     /// silently dropped; without a base (an older version's copy), the
     /// journal as it is now.
     public func resume(journalNow: [UInt8]) throws(FileError) -> Start {
+        // Read first whatever else: the editor is opened on it, and would
+        // follow a link that reading refuses.
+        let copyText = try fileSystem.read(copy)
         if fileSystem.entryExists(base) { return Start(original: try fileSystem.read(base)) }
-        let copyLines = Set(try fileSystem.read(copy).split(separator: 0x0A))
+        let copyLines = Set(copyText.split(separator: 0x0A))
         let missing = journalNow.split(separator: 0x0A).filter { !copyLines.contains($0) }.count
         return Start(original: journalNow, linesNotInCopy: missing)
     }
 
-    /// Moves the copy aside to `discarded` and drops its base.
-    public func discard() throws(FileError) {
+    /// Moves the copy aside to `discarded` and drops its base; a link at
+    /// the base's name is left there and returned, named.
+    public func discard() throws(FileError) -> [FileError] {
         try fileSystem.move(copy, to: discarded)
-        try? fileSystem.remove(base)
+        do throws(FileError) { try removeIfThere(base) } catch { return [error] }
+        return []
     }
 
     /// What became of an edit once the editor closed.
@@ -144,6 +173,12 @@ public struct EditService {
         }
         removeCopy()
         return .saved(before: start.original, after: edited, journal: result, recordFailure: saved.recordFailure)
+    }
+
+    /// Removes a file of ours if one is there; anything else at the name is
+    /// refused by the file system, named.
+    func removeIfThere(_ path: String) throws(FileError) {
+        if fileSystem.entryExists(path) { try fileSystem.remove(path) }
     }
 
     func removeCopy() {

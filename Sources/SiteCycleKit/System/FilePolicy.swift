@@ -17,8 +17,9 @@ import Darwin
 /// land outside the folder. So:
 /// - the last name of a path is opened with O_NOFOLLOW and must be a regular
 ///   file (a folder: a real folder); anything else is left alone and named;
-/// - below an anchor (the journal's real folder, the state folder) no folder
-///   on the way is a link either: each is opened with O_NOFOLLOW in turn,
+/// - below an anchor (the journal's real folder, the folder holding the
+///   state folder) no folder on the way is a link either, the state
+///   folder's own `sitecycle` included: each is opened with O_NOFOLLOW in turn,
 ///   and what is created is created inside the folder opened, not by name;
 /// - a write replaces through a temporary created O_EXCL|O_NOFOLLOW in that
 ///   folder, keeps an existing file's mode (a new file is 0600), and never
@@ -42,7 +43,11 @@ public struct FilePolicy: Sendable {
         resolvedJournal = resolved
         self.stateFolder = stateFolder
         let given = journal.map { JournalStore.parentFolder(of: WriteHistory.absolute($0)) }
-        anchors = ([resolved.map(JournalStore.parentFolder(of:)), given, stateFolder].compactMap { $0 } + more)
+        // The anchor is the folder *holding* the state folder: that one
+        // ($XDG_STATE_HOME, ~/.local/state) is the user's and may be a link,
+        // but `sitecycle` in it is ours and is opened like any folder below.
+        let stateParent = stateFolder.map { JournalStore.parentFolder(of: $0) }
+        anchors = ([resolved.map(JournalStore.parentFolder(of:)), given, stateParent].compactMap { $0 } + more)
             .filter { $0.hasPrefix("/") && $0 != "/" }
     }
 
@@ -254,10 +259,15 @@ public struct FilePolicy: Sendable {
         guard renameat(from, name, to, newName) == 0 else { throw JournalFile.error(path, "move") }
     }
 
-    /// Removes the name itself (a link, never what it points at).
+    /// Removes a regular file. Anything else at the name (a link someone
+    /// planted, a folder) is left alone and refused, named: no cleanup of
+    /// ours removes what it did not make without saying so.
     public func remove(_ path: String) throws(FileError) {
         let (folder, name) = try openFolder(of: path, creating: false, verb: "remove")
         defer { close(folder) }
+        if let type = entryType(folder, name), type != "a regular file" {
+            throw notFollowed(path, at: WriteHistory.absolute(path), type: type, verb: "remove")
+        }
         guard unlinkat(folder, name, 0) == 0 else { throw JournalFile.error(path, "remove") }
     }
 

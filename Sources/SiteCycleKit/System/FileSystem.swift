@@ -35,6 +35,8 @@ public protocol FileSystem: AnyObject {
     func create(_ path: String, with bytes: [UInt8]) throws(FileError)
     /// Renames a file; whatever was at `target` is replaced.
     func move(_ path: String, to target: String) throws(FileError)
+    /// Removes a regular file; a link or anything else there is refused
+    /// and left alone (`FilePolicy`).
     func remove(_ path: String) throws(FileError)
     /// The names in a folder (none when it does not exist).
     func names(in folder: String) -> [String]

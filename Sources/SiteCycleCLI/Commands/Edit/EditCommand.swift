@@ -37,8 +37,11 @@ extension CommandRegistry {
             edit began. --discard moves it aside to NAME.discarded in the same
             folder (replacing an older one) and changes nothing else. A copy
             is never overwritten, and never followed if it is a symlink: a link
-            at a copy's name is named and left alone (`sitecycle help
-            security`). Messages show a path under $HOME as ~/….
+            at the name of a copy, a base or a discarded copy, in the state
+            folder or beside the journal, is named and left alone (`sitecycle
+            help security`); edit then stops, or goes on without it where it
+            only tidies (an older version's base). Messages show a path under
+            $HOME as ~/….
 
             An unfinished edit that an older version left beside the journal
             (`.NAME.edit`, `.NAME.edit.base`) is still found: the next `edit`
@@ -97,6 +100,7 @@ struct EditCommand {
             }
             return freshEdit(journal, service, line: line)
         }
+        do throws(FileError) { try service.checkCopy() } catch { return invocation.fail(error.message, help: error.hint) }
         if options.discard { return discardCopy(service) }
         if options.resume { return resumeEdit(journal, service, line: line) }
         return askAboutUnfinishedEdit(journal, service, line: line)
@@ -110,6 +114,8 @@ struct EditCommand {
             invocation.warn("an unfinished edit an older version left in \(invocation.shown(from)) was moved to "
                             + invocation.shown(service.copy),
                             help: "edit's copies live in the state folder now, not beside the journal")
+        case .notAFile(let link):
+            invocation.warn(link.message, help: link.hint)
         case .leftBeside(let older):
             invocation.warn("an older unfinished edit is still in \(invocation.shown(older)); it was left there",
                             help: "the one in \(invocation.shown(service.copy)) comes first; compare the two, "

@@ -5,7 +5,9 @@ import SiteCycleKit
 extension EditCommand {
     func freshEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
         do throws(FileError) {
-            return editLoop(service, try service.begin(journal.source.bytes.array), line: line)
+            let start = try service.begin(journal.source.bytes.array)
+            for link in start.leftAlone { invocation.warn(link.message, help: link.hint) }
+            return editLoop(service, start, line: line)
         } catch {
             return invocation.fail(error.message, help: error.hint)
         }
@@ -25,7 +27,11 @@ extension EditCommand {
     }
 
     func discardCopy(_ service: EditService) -> Int32 {
-        do throws(FileError) { try service.discard() } catch { return invocation.fail(error.message) }
+        do throws(FileError) {
+            for link in try service.discard() { invocation.warn(link.message, help: link.hint) }
+        } catch {
+            return invocation.fail(error.message, help: error.hint)
+        }
         invocation.say("Moved the unfinished edit to \(invocation.shown(service.discarded)).")
         return ExitCode.ok
     }

@@ -95,7 +95,7 @@ struct Onboarding {
             guard let answer = ask("How long should a site stay in? [72h]: "), !answer.isEmpty else { return 72 }
             switch SettingValues.hours(answer) {
             case .success(let h): return h
-            case .failure(let e): invocation.out("\(e.message.prefix(1).uppercased() + e.message.dropFirst())\n")
+            case .failure(let e): invocation.say(e.message.prefix(1).uppercased() + e.message.dropFirst())
             }
         }
         invocation.out("Keeping 72h.\n")

@@ -42,7 +42,7 @@ extension Onboarding {
             switch TimeArgument.parse(answer, zone: zone, now: now) {
             case .success(let t) where t <= now: return answer
             case .success: invocation.out("That is in the future; it is now \(displayTime(now, in: zone)).\n")
-            case .failure(let e): invocation.out("\(e.message.prefix(1).uppercased() + e.message.dropFirst())\n")
+            case .failure(let e): invocation.say(e.message.prefix(1).uppercased() + e.message.dropFirst())
             }
         }
         invocation.out("Logging it as now.\n")

@@ -27,7 +27,7 @@ extension Onboarding {
             let text = answer.allSatisfy { $0.isNumber || $0 == "." } ? answer + "d" : answer
             switch SettingValues.hours(text) {
             case .success(let h): return Sensor(name: Device.sensorName, hours: h)
-            case .failure(let e): invocation.out("\(e.message.prefix(1).uppercased() + e.message.dropFirst())\n")
+            case .failure(let e): invocation.say(e.message.prefix(1).uppercased() + e.message.dropFirst())
             }
         }
         invocation.out("No sensor.\n")

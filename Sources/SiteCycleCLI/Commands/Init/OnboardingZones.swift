@@ -42,7 +42,7 @@ extension Onboarding {
                     added.append(name)
                 }
             }
-            if let problem { invocation.out(problem + "\n"); continue }
+            if let problem { invocation.say(problem); continue }
             return added
         }
         invocation.out("Adding none.\n")
