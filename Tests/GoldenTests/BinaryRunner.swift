@@ -36,6 +36,15 @@ struct BinaryRunner {
         ]
     }
 
+    /// `baseEnvironment` in another zone, with the state folder (undo
+    /// history, edit copies) inside `home` too.
+    static func environment(home: URL, zone: String) -> [String: String] {
+        var env = baseEnvironment(home: home)
+        env["TZ"] = zone
+        env["XDG_STATE_HOME"] = home.appendingPathComponent("state").path
+        return env
+    }
+
     static func run(_ arguments: [String], in directory: URL, environment: [String: String], stdin: String = "") throws -> Output {
         try process(executable, arguments, in: directory, environment: environment, stdin: stdin)
     }

@@ -13,10 +13,7 @@ struct ReportPeriodAndWordsTests {
 
     init() throws {
         root = try BinaryRunner.temporaryDirectory()
-        var env = BinaryRunner.baseEnvironment(home: root)
-        env["TZ"] = "America/Chicago"
-        env["XDG_STATE_HOME"] = root.appendingPathComponent("state").path
-        self.env = env
+        env = BinaryRunner.environment(home: root, zone: "America/Chicago")
     }
 
     func write(_ lines: [String]) throws {

@@ -117,12 +117,7 @@ extension SyncTests {
     @Test func aLinkedGitFolderOfOursIsNamedAsItIs() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones()
-        try git("clone", "-q", "remote.git", "c")  // never set up
-        try sitecycle(["--now", "2026-02-07 08:00", "log", "lower back"], in: "a")
-        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
-        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "c")
-        try git("commit", "-q", "-am", "log by hand", in: "c")
-        #expect(try git("-c", "pull.rebase=false", "pull", "-q", in: "c").exitCode != 0)
+        try pullAsTextIntoACloneNeverSetUp()
         let marked = try journal("c")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("out"), withIntermediateDirectories: true)
         let gitFolder = root.appendingPathComponent("c/.git/sitecycle").path

@@ -22,6 +22,18 @@ extension SyncTests {
         return (first, second, try sitecycle(["sync"], in: "a"))
     }
 
+    /// A third clone, `c`, never set up: a logs and syncs, c logs, commits
+    /// by hand and runs a plain `git pull`, which stops on git's text merge
+    /// of the journal (markers in it).
+    func pullAsTextIntoACloneNeverSetUp() throws {
+        try git("clone", "-q", "remote.git", "c")
+        try sitecycle(["--now", "2026-02-07 08:00", "log", "lower back"], in: "a")
+        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
+        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "c")
+        try git("commit", "-q", "-am", "log by hand", in: "c")
+        #expect(try git("-c", "pull.rebase=false", "pull", "-q", in: "c").exitCode != 0)
+    }
+
     /// Output as one line of words, one space apart: messages break at 80
     /// columns.
     func flat(_ s: String) -> String {
@@ -300,12 +312,7 @@ extension SyncTests {
     @Test func aHandResolutionOfGitsTextMergeIsKept() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones()
-        try git("clone", "-q", "remote.git", "c")  // never set up
-        try sitecycle(["--now", "2026-02-07 08:00", "log", "lower back"], in: "a")
-        #expect(try sitecycle(["sync"], in: "a").exitCode == 0)
-        try sitecycle(["--now", "2026-02-07 09:00", "log", "left hip"], in: "c")
-        try git("commit", "-q", "-am", "log by hand", in: "c")
-        #expect(try git("-c", "pull.rebase=false", "pull", "-q", in: "c").exitCode != 0)
+        try pullAsTextIntoACloneNeverSetUp()
         let half = try journal("c").replacingOccurrences(of: "=======\n", with: "")
         try write(half, "c/sites.journal")
         let r = try sitecycle(["sync"], in: "c")
