@@ -21,7 +21,8 @@ extension FileError {
             "`sitecycle init -f \(target)` creates the journal there, or remove the symlink \(symlink)"
         case .addAttributesLineByHand: "add the sitecycle line to it yourself, or save it as UTF-8"
         case .linksNotFollowed:
-            "sitecycle follows no link beside the journal (`sitecycle help security`); remove it or put a real file there"
+            "sitecycle follows no link beside the journal or in its state folder (`sitecycle help security`); "
+                + "remove it or put a real file there"
         case .folderNotFollowed(let folder):
             "sitecycle follows no link beside the journal (`sitecycle help security`); remove or rename \(folder) "
                 + "(sitecycle makes a real folder there), then sync again"
