@@ -281,6 +281,13 @@ struct SymlinkFarmTests {
             #expect(try String(contentsOfFile: farm.journal, encoding: .utf8).hasSuffix("  B\n"))
             let outside = try FileManager.default.contentsOfDirectory(atPath: farm.root.appendingPathComponent("outside").path)
             #expect(outside == ["canary.txt"], "\(kind): \(outside)")
+            // undo reads no history through it, and says why rather than
+            // "nothing to undo".
+            let undo = try farm.run(["undo"])
+            #expect(undo.exitCode == 1, "\(kind): \(undo.stderr)")
+            #expect(Self.said(undo).contains("no undo history is read: \(state) is a symlink; it was left alone"),
+                    "\(kind): \(undo.stderr)")
+            #expect(undo.stderr.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(undo.stderr)")
         }
         // The folder holding it is the user's, and may be a link.
         let farm = try Farm()

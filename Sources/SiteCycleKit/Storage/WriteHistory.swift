@@ -355,6 +355,22 @@ public struct WriteHistory {
         }
     }
 
+    /// The first folder on the way from the state folder `state` to this
+    /// history that is a link (or anything but a real folder), and what it
+    /// is: the file policy reads nothing through it, so the history reads
+    /// as empty, and `undo` names it rather than saying there is nothing.
+    public func folderNotFollowed(below state: String) -> (path: String, kind: String)? {
+        guard folder.hasPrefix(state + "/") else { return nil }
+        let policy = FilePolicy(stateFolder: state)
+        var path = state
+        // The state folder itself (`…/sitecycle`), then each one below it.
+        for part in [""] + folder.dropFirst(state.count + 1).split(separator: "/").map(String.init) {
+            if !part.isEmpty { path += "/" + part }
+            if let kind = policy.otherThanFile(path), kind != JournalFile.typeName(S_IFDIR) { return (path, kind) }
+        }
+        return nil
+    }
+
     public func forget(_ number: Int) {
         try? fileSystem.remove(path(number))
     }

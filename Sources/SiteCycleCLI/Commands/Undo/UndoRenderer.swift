@@ -24,6 +24,12 @@ struct UndoRenderer {
     func fail(_ refusal: UndoRefusal) -> Int32 {
         switch refusal {
         case .nothingOnRecord:
+            if let state = StateFolder.path(environment: invocation.env),
+               let (link, kind) = WriteHistory(journalPath: path, environment: invocation.env)?.folderNotFollowed(below: state) {
+                return invocation.fail("no undo history is read: \(link) is \(kind); it was left alone",
+                                       help: "sitecycle follows no link in its state folder (`sitecycle help security`); "
+                                           + "remove or rename it, and the next write keeps its record in a real folder")
+            }
             return invocation.fail("nothing to undo: sitecycle has no write to \(path) on record",
                                    help: "to delete the newest entry, `sitecycle delete last`")
         case .changedSince(let command, let writtenAt, let zone):
