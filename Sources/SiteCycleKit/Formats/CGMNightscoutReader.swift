@@ -132,12 +132,7 @@ struct JSONScanner {
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return entry }
         while true {
-            skipSpace()
-            guard let key = string() else { return nil }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-            i += 1
-            skipSpace()
+            guard let key = memberKey() else { return nil }
             let valueStart = i
             guard skipValue() else { return nil }
             let value = valueStart..<i
@@ -175,11 +170,7 @@ struct JSONScanner {
         while true {
             skipSpace()
             if i < bytes.count, bytes[i] == UInt8(ascii: "}") { return (nil, status, isEntry) }
-            guard let key = string() else { return nil }
-            skipSpace()
-            guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
-            i += 1
-            skipSpace()
+            guard let key = memberKey() else { return nil }
             let valueStart = i
             let isArray = i < bytes.count && bytes[i] == UInt8(ascii: "[")
             if isArray, CGMBytes.equals(bytes, key, "entries") || CGMBytes.equals(bytes, key, "result") {
@@ -196,6 +187,18 @@ struct JSONScanner {
             guard bytes[i] == UInt8(ascii: "}") else { return nil }
             return (nil, status, isEntry)
         }
+    }
+
+    /// An object member's `"key":`, from the blanks before it to its
+    /// value's first byte: the key's contents; nil if it is not one.
+    mutating func memberKey() -> Range<Int>? {
+        skipSpace()
+        guard let key = string() else { return nil }
+        skipSpace()
+        guard i < bytes.count, bytes[i] == UInt8(ascii: ":") else { return nil }
+        i += 1
+        skipSpace()
+        return key
     }
 
     /// A string's contents (between the quotes); nil if not a string.

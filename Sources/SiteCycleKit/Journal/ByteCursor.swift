@@ -73,5 +73,19 @@ package struct ByteCursor {
 }
 
 @inline(__always) package func isBlank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
+
+/// The words of `range` in `bytes`, split at runs of blanks: how the parser
+/// and the builder read an entry's clause words (`EntryClauses`).
+package func blankSeparatedWords<Bytes: RandomAccessCollection>(_ bytes: Bytes, in range: Range<Int>) -> [Range<Int>]
+    where Bytes.Element == UInt8, Bytes.Index == Int {
+    var words: [Range<Int>] = [], i = range.lowerBound
+    while i < range.upperBound {
+        while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
+        let start = i
+        while i < range.upperBound, !isBlank(bytes[i]) { i += 1 }
+        if i > start { words.append(start..<i) }
+    }
+    return words
+}
 @inline(__always) package func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 @inline(__always) package func isASCIILetter(_ b: UInt8) -> Bool { (b | 0x20) >= 0x61 && (b | 0x20) <= 0x7A }

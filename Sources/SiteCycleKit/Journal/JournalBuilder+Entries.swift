@@ -247,14 +247,8 @@ extension BuildState {
             return
         }
         // The word after `reason:` (or in `reason:WORD`), for the carets.
-        var words: [Range<Int>] = [], i = range.lowerBound
         let bytes = source.bytes
-        while i < range.upperBound {
-            while i < range.upperBound, isBlank(bytes[i]) { i += 1 }
-            let start = i
-            while i < range.upperBound, !isBlank(bytes[i]) { i += 1 }
-            if i > start { words.append(start..<i) }
-        }
+        let words = blankSeparatedWords(bytes, in: range)
         let keyword = Array(EntryClauses.Kind.reason.keyword.utf8)
         var wordRange = range
         for (k, w) in words.enumerated() where Array(bytes[w].prefix(keyword.count)) == keyword {

@@ -253,14 +253,7 @@ private struct LineContext {
     /// (`EntryClauses`), or nil when it has none: every clause holds a `:`.
     package func splitClauses(_ field: Range<Int>) -> (name: Range<Int>, clauses: Range<Int>)? {
         guard field.contains(where: { buf[$0] == UInt8(ascii: ":") }) else { return nil }
-        var words: [Range<Int>] = []
-        var i = field.lowerBound
-        while i < field.upperBound {
-            while i < field.upperBound, isBlank(buf[i]) { i += 1 }
-            let wordStart = i
-            while i < field.upperBound, !isBlank(buf[i]) { i += 1 }
-            if i > wordStart { words.append(wordStart..<i) }
-        }
+        let words = blankSeparatedWords(buf, in: field)
         var count = words.count
         var found: [EntryClauses.Kind] = []
         while let (kind, size, _) = EntryClauses.trailing(of: count, found: found, word: { Substring(text(words[$0])) }) {
