@@ -47,19 +47,27 @@ struct RemindTests {
         #expect(log("notify-send").isEmpty)
         #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 06:30").exitCode == 3)
         #expect(log("notify-send") == [
-            "--app-name=sitecycle -- Site change due Left Arm since 2026-02-01 08:00, due 2026-02-04 08:00. Next: Right Arm.",
+            "--app-name=sitecycle -- Site change due soon Left Arm since 2026-02-01 08:00, due at 2026-02-04 08:00, "
+                + "in 1 h 30 min. Next: Right Arm.",
         ])
-        // Every ten minutes after that: no nagging, but the status says due.
-        for time in ["06:40", "08:10", "09:40"] {
+        // Every ten minutes after that: no nagging, but the status says due;
+        // the early reminder did not use up the due one (issue 37 item 2).
+        for time in ["06:40", "07:50"] {
             #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 " + time).exitCode == 3, "\(time)")
         }
         #expect(log("notify-send").count == 1)
-        #expect(try sitecycle(["remind", "--again"], now: "2026-02-04 09:00").exitCode == 3)
+        #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 08:10").exitCode == 3)
         #expect(log("notify-send").count == 2)
+        #expect(log("notify-send")[1] == "--app-name=sitecycle -- Site change overdue Left Arm since 2026-02-01 08:00, "
+                    + "overdue: was due 2026-02-04 08:00. Next: Right Arm.")
+        #expect(try sitecycle(["remind", "--before", "2h"], now: "2026-02-04 09:40").exitCode == 3)
+        #expect(log("notify-send").count == 2)
+        #expect(try sitecycle(["remind", "--again"], now: "2026-02-04 09:00").exitCode == 3)
+        #expect(log("notify-send").count == 3)
         // A new site is a new due moment.
         try sitecycle(["log", "right arm"], now: "2026-02-04 10:00")
         #expect(try sitecycle(["remind"], now: "2026-02-07 10:00").exitCode == 3)
-        #expect(log("notify-send").count == 3)
+        #expect(log("notify-send").count == 4)
         #expect(log("notify-send").last!.contains("Right Arm since 2026-02-04 10:00"))
     }
 
@@ -94,7 +102,7 @@ struct RemindTests {
         _ = try sitecycle(["remind"], now: "2026-02-08 06:00")
         _ = try sitecycle(["remind"], now: "2026-02-08 10:00")
         #expect(log("notify-send").count == 6)
-        #expect(log("notify-send").last!.contains("Right Arm since 2026-02-05 06:00, was due 2026-02-08 06:00"))
+        #expect(log("notify-send").last!.contains("Right Arm since 2026-02-05 06:00, overdue: was due 2026-02-08 06:00"))
         let bad = try sitecycle(["remind", "--repeat", "often"], now: "2026-02-08 10:00")
         #expect(bad.exitCode == 2 && bad.stderr.contains("invalid --repeat"))
     }
@@ -106,8 +114,8 @@ struct RemindTests {
         let r = try sitecycle(["remind"], now: "2026-02-05 08:00", environment: plain)
         #expect(r.exitCode == 3)
         // Wrapped at 80 columns (issue 31 item 14).
-        #expect(r.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04\n"
-                + "        08:00. Next: Right Arm.\n")
+        #expect(r.stderr == "sitecycle: Site change overdue: Left Arm since 2026-02-01 08:00, overdue: was\n"
+                + "        due 2026-02-04 08:00. Next: Right Arm.\n")
         #expect(log("notify-send").isEmpty)
         #expect(try sitecycle(["remind", "--via", "loud"], now: "2026-02-05 08:00").exitCode == 2)
     }
@@ -242,8 +250,8 @@ struct RemindTests {
         let cron = try runAsCron(line)
         #expect(cron.exitCode == 3, "\(cron.stderr)")
         // Wrapped at 80 columns (issue 31 item 14).
-        #expect(cron.stderr == "sitecycle: Site change due: Left Arm since 2026-02-01 08:00, was due 2026-02-04\n"
-                + "        08:00. Next: Right Arm.\n")
+        #expect(cron.stderr == "sitecycle: Site change overdue: Left Arm since 2026-02-01 08:00, overdue: was\n"
+                + "        due 2026-02-04 08:00. Next: Right Arm.\n")
 
         noSystemd["DBUS_SESSION_BUS_ADDRESS"] = "unix:path=/run/user/1000/bus"
         let bus = try sitecycle(["remind", "--install"], environment: noSystemd)
@@ -278,7 +286,7 @@ struct RemindTests {
         #expect(lines.contains("# " + cronLine), "\(r.stdout)")
         // cron, then the shell, read it back as the journal's own path.
         let cron = try runAsCron(cronLine)
-        #expect(cron.exitCode == 3 && cron.stderr.contains("Site change due: Left Arm"), "\(cron.stderr)")
+        #expect(cron.exitCode == 3 && cron.stderr.contains("Site change overdue: Left Arm"), "\(cron.stderr)")
 
         let injected = root.appendingPathComponent("a\n[Service]\nExecStartPre=/bin/touch PWNED")
         try FileManager.default.createDirectory(at: injected, withIntermediateDirectories: true)
@@ -312,8 +320,8 @@ struct RemindTests {
             """.write(to: root.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
         #expect(try sitecycle(["remind"], now: "2026-02-05 08:00").exitCode == 3)
         #expect(log("notify-send") == [
-            "--app-name=sitecycle -- Site change due Left &lt;a href=&#39;https://evil.example&#39;&gt;Arm&lt;/a&gt; "
-                + "since 2026-02-01 08:00, was due 2026-02-04 08:00. "
+            "--app-name=sitecycle -- Site change overdue Left &lt;a href=&#39;https://evil.example&#39;&gt;Arm&lt;/a&gt; "
+                + "since 2026-02-01 08:00, overdue: was due 2026-02-04 08:00. "
                 + "Next: Right &lt;b&gt;Arm&lt;/b&gt; &amp; &quot;Co&quot;.",
         ])
     }
@@ -337,6 +345,61 @@ struct RemindTests {
         // Once each (the pump's repeats are `remindersKeepAskingUntilAChangeIsLogged`'s).
         #expect(try sitecycle(["remind", "--repeat", "off"], now: "2026-02-12 09:00").exitCode == 3)
         #expect(log("notify-send").count == 2)
-        #expect(log("notify-send")[1].contains("Sensor: Right Arm since 2026-02-02 08:00, was due 2026-02-12 08:00"))
+        #expect(log("notify-send")[1].contains("Sensor: Right Arm since 2026-02-02 08:00, overdue: was due 2026-02-12 08:00"))
+    }
+
+    /// Issue 37 item 1, as the caregiver met it: reminded, snoozed for an
+    /// hour, and the first run after the snooze's end reminds again.
+    @Test func theFirstRunAfterASnoozeEndsReminds() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try sitecycle(["set", "device", "pump", "72h", "grace", "8h"])
+        try sitecycle(["log", "right arm"], now: "2026-03-01 08:00")
+        #expect(try sitecycle(["remind"], now: "2026-03-04 08:05").exitCode == 3)
+        #expect(log("notify-send").count == 1)
+        #expect(try sitecycle(["remind", "--snooze", "1h"], now: "2026-03-04 08:10").stdout
+                    == "Reminders snoozed until 2026-03-04 09:10.\n")
+        #expect(try sitecycle(["remind"], now: "2026-03-04 09:00").exitCode == 3)
+        #expect(log("notify-send").count == 1)
+        #expect(try sitecycle(["remind"], now: "2026-03-04 09:15").exitCode == 3)
+        #expect(log("notify-send").count == 2)
+        #expect(log("notify-send")[1] == "--app-name=sitecycle -- Site change due Right Arm since 2026-03-01 08:00, "
+                    + "was due 2026-03-04 08:00, in grace until 2026-03-04 16:00. Next: Left Arm.")
+        _ = try sitecycle(["remind"], now: "2026-03-04 09:45")
+        #expect(log("notify-send").count == 2)
+        // Past the grace the title and the text say overdue.
+        _ = try sitecycle(["remind"], now: "2026-03-04 16:05")
+        #expect(log("notify-send").count == 3)
+        #expect(log("notify-send")[2] == "--app-name=sitecycle -- Site change overdue Right Arm since 2026-03-01 08:00, "
+                    + "overdue: was due 2026-03-04 08:00, grace ended 2026-03-04 16:00. Next: Left Arm.")
+    }
+
+    /// Issue 37 item 3: a sync conflict left in the journal does not
+    /// silence the reminder; it says the journal needs attention, and the
+    /// exit status stays 3, for a timer where nobody reads standard error.
+    @Test func aBrokenJournalStillReminds() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        let path = root.appendingPathComponent("sites.journal")
+        let good = try String(contentsOf: path, encoding: .utf8)
+        try (good + "<<<<<<< HEAD\n2026-02-03 08:00  Right Arm\n=======\n2026-02-03 08:10  Left Arm\n>>>>>>> theirs\n")
+            .write(to: path, atomically: true, encoding: .utf8)
+        #expect(try sitecycle(["remind"], now: "2026-02-03 12:00").exitCode == 1)  // not due: the error is the news
+        #expect(log("notify-send").isEmpty)
+        let r = try sitecycle(["remind"], now: "2026-02-04 09:00")
+        #expect(r.exitCode == 3 && r.stderr.contains("sites.journal:7:1: error"), "\(r)")
+        #expect(log("notify-send") == [
+            "--app-name=sitecycle -- Site change overdue Left Arm since 2026-02-01 08:00, overdue: was due "
+                + "2026-02-04 08:00. Next: Right Arm. The journal has an error at line 7 (a sync conflict?): "
+                + "this reminder may be out of date.",
+        ])
+        // A typo above every site: nothing to decide from, so it says that,
+        // once per repeat, and fails.
+        try good.replacingOccurrences(of: "2026-02-01 08:00  Left Arm", with: "2026-02-01 08:00  Left Armm")
+            .write(to: path, atomically: true, encoding: .utf8)
+        for (time, count) in [("10:00", 2), ("11:00", 2), ("14:00", 3)] {
+            #expect(try sitecycle(["remind"], now: "2026-02-04 " + time).exitCode == 1)
+            #expect(log("notify-send").count == count, "\(time)")
+        }
+        #expect(log("notify-send")[1] == "--app-name=sitecycle -- Site journal needs attention The journal has an error "
+                    + "at line 6: sitecycle cannot tell whether a site change is due. Run `sitecycle check`.")
     }
 }

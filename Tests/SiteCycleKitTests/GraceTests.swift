@@ -50,13 +50,19 @@ struct GraceTests {
     @Test func remindSaysInGraceOnceAndOverdueOnceMore() {
         let journal = load(text, zone: .utc)
         func decide(_ at: String) -> Reminder? {
-            if case .send(let r) = Reminder.decide(journal, device: "sensor", now: instant(at), beforeSeconds: 0, sent: [],
-                                                   again: false) { return r }
+            if case .send(let r) = Reminder.decide(journal, device: "sensor", now: instant(at), beforeSeconds: 0,
+                                                   memory: ReminderMemory(), again: false) { return r }
             return nil
         }
         let inGrace = decide("2026-02-11T09:00:00Z")!, overdue = decide("2026-02-11T21:00:00Z")!
         #expect(inGrace.inGrace && !inGrace.overdue && inGrace.graceEnds == instant("2026-02-11T20:00:00Z"))
-        #expect(overdue.overdue && !overdue.inGrace && overdue.moment != inGrace.moment)
+        #expect(overdue.overdue && !overdue.inGrace && overdue.kind == .overdue && inGrace.kind == .due)
+        // Sent in grace, the end of the grace is still a moment of its own.
+        var memory = ReminderMemory()
+        memory.sent(inGrace)
+        let after = Reminder.decide(journal, device: "sensor", now: instant("2026-02-11T21:00:00Z"), beforeSeconds: 0,
+                                    memory: memory, again: false, repeatSeconds: 24 * 3600)
+        #expect(after == .send(overdue))
     }
 
     @Test func jsonKeepsAGraceAndImportWritesItBack() throws {

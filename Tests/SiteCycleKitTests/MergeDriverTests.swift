@@ -36,9 +36,10 @@ struct MergeDriverTests {
     @Test func theReminderLogIsKeptPrivate() throws {
         let fs = InMemoryFileSystem()
         let log = try #require(ReminderLog(journalPath: "/j/sites.journal", environment: ["XDG_STATE_HOME": "/state"], fileSystem: fs))
-        try log.record("pump 2026-02-04T08:00")
-        try log.record("pump 2026-02-07T08:00")
-        #expect(log.sent() == ["pump 2026-02-04T08:00", "pump 2026-02-07T08:00"])
+        var memory = ReminderMemory()
+        memory.snooze(.init(device: "pump", since: Instant(seconds: 100)), until: Instant(seconds: 200))
+        try log.save(memory)
+        #expect(log.memory() == memory && log.memory().record(.init(device: "pump", since: Instant(seconds: 100))).snoozedUntil == Instant(seconds: 200))
         #expect(fs.modes[log.path] == 0o600 && log.path.hasPrefix("/state/sitecycle/remind/"))
     }
 }

@@ -8,7 +8,11 @@ extension HelpTopic {
               `sitecycle remind` sends a desktop notification when the active
               site is due, then again every 4 hours until a change is logged
               (`--repeat 2h`, `--repeat off`; `--snooze 1h` silences it for an
-              hour; `sitecycle help remind`). To run it regularly:
+              hour, and the first run after that reminds again; `--before 2h`
+              adds one early reminder, "due soon", without using up the due
+              one). Past any grace it says "overdue". A journal with an error
+              (a sync conflict) still reminds from the lines before it, and
+              says so (`sitecycle help remind`). To run it regularly:
 
                 sitecycle remind --install           every 30 minutes (--every 15m)
                 sitecycle remind --install --print   show the files, write nothing

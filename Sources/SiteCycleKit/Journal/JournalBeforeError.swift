@@ -25,8 +25,9 @@ extension Journal {
 
     /// The lines before the first error, read as a journal of their own (in
     /// this journal's zone when they name none), or why they cannot answer;
-    /// nil without errors.
-    public func beforeFirstError() -> LinesBeforeError? {
+    /// nil without errors. `everyDevice: false` answers even when a device
+    /// has sites only after the error (`remind`, which asks per device).
+    public func beforeFirstError(everyDevice: Bool = true) -> LinesBeforeError? {
         guard let line = diagnostics.errors.map(\.line).min() else { return nil }
         guard line > 1, line <= source.lines.count else { return .refused(.unreadable) }
         guard let firstSite = syntax.kinds.firstIndex(of: .entry).map({ $0 + 1 }), firstSite < line else {
@@ -36,7 +37,7 @@ extension Journal {
         let before = JournalBuilder.load(SourceFile(path: source.path, bytes: source.bytes.array(0..<end)), defaultZone: zone)
         guard !before.diagnostics.hasErrors else { return .refused(.unreadable) }
         let devicesBefore = Set(before.changes.map { before.deviceNames[Int($0.device)] })
-        if let missing = deviceNames.first(where: { name in
+        if everyDevice, let missing = deviceNames.first(where: { name in
             !devicesBefore.contains(name) && changes.contains { deviceNames[Int($0.device)] == name }
         }) {
             return .refused(.noSiteBefore(device: missing, errorLine: line))

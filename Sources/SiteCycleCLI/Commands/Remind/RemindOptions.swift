@@ -4,7 +4,7 @@ import SiteCycleKit
 /// the timer that runs it. Options of the one are refused with the other.
 struct RemindOptions {
     static let specs = [
-        OptionSpec(["--before"], value: "DURATION", "also remind when due within DURATION (2h, 30m)"),
+        OptionSpec(["--before"], value: "DURATION", "also remind once DURATION ahead (2h, 30m)"),
         OptionSpec(["--via"], value: "HOW", "auto (default), desktop, terminal or none"),
         OptionSpec(["--again"], "remind even if this due moment was already reminded of"),
         OptionSpec(["--repeat"], value: "DURATION", "remind again this often until a change is logged (4h; off)"),
