@@ -63,7 +63,9 @@ extension HelpTopic {
                 FreeStyle Libre 2 and 3: Abbott's labeling. 15 days for
                 FreeStyle Libre 3 Plus: Abbott's labeling. 15 days with a
                 12-hour grace period for Dexcom G7 15 Day: its user guide.
-                `init` also offers Medtronic Guardian, 7 days.
+                `init` also offers Medtronic Guardian, 7 days. `init --sensor`
+                takes these by name: g7, g7-15, libre (libre2, libre3),
+                libre3-plus, guardian.
               Distance between a sensor and an infusion set: at least 3 in
                 (7.5 cm), Dexcom G7 user guide; at least 5 cm, Medtronic's
                 sensor user guide. sitecycle never recommends the site another

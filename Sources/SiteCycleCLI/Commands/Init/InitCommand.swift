@@ -4,7 +4,8 @@ extension CommandRegistry {
     static let initCommand = Command(
         name: "init",
         summary: "create a journal with the default locations",
-        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS] [--sensor DURATION]",
+        usage: "sitecycle init [--timezone TZ] [--zones LIST] [--no-sides] [--target HOURS]\n"
+            + "       [--sensor SENSOR [--sensor-zones LIST]]",
         details: """
             Writes a new, commented journal (mode 0600, parent folders created)
             at the journal path and never overwrites an existing file.
@@ -26,8 +27,16 @@ extension CommandRegistry {
             finally the recommended sites and an offer to log the site (and
             sensor) you are wearing now, with when it went in (`yesterday
             21:00`, `-2d`). Enter, or the end of input, accepts each default.
-            With --sensor DURATION it asks all but which sensor. A G7's grace
-            is written on its `device` line (`device sensor 10d grace 12h`).
+            With --sensor it asks all but which sensor. --sensor takes a
+            sensor by name, with its maker's wear time and grace: g7 (10 days,
+            12 h grace), g7-15 (15 days, 12 h grace), libre, libre2 or libre3
+            (14 days), libre3-plus (15 days), guardian (7 days); or a wear
+            time with an optional grace, as `set device` takes them (`10d`,
+            `"10d grace 12h"`). The grace is written on its `device` line
+            (`device sensor 10d grace 12h`). Without questions, the sensor
+            uses the zones that Enter would pick: Back Arm for a G7 or a
+            Libre (added for the sensor alone if the pump does not use it),
+            else every zone, shared; --sensor-zones LIST names them instead.
 
             --zones takes a comma-separated list of those zones (`front-abdomen`
             also works). --no-sides declares each zone once, without Left/Right.
@@ -71,8 +80,7 @@ struct InitCommand {
     /// On a terminal: the questions, the journal, then the first log.
     func onboard(_ options: InitOptions, at location: JournalLocation) -> Int32 {
         // `--sensor` names the wear time; the rest is still asked.
-        let given = options.sensorHours.map { Onboarding.Sensor(name: Device.sensorName, hours: $0) }
-        let journal = Onboarding(invocation: invocation).run(sensor: given).journal
+        let journal = Onboarding(invocation: invocation).run(sensor: options.sensor).journal
         do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
             return fail(error)
         }

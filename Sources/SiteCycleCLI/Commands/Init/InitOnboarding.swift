@@ -35,22 +35,43 @@ struct Onboarding {
         var name: String
         var hours: Double
         var graceHours: Double? = nil
+        /// What `init --sensor` takes for it (`g7`, `libre3-plus`).
+        var words: [String] = []
 
         static let known = [
-            Sensor(name: "Dexcom G7", hours: 240, graceHours: 12),
-            Sensor(name: "FreeStyle Libre", hours: 336),
-            Sensor(name: "Medtronic Guardian", hours: 168),
+            Sensor(name: "Dexcom G7", hours: 240, graceHours: 12, words: ["g7"]),
+            Sensor(name: "FreeStyle Libre", hours: 336, words: ["libre", "libre2", "libre3"]),
+            Sensor(name: "Medtronic Guardian", hours: 168, words: ["guardian"]),
             // Added later: after the first three, so their numbers stay.
-            Sensor(name: "Dexcom G7 15 Day", hours: 360, graceHours: 12),
-            Sensor(name: "FreeStyle Libre 3 Plus", hours: 360),
+            Sensor(name: "Dexcom G7 15 Day", hours: 360, graceHours: 12, words: ["g7-15"]),
+            Sensor(name: "FreeStyle Libre 3 Plus", hours: 360, words: ["libre3-plus"]),
         ]
+
+        /// `init --sensor`'s value: a product's word (`g7`), or a wear time
+        /// with an optional grace as `set device` takes them (`10d`,
+        /// `10d grace 12h`). Nil when it is neither.
+        static func named(_ text: String) -> Result<Sensor, SettingError>? {
+            let word = text.trimmingBlanks().lowercased()
+            if let product = known.first(where: { $0.words.contains(word) }) { return .success(product) }
+            let parts = word.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            guard parts.first?.first?.isNumber == true, parts.count == 1 || (parts.count == 3 && parts[1] == "grace")
+            else { return nil }
+            var grace: Double?
+            if parts.count == 3 {
+                switch SettingValues.hours(parts[2]) {
+                case .success(let h): grace = h
+                case .failure(let e): return .failure(e)
+                }
+            }
+            return SettingValues.hours(parts[0]).map { Sensor(name: Device.sensorName, hours: $0, graceHours: grace) }
+        }
 
         /// A Libre or a G7: labelled for the back of the upper arm, so
         /// `init` offers Back Arm first.
         var labelledForTheArm: Bool { name.hasPrefix("FreeStyle Libre") || name.hasPrefix("Dexcom G7") }
 
         /// The device line's comment: which sensor the grace is from.
-        var comment: String? { graceHours == nil ? nil : name }
+        var comment: String? { graceHours == nil || name == Device.sensorName ? nil : name }
     }
 
     func ask(_ prompt: String) -> String? {

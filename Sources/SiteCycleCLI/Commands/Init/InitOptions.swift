@@ -8,7 +8,8 @@ struct InitOptions {
         OptionSpec(["--zones"], value: "LIST", "comma-separated default zones to keep"),
         OptionSpec(["--no-sides"], "one location per zone instead of Left and Right"),
         OptionSpec(["--target"], value: "HOURS", "hours a site is meant to stay in (default 72h)"),
-        OptionSpec(["--sensor"], value: "DURATION", "a CGM sensor too, worn DURATION (e.g. 10d)"),
+        OptionSpec(["--sensor"], value: "SENSOR", "a CGM too: g7, g7-15, libre, libre3, libre3-plus, guardian, or 10d [grace 12h]"),
+        OptionSpec(["--sensor-zones"], value: "LIST", "with --sensor: the zones it may use (default: as init asks)"),
     ]
 
     /// A known zone; nil for the system's.
@@ -16,8 +17,10 @@ struct InitOptions {
     var zones = DefaultZones.all
     var sides = true
     var targetHours: Double?
-    /// `--sensor DURATION`, when given.
-    var sensorHours: Double?
+    /// `--sensor`, when given.
+    var sensor: Onboarding.Sensor?
+    /// `--sensor-zones`, when given.
+    var sensorZones: [String]?
     /// A choice made by a flag, other than `--sensor`.
     var chosen: Bool
 
@@ -37,11 +40,22 @@ struct InitOptions {
             case .failure(let e): throw CommandError("invalid --target: \(e.message)", usage: true)
             }
         }
-        if let sensor = arguments.value("--sensor") {
-            switch SettingValues.hours(sensor) {
-            case .success(let h): sensorHours = h
-            case .failure(let e): throw CommandError("invalid --sensor: \(e.message)", help: "e.g. `--sensor 10d`", usage: true)
+        if let text = arguments.value("--sensor") {
+            switch Onboarding.Sensor.named(text) {
+            case .success(let given)?: sensor = given
+            case .failure(let e)?:
+                throw CommandError("invalid --sensor: \(e.message)", help: "e.g. `--sensor g7` or `--sensor \"10d grace 12h\"`",
+                                   usage: true)
+            case nil:
+                throw CommandError("invalid --sensor: `\(text)` is neither a sensor nor a wear time",
+                                   help: "give g7, g7-15, libre, libre3, libre3-plus or guardian, or days like "
+                                       + "`10d` or `\"10d grace 12h\"`", usage: true)
             }
+        }
+        if let list = arguments.value("--sensor-zones") {
+            guard sensor != nil else { throw CommandError("--sensor-zones goes with --sensor", usage: true) }
+            sensorZones = try InitOptions.parseZones(list)
+            chosen = true
         }
     }
 
@@ -56,7 +70,21 @@ struct InitOptions {
         var journal = NewJournal(timezone: timezone ?? systemZone,
                                  locations: DefaultZones.locationNames(zones: zones, sides: sides))
         if let targetHours { journal.targetHours = targetHours }
-        journal.sensorHours = sensorHours
+        guard let sensor else { return journal }
+        journal.sensorHours = sensor.hours
+        journal.sensorGraceHours = sensor.graceHours
+        journal.sensorComment = sensor.comment
+        // The zones init would offer with Enter: Back Arm for a sensor
+        // labelled for it, else every zone, shared with the pump.
+        var choice = ZoneChoice(zones: zones)
+        let sensorZones = sensorZones ?? (sensor.labelledForTheArm ? ["Back Arm"] : zones)
+        choice.shared = Set(sensorZones.filter(zones.contains))
+        let added = sensorZones.filter { !zones.contains($0) }
+        choice.zones += added
+        choice.sensorOnly = Set(added)
+        if !sides { choice.unsided = Set(choice.zones) }
+        journal.locations = choice.locationNames
+        journal.devices = choice.devices(sensor: Device.sensorName)
         return journal
     }
 
