@@ -1,0 +1,100 @@
+import Foundation
+import Testing
+
+/// The fifth hostile pass (issue 39) on lots, CSV cells and round trips,
+/// run on the real binary: each test failed before its fix.
+struct LotRoundTripTests {
+    let dir: URL
+    let env: [String: String]
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: dir).merging(["SITECYCLE_NOW": "2026-03-01 12:00"]) { $1 }
+    }
+
+    func sitecycle(_ arguments: String..., file: String = "sites.journal") throws -> BinaryRunner.Output {
+        try BinaryRunner.run(["-f", file] + arguments, in: dir, environment: env)
+    }
+
+    func write(_ text: String, to name: String = "sites.journal") throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func read(_ name: String = "sites.journal") throws -> String {
+        try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    // Item 5: a lot `check` accepts round-trips through JSON and CSV; one
+    // it refuses is refused by `log --lot` and `import` alike.
+    @Test func everyLotCheckAcceptsRoundTrips() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let lots = ["a:b", "\"x\"", "reason:pain", "lot:x", "5267348", "=1+1"]
+        var text = "timezone UTC\ndevice sensor 10d\nlocation Left Arm  for pump,sensor\n\n"
+        for (i, lot) in lots.enumerated() { text += "2026-02-0\(i + 1) 08:00  sensor  Left Arm  lot: \(lot)\n" }
+        try write(text)
+        let check = try sitecycle("check")
+        #expect(check.exitCode == 0 && check.stdout.isEmpty, "\(check.stdout)")
+        for format in ["json", "csv"] {
+            let first = try sitecycle("export", "--format", format, "--device", "sensor")
+            try first.stdout.write(to: dir.appendingPathComponent("a.\(format)"), atomically: true, encoding: .utf8)
+            try write("timezone UTC\ndevice sensor 10d\nlocation Left Arm  for pump,sensor\n\n", to: "\(format).journal")
+            let imported = try sitecycle("import", "a.\(format)", file: "\(format).journal")
+            #expect(imported.exitCode == 0, "\(format): \(imported.stdout)\(imported.stderr)")
+            #expect(imported.stdout.contains("Added \(lots.count) site changes"), "\(format): \(imported.stdout)")
+            let second = try sitecycle("export", "--format", format, "--device", "sensor", file: "\(format).journal")
+            #expect(second.stdout == first.stdout, "\(format)")
+            // What `log --lot` takes is what the line holds.
+            let log = try sitecycle("log", "--device", "sensor", "Left Arm", "--lot", "a:b", "--at", "2026-02-20 08:00",
+                                    file: "\(format).journal")
+            #expect(log.exitCode == 0, "\(log.stderr)")
+        }
+    }
+
+    // Item 5: an invisible lot or one with a bidi override is an error in
+    // `check`, refused by `log --lot`, and rejected by `import`.
+    @Test func invisibleAndReorderedLotsAreRefusedEverywhere() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bad = ["\u{200B}", "\u{202E}A1", "\u{2066}A1\u{2069}", "\u{3164}", "A\u{00A0}1"]
+        var text = "timezone UTC\nlocation Left Arm\n\n"
+        for (i, lot) in bad.enumerated() { text += "2026-02-0\(i + 1) 08:00  Left Arm  lot: \(lot)\n" }
+        try write(text)
+        let check = try sitecycle("check", "--format", "gnu")
+        #expect(check.exitCode == 1)
+        for i in bad.indices {
+            #expect(check.stdout.contains("sites.journal:\(i + 4):34: error: invalid lot: "), "\(check.stdout)")
+        }
+        #expect(check.stdout.contains("[invalid-lot]"))
+        try write("timezone UTC\nlocation Left Arm\n\n")
+        for lot in bad {
+            let log = try sitecycle("log", "Left Arm", "--lot", lot)
+            #expect(log.exitCode == 2, "\(lot.unicodeScalars.map(\.value)): \(log.stderr)")
+            #expect(log.stderr.contains("--lot: a lot"), "\(log.stderr)")
+        }
+        let entries = bad.enumerated().map { i, lot in
+            "{\"location\": \"Left Arm\", \"start\": \"2026-02-0\(i + 1)T08:00:00Z\", \"lot\": \"\(lot)\"}"
+        }
+        try write("{\"format\": \"sitecycle-journal\", \"version\": 1, \"entries\": [\(entries.joined(separator: ","))]}",
+                  to: "a.json")
+        let imported = try sitecycle("import", "a.json")
+        #expect(imported.exitCode == 4, "\(imported.stdout)\(imported.stderr)")
+        #expect(imported.stdout.components(separatedBy: "invalid lot: ").count == bad.count + 1, "\(imported.stdout)")
+        #expect(try read() == "timezone UTC\nlocation Left Arm\n\n")
+    }
+
+    // Item 15: a lot of several words is named as such, at its place, with
+    // a fix; not taken for a location to declare.
+    @Test func aLotOfSeveralWordsIsOneError() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone UTC\nlocation Left Arm\n\n2026-02-01 08:00  Left Arm  lot: X — Y\n"
+                  + "2026-02-02 08:00  Left Arm  lot:A 1  reason: pain  ; note\n")
+        let check = try sitecycle("check")
+        #expect(check.exitCode == 1)
+        #expect(check.stderr.contains("sites.journal:4:34: error: a lot is one word: `X — Y` has spaces"), "\(check.stderr)")
+        #expect(check.stderr.contains("sites.journal:5:33: error: a lot is one word: `A 1` has spaces"), "\(check.stderr)")
+        #expect(check.stderr.contains("`lot: X—Y`"), "\(check.stderr)")
+        #expect(!check.stderr.contains("unknown location"), "\(check.stderr)")
+        #expect(!check.stderr.contains("declare"), "\(check.stderr)")
+        let json = try sitecycle("check", "--json")
+        #expect(json.stdout.contains("\"invalid-lot\""), "\(json.stdout)")
+    }
+}
