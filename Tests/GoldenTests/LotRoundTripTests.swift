@@ -24,6 +24,38 @@ struct LotRoundTripTests {
         try String(contentsOf: dir.appendingPathComponent(name), encoding: .utf8)
     }
 
+    static let formulas = ["=cmd|'/Ccalc'!A0", "=WEBSERVICE(CONCAT(CHAR(104),CHAR(116)))", "@SUM(A1)", "+A1", "-2+3"]
+
+    // Item 1: every cell a person typed gets the formula guard, the lot
+    // too, and the import takes it off: export, import, export is the same.
+    @Test func everyTypedCSVCellIsGuardedAndReadBack() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone UTC\ndevice sensor 10d\nlocation Left Arm  for pump,sensor\n\n")
+        for (i, lot) in Self.formulas.enumerated() {
+            let r = try sitecycle("log", "--device", "sensor", "Left Arm", "--lot", lot, "--note", lot,
+                                  "--at", "2026-02-0\(i + 1) 08:00")
+            #expect(r.exitCode == 0, "\(lot): \(r.stderr)")
+        }
+        let csv = try sitecycle("export", "--format", "csv", "--device", "sensor")
+        #expect(csv.exitCode == 0, "\(csv.stderr)")
+        let rows = csv.stdout.split(separator: "\n").dropFirst()
+        #expect(rows.count == Self.formulas.count)
+        for row in rows {
+            // No cell of the row starts a formula, quoted or not.
+            let cells = row.split(separator: ",", omittingEmptySubsequences: false).map { $0.hasPrefix("\"") ? $0.dropFirst() : $0 }
+            #expect(!cells.contains { ["=", "+", "-", "@"].contains($0.first.map(String.init) ?? "") }, "\(row)")
+        }
+        #expect(csv.stdout.contains(",sensor,,'=cmd|'/Ccalc'!A0\n"), "\(csv.stdout)")
+        #expect(csv.stdout.contains(",sensor,,'-2+3\n"), "\(csv.stdout)")
+        try csv.stdout.write(to: dir.appendingPathComponent("a.csv"), atomically: true, encoding: .utf8)
+        try write("timezone UTC\ndevice sensor 10d\n", to: "fresh.journal")
+        let imported = try sitecycle("import", "a.csv", file: "fresh.journal")
+        #expect(imported.exitCode == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(try read("fresh.journal").contains("lot: =cmd|'/Ccalc'!A0  ; =cmd|'/Ccalc'!A0\n"))
+        let again = try sitecycle("export", "--format", "csv", "--device", "sensor", file: "fresh.journal")
+        #expect(again.stdout == csv.stdout)
+    }
+
     // Item 5: a lot `check` accepts round-trips through JSON and CSV; one
     // it refuses is refused by `log --lot` and `import` alike.
     @Test func everyLotCheckAcceptsRoundTrips() throws {

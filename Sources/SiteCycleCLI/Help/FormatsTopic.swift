@@ -17,12 +17,13 @@ extension HelpTopic {
               csv is byte for byte what the SiteCycle app writes. Hours are
               rounded to one decimal with ties to even, like the app (72.25 h is
               `72.2`). `removed` lines are not rows; they end the row before
-              them. One deliberate difference: a note starting with `=`, `+`,
-              `-`, `@`, a tab or a CR gets a leading `'`, as OWASP advises, so a
+              them. One deliberate difference: a cell a person typed (a note,
+              location, device, reason or lot) starting with `=`, `+`, `-`,
+              `@`, a tab or a CR gets a leading `'`, as OWASP advises, so a
               spreadsheet shows it as text instead of running it as a formula
-              (`=HYPERLINK(…)`); so does a note that already starts with `'=`…
-              or `''`. `import` removes exactly one `'` again, so export then
-              import gives every note back byte for byte. Every other note is
+              (`=HYPERLINK(…)`); so does one that already starts with `'=`… or
+              `''`. `import` removes exactly one `'` again, so export then
+              import gives every cell back byte for byte. Every other cell is
               byte for byte the app's.
               json holds the whole journal: settings with `rest`, the devices
               and their targets, the locations in order with zone, side,
