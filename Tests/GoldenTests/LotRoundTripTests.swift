@@ -56,6 +56,43 @@ struct LotRoundTripTests {
         #expect(again.stdout == csv.stdout)
     }
 
+    // Item 4: what the Nightscout export writes comes back as it was: a
+    // name with ` — ` in it, its reason, lot and a note with ` — ` too.
+    @Test func nightscoutExportImportKeepsLocationReasonLotAndNote() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("""
+            timezone UTC
+            device sensor 10d
+            location Left Arm — Upper  for pump,sensor
+            location Left Arm
+
+            2026-02-01 08:00  Left Arm — Upper  reason: pain  lot: L1  ; sore — red, reason: kinked
+            2026-02-02 08:00  sensor  Left Arm — Upper  lot: S:9
+            2026-02-04 08:00  Left Arm  ; plain
+
+            """)
+        let ns = try sitecycle("export", "--format", "nightscout")
+        #expect(ns.exitCode == 0, "\(ns.stderr)")
+        try ns.stdout.write(to: dir.appendingPathComponent("ns.json"), atomically: true, encoding: .utf8)
+        try write("timezone UTC\ndevice sensor 10d\nlocation Left Arm — Upper  for pump,sensor\nlocation Left Arm\n\n",
+                  to: "fresh.journal")
+        let imported = try sitecycle("import", "ns.json", file: "fresh.journal")
+        #expect(imported.exitCode == 0, "\(imported.stdout)\(imported.stderr)")
+        #expect(!imported.stdout.contains("New locations"), "\(imported.stdout)")
+        let journal = try read("fresh.journal")
+        #expect(journal.contains("2026-02-01 08:00  Left Arm — Upper  reason: pain  lot: L1  ; sore — red, reason: kinked\n"),
+                "\(journal)")
+        #expect(journal.contains("2026-02-02 08:00  sensor  Left Arm — Upper  lot: S:9\n"), "\(journal)")
+        #expect(try sitecycle("export", "--format", "nightscout", file: "fresh.journal").stdout == ns.stdout)
+        // A field of ours that is not text is the row's error, not a lot dropped.
+        try ns.stdout.replacingOccurrences(of: "\"lot\": \"L1\"", with: "\"lot\": 5")
+            .write(to: dir.appendingPathComponent("ns.json"), atomically: true, encoding: .utf8)
+        try write("timezone UTC\ndevice sensor 10d\n", to: "other.journal")
+        let bad = try sitecycle("import", "ns.json", file: "other.journal")
+        #expect(bad.exitCode == 4, "\(bad.stdout)")
+        #expect(bad.stdout.contains("sitecycle.lot is not text"), "\(bad.stdout)")
+    }
+
     // Item 5: a lot `check` accepts round-trips through JSON and CSV; one
     // it refuses is refused by `log --lot` and `import` alike.
     @Test func everyLotCheckAcceptsRoundTrips() throws {

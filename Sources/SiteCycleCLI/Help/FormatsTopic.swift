@@ -42,7 +42,11 @@ extension HelpTopic {
               none), a device's CSV (which has a `device` column anyway) adds
               `reason` and `lot` columns, and a Nightscout treatment's notes
               say them after the location (`Left Arm reason: occlusion lot:
-              A1`); import reads all three back. The pump's CSV stays the
+              A1`); import reads all three back. A Nightscout treatment also
+              keeps the location, reason, lot and note each in its own field
+              ("sitecycle": {"location", "reason", "lot", "note"}), which
+              import reads before `notes`: a name with ` — ` in it, or a note
+              with a clause in it, comes back exactly. The pump's CSV stays the
               app's four columns, and a journal without them exports exactly
               as before.
               ics is an RFC 5545 calendar (CRLF, folded lines).

@@ -101,21 +101,32 @@ public enum Exporters {
     /// Careportal "Site Change" treatments, ready to POST to
     /// /api/v1/treatments. `notes` carries the location name (what Loop and
     /// the Nightscout UI show) and the note; `location` the AndroidAPS wording
-    /// where there is one.
+    /// where there is one. `sitecycle` holds the location, reason, lot and
+    /// note each in its own field, which our import reads back exactly:
+    /// `notes` alone cannot say where a name with ` — ` in it ends.
     public static func nightscout(_ journal: Journal, _ changes: [SiteChange]) -> JSON {
         .array(changes.filter { !$0.isRemoval && nightscoutEvent(deviceName($0, in: journal)) != nil }.map { c in
+            let name = journal.name(of: c)!, note = journal.note(of: c), lot = journal.lot(of: c)
             var fields: [(String, JSON)] = [
                 ("eventType", .string(nightscoutEvent(deviceName(c, in: journal))!)),
                 ("created_at", .string(nightscoutTime(c.start))),
                 ("enteredBy", .string("sitecycle")),
-                ("notes", .string(journal.name(of: c)! + clauses(c, in: journal) + (journal.note(of: c).map { " — " + $0 } ?? ""))),
+                ("notes", .string(name + clauses(c, in: journal) + (note.map { " — " + $0 } ?? ""))),
             ]
-            if let l = journal.location(named: journal.name(of: c)!), let aaps = SiteNames.androidAPS(for: l) {
+            if let l = journal.location(named: name), let aaps = SiteNames.androidAPS(for: l) {
                 fields.append(("location", .string(aaps)))
             }
+            var own: [(String, JSON)] = [("location", .string(name))]
+            if let r = c.reason { own.append(("reason", .string(r.word))) }
+            if let lot { own.append(("lot", .string(lot))) }
+            if let note { own.append(("note", .string(note))) }
+            fields.append((nightscoutOwnKey, .object(own)))
             return .object(fields)
         })
     }
+
+    /// The member of a treatment that holds our own fields.
+    package static let nightscoutOwnKey = "sitecycle"
 
     /// A change's reason and lot as the journal words them, after its
     /// location in Nightscout's `notes` (` reason: occlusion lot: A1`);

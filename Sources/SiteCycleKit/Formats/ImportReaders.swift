@@ -326,7 +326,20 @@ public enum ImportReaders {
                 continue
             }
             var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
-            if (t["enteredBy"] as? String) == "sitecycle" {
+            if (t["enteredBy"] as? String) == "sitecycle", let own = t[Exporters.nightscoutOwnKey] as? [String: Any],
+               let location = own["location"] as? String {
+                // Our export's own fields, each exactly as the journal has it;
+                // one that is not text is the row's error, never dropped.
+                if let key = ["reason", "lot", "note"].first(where: { own[$0] != nil && !(own[$0] is String) }) {
+                    source.rejected.append((i + 1, "\(Exporters.nightscoutOwnKey).\(key) is not text"))
+                    continue
+                }
+                record.sourceName = location
+                record.note = own["note"] as? String
+                record.reason = own["reason"] as? String
+                record.lot = own["lot"] as? String
+            } else if (t["enteredBy"] as? String) == "sitecycle" {
+                // An older export: the name, clauses and note from `notes`.
                 // Our export words a reason and a lot after the name, as a journal line does.
                 let clauses = EntryClauses.split(name.split(separator: " ").joined(separator: " "))
                 if !clauses.isEmpty {
