@@ -166,4 +166,19 @@ struct LotRoundTripTests {
         let json = try sitecycle("check", "--json")
         #expect(json.stdout.contains("\"invalid-lot\""), "\(json.stdout)")
     }
+
+    // Item 15, the same for a reason: several words are one error at the
+    // reason, with the word meant, and a lot after it is read on its own.
+    @Test func aReasonOfSeveralWordsIsOneError() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("timezone UTC\nlocation Left Arm\n\n2026-02-01 08:00  Left Arm  reason: skin reaction  lot: A 1\n")
+        let check = try sitecycle("check", "--format", "gnu")
+        #expect(check.exitCode == 1)
+        #expect(check.stdout.contains("sites.journal:4:37: error: a reason is one word: `skin reaction` has spaces"),
+                "\(check.stdout)")
+        #expect(check.stdout.contains("sites.journal:4:57: error: a lot is one word: `A 1` has spaces"), "\(check.stdout)")
+        #expect(!check.stdout.contains("unknown location"), "\(check.stdout)")
+        let human = try sitecycle("check")
+        #expect(human.stderr.contains("did you mean `skin-reaction`?"), "\(human.stderr)")
+    }
 }

@@ -39,7 +39,8 @@ extension HelpTopic {
                   nothing after the time
               unknown-reason
                   `reason:` names a word outside the vocabulary (with the
-                  nearest word, `pian` -> `pain`; `sitecycle help journal`)
+                  nearest word, `pian` -> `pain`; `sitecycle help journal`),
+                  or several (`reason: skin reaction` -> `skin-reaction`)
               misplaced-clause
                   `reason:` or `lot:` on a `removed` line, which ends a site but
                   describes none

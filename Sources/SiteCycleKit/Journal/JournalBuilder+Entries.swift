@@ -273,26 +273,39 @@ extension BuildState {
                help: .writeLotAsOneWord(suggestion: nil))
     }
 
-    /// An undeclared name that holds `lot:` followed by more than one word
-    /// (`Left Arm  lot: X — Y`): the lot is the mistake, not the name, so
-    /// this says so rather than suggest declaring `Left Arm lot: X — Y`.
-    /// Carets on the words after `lot:`; true when reported.
-    package mutating func reportLotOfWords(in range: Range<Int>, line: SyntaxLine) -> Bool {
+    /// An undeclared name that holds `lot:` or `reason:` followed by more
+    /// than one word (`Left Arm  lot: X — Y`, `reason: skin reaction`):
+    /// the clause is the mistake, not the name, so this says so rather
+    /// than suggest declaring `Left Arm lot: X — Y`. A clause's words run
+    /// to the next clause. Carets on them; true when any is reported.
+    package mutating func reportClauseOfWords(in range: Range<Int>, line: SyntaxLine) -> Bool {
         let bytes = source.bytes
         let words = blankSeparatedWords(bytes, in: range)
-        let keyword = Array(EntryClauses.Kind.lot.keyword.utf8)
-        for (k, w) in words.enumerated().dropFirst() where Array(bytes[w].prefix(keyword.count)) == keyword {
-            let attached = w.count > keyword.count
-            let first = attached ? (w.lowerBound + keyword.count) : (k + 1 < words.count ? words[k + 1].lowerBound : w.upperBound)
-            let rest = words[(k + 1)...]
-            guard rest.count >= (attached ? 1 : 2), let last = words.last else { continue }
-            let lot = source.string(first..<last.upperBound)
-            let joined = ((attached ? [first..<w.upperBound] : []) + rest).map { source.string($0) }.joined()
-            report(.invalidLot, "a lot is one word: `\(excerpt(lot))` has spaces", line: line, first..<last.upperBound,
-                   help: .writeLotAsOneWord(suggestion: EntryClauses.lotProblem(joined) == nil ? excerpt(joined) : nil))
-            return true
+        func kind(_ w: Range<Int>) -> EntryClauses.Kind? {
+            [EntryClauses.Kind.lot, .reason].first { Array(bytes[w].prefix($0.keyword.utf8.count)) == Array($0.keyword.utf8) }
         }
-        return false
+        let starts = words.indices.dropFirst().filter { kind(words[$0]) != nil }
+        var reported = false
+        for (n, k) in starts.enumerated() {
+            let w = words[k], clause = kind(w)!, keywordLength = clause.keyword.utf8.count
+            let end = n + 1 < starts.count ? starts[n + 1] : words.count
+            var values = Array(words[(k + 1)..<end])
+            if w.count > keywordLength { values.insert((w.lowerBound + keywordLength)..<w.upperBound, at: 0) }
+            guard values.count >= 2, let first = values.first, let last = values.last else { continue }
+            let span = first.lowerBound..<last.upperBound, text = source.string(span)
+            let joined = values.map { source.string($0) }
+            switch clause {
+            case .lot:
+                let lot = joined.joined()
+                report(.invalidLot, "a lot is one word: `\(excerpt(text))` has spaces", line: line, span,
+                       help: .writeLotAsOneWord(suggestion: EntryClauses.lotProblem(lot) == nil ? excerpt(lot) : nil))
+            case .reason:
+                report(.unknownReason, "a reason is one word: `\(excerpt(text))` has spaces", line: line, span,
+                       help: .unknownReason(nearest: EndReason.nearest(to: joined.joined(separator: "-").lowercased())))
+            }
+            reported = true
+        }
+        return reported
     }
 
     /// The bytes of a clause's value in `range` (the word after `lot:`,
@@ -361,7 +374,7 @@ extension BuildState {
 
     package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
         guard locationIndex[name] == nil else { return true }
-        if reportLotOfWords(in: range, line: line) { return false }
+        if reportClauseOfWords(in: range, line: line) { return false }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
         let help = Diagnostic.Help.misreadClause(in: name)
             ?? suggester!.suggestion(for: name).map(Diagnostic.Help.didYouMean)
