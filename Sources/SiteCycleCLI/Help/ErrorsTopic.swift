@@ -39,10 +39,15 @@ extension HelpTopic {
                   nothing after the time
               unknown-reason
                   `reason:` names a word outside the vocabulary (with the
-                  nearest word, `pian` -> `pain`; `sitecycle help journal`)
+                  nearest word, `pian` -> `pain`; `sitecycle help journal`),
+                  or several (`reason: skin reaction` -> `skin-reaction`)
               misplaced-clause
                   `reason:` or `lot:` on a `removed` line, which ends a site but
                   describes none
+              invalid-lot
+                  a lot of several words (`lot: X — Y`), or one that is only
+                  invisible characters or holds a control character or a
+                  bidirectional override (`sitecycle help journal`)
               duplicate-location, invalid-location-name
                   a location declared twice; a name that is not allowed
               unknown-directive, invalid-setting, duplicate-setting

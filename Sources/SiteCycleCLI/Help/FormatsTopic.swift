@@ -17,12 +17,13 @@ extension HelpTopic {
               csv is byte for byte what the SiteCycle app writes. Hours are
               rounded to one decimal with ties to even, like the app (72.25 h is
               `72.2`). `removed` lines are not rows; they end the row before
-              them. One deliberate difference: a note starting with `=`, `+`,
-              `-`, `@`, a tab or a CR gets a leading `'`, as OWASP advises, so a
+              them. One deliberate difference: a cell a person typed (a note,
+              location, device, reason or lot) starting with `=`, `+`, `-`,
+              `@`, a tab or a CR gets a leading `'`, as OWASP advises, so a
               spreadsheet shows it as text instead of running it as a formula
-              (`=HYPERLINK(…)`); so does a note that already starts with `'=`…
-              or `''`. `import` removes exactly one `'` again, so export then
-              import gives every note back byte for byte. Every other note is
+              (`=HYPERLINK(…)`); so does one that already starts with `'=`… or
+              `''`. `import` removes exactly one `'` again, so export then
+              import gives every cell back byte for byte. Every other cell is
               byte for byte the app's.
               json holds the whole journal: settings with `rest`, the devices
               and their targets, the locations in order with zone, side,
@@ -41,7 +42,11 @@ extension HelpTopic {
               none), a device's CSV (which has a `device` column anyway) adds
               `reason` and `lot` columns, and a Nightscout treatment's notes
               say them after the location (`Left Arm reason: occlusion lot:
-              A1`); import reads all three back. The pump's CSV stays the
+              A1`); import reads all three back. A Nightscout treatment also
+              keeps the location, reason, lot and note each in its own field
+              ("sitecycle": {"location", "reason", "lot", "note"}), which
+              import reads before `notes`: a name with ` — ` in it, or a note
+              with a clause in it, comes back exactly. The pump's CSV stays the
               app's four columns, and a journal without them exports exactly
               as before.
               ics is an RFC 5545 calendar (CRLF, folded lines).

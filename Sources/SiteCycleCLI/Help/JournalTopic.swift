@@ -146,9 +146,13 @@ extension HelpTopic {
               neither. They sit outside the note on purpose: a note that says
               `reason: pain` stays a note, and a journal written before they
               existed means what it meant. A location name cannot end in
-              `reason: WORD` or `lot: TEXT`. A lot is one word: no spaces, `;`,
-              `:` or `"`. The reasons (`check` refuses any other word and names
-              the nearest, `pian` -> `pain`):
+              `reason: WORD` or `lot: TEXT`. A lot is one word (`lot: X — Y`
+              is an error; `:` and `"` are fine): no white space, `;`, control
+              character or bidirectional override, and its first character
+              shows (never only U+200B). `check`, `log --lot`, `amend --lot`
+              and `import` keep this one rule, so every lot `check` accepts
+              comes back from an export. The reasons (`check` refuses any
+              other word and names the nearest, `pian` -> `pain`):
             \#(ReasonOption.vocabulary)
               A site that ended before its device's target with a reason
               "ended early"; a reason on a site that reached its target is

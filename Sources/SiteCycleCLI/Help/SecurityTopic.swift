@@ -111,8 +111,9 @@ extension HelpTopic {
               Control characters in notes, names and file names (ESC, BEL, C1)
               are printed as `\x1b` by one function, in every report, message,
               import report and calendar export; `check` warns about them. CSV
-              cells starting with `=`, `+`, `-`, `@`, tab or CR get a leading
-              `'` so a spreadsheet does not run them.
+              cells a person typed (notes, locations, devices, reasons, lots)
+              starting with `=`, `+`, `-`, `@`, tab or CR get a leading `'` so
+              a spreadsheet does not run them; `import` takes it off again.
               A location name may hold `$(…)`, backticks, quotes or `!`. Shell
               completion inserts it as its own text in bash, zsh and fish, after
               `"`, after `'` or bare (bash gets it escaped for the quote you

@@ -41,6 +41,10 @@ extension Diagnostic.Help {
                 ?? "write one of: \(EndReason.words.joined(separator: ", "))"
         case .moveReasonToEndedSite:
             "write it on the line of the site that ended, e.g. `sitecycle remove --reason occlusion`"
+        case .writeLotAsOneWord(let suggestion):
+            "write the lot as one word of the text printed on the box"
+                + (suggestion.map { ", e.g. `lot: \($0)`" } ?? "")
+                + "; anything else about the site goes in the note, after `;`"
         case .didYouMeanDirective(let keyword):
             "did you mean `\(keyword)`?"
         }

@@ -226,7 +226,8 @@ extension ImportPlan {
                 reason = known
             }
             if let lot = r.lot, let problem = EntryClauses.lotProblem(lot) {
-                plan.rejected.append((r.row, "lot `\(excerpt(lot))`: \(problem)"))
+                // Not quoted: the problem may be a character that hides or reorders it.
+                plan.rejected.append((r.row, "invalid lot: \(problem)"))
                 return nil
             }
             if name == nil, reason != nil || r.lot != nil {

@@ -20,6 +20,13 @@ public enum CSV {
         return formulaStarts.contains(first) || startsWithGuard(cell) ? "'" + cell : cell
     }
 
+    /// A cell a person typed (a location, a note, a device, a reason, a
+    /// lot), as every CSV we write holds it: guarded, then quoted. Only
+    /// the header's column names and the numbers we compute go out bare.
+    public static func typedField(_ value: String) -> String {
+        field(neutralisingFormula(value))
+    }
+
     /// The reverse, for our own export read back: one guarding `'` is
     /// dropped (`'=…` → `=…`, `''…` → `'…`).
     public static func restoringFormula(_ cell: String) -> String {

@@ -17,6 +17,9 @@ public enum Exporters {
     /// Another device's rotation (`device: "sensor"`) adds a last column,
     /// `device`, on every row: the app's importer reads columns by name and
     /// skips it, ours puts the rows back in that rotation, never the pump's.
+    ///
+    /// Every cell a person typed goes through `CSV.typedField` (a formula
+    /// start gets a `'`), which the import takes off again.
     public static func csv(_ journal: Journal, _ changes: [SiteChange], now: Instant,
                            device: String = Device.pumpName) -> String {
         var out = ByteText(capacity: changes.count * 48)
@@ -28,9 +31,9 @@ public enum Exporters {
                               + (endings ? ["reason", "lot"] : [])))
         // Each location quoted once; a row up to its note is composed in
         // one piece (the export's hot path).
-        let fields = journal.locationNames.map { Array(CSV.field($0).utf8) }
+        let fields = journal.locationNames.map { Array(CSV.typedField($0).utf8) }
         let rowCapacity = ByteRow.stampCapacity + (fields.map(\.count).max() ?? 0) + 32
-        let deviceField = "," + CSV.field(device)
+        let deviceField = "," + CSV.typedField(device)
         for c in changes where !c.isRemoval {
             out.row(capacity: rowCapacity) { row in
                 row.stamp(CivilDateTime(secondsAsIfUTC: c.start.seconds), separator: 0x54, alwaysSeconds: true)
@@ -41,10 +44,11 @@ public enum Exporters {
                 if let e = end(of: c, now: now) { row.hours(c.start.hours(until: e)) }
                 row.byte(0x2C)
             }
-            if let note = journal.note(of: c) { out.append(CSV.field(CSV.neutralisingFormula(note))) }
+            if let note = journal.note(of: c) { out.append(CSV.typedField(note)) }
             if !isPump { out.append(deviceField) }
             if endings {
-                out.append("," + (c.reason?.word ?? "") + "," + (journal.lot(of: c).map(CSV.field) ?? ""))
+                out.append("," + (c.reason.map { CSV.typedField($0.word) } ?? "")
+                           + "," + (journal.lot(of: c).map(CSV.typedField) ?? ""))
             }
             out.append(byte: 0x0A)
         }
@@ -97,21 +101,32 @@ public enum Exporters {
     /// Careportal "Site Change" treatments, ready to POST to
     /// /api/v1/treatments. `notes` carries the location name (what Loop and
     /// the Nightscout UI show) and the note; `location` the AndroidAPS wording
-    /// where there is one.
+    /// where there is one. `sitecycle` holds the location, reason, lot and
+    /// note each in its own field, which our import reads back exactly:
+    /// `notes` alone cannot say where a name with ` — ` in it ends.
     public static func nightscout(_ journal: Journal, _ changes: [SiteChange]) -> JSON {
         .array(changes.filter { !$0.isRemoval && nightscoutEvent(deviceName($0, in: journal)) != nil }.map { c in
+            let name = journal.name(of: c)!, note = journal.note(of: c), lot = journal.lot(of: c)
             var fields: [(String, JSON)] = [
                 ("eventType", .string(nightscoutEvent(deviceName(c, in: journal))!)),
                 ("created_at", .string(nightscoutTime(c.start))),
                 ("enteredBy", .string("sitecycle")),
-                ("notes", .string(journal.name(of: c)! + clauses(c, in: journal) + (journal.note(of: c).map { " — " + $0 } ?? ""))),
+                ("notes", .string(name + clauses(c, in: journal) + (note.map { " — " + $0 } ?? ""))),
             ]
-            if let l = journal.location(named: journal.name(of: c)!), let aaps = SiteNames.androidAPS(for: l) {
+            if let l = journal.location(named: name), let aaps = SiteNames.androidAPS(for: l) {
                 fields.append(("location", .string(aaps)))
             }
+            var own: [(String, JSON)] = [("location", .string(name))]
+            if let r = c.reason { own.append(("reason", .string(r.word))) }
+            if let lot { own.append(("lot", .string(lot))) }
+            if let note { own.append(("note", .string(note))) }
+            fields.append((nightscoutOwnKey, .object(own)))
             return .object(fields)
         })
     }
+
+    /// The member of a treatment that holds our own fields.
+    package static let nightscoutOwnKey = "sitecycle"
 
     /// A change's reason and lot as the journal words them, after its
     /// location in Nightscout's `notes` (` reason: occlusion lot: A1`);

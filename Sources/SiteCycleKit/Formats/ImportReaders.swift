@@ -107,13 +107,16 @@ public enum ImportReaders {
         let reasonColumn = names.firstIndex(of: "reason"), lotColumn = names.firstIndex(of: "lot")
         var source = ImportSource(format: .csv)
         for record in records.dropFirst() {
+            // Every cell but the date and the hours is typed text, which
+            // our export guards against formulas (`CSV.typedField`).
             func field(_ i: Int?) -> String? { i.flatMap { $0 < record.fields.count ? record.fields[$0] : nil } }
+            func typed(_ i: Int?) -> String? { field(i).map(CSV.restoringFormula) }
             let dateText = field(dateColumn)?.trimmingBlanks() ?? ""
             guard let start = time(dateText) else {
                 source.rejected.append((record.line, dateText.isEmpty ? "no date" : "invalid date `\(dateText)`"))
                 continue
             }
-            let name = (field(locationColumn) ?? "").trimmingBlanks()
+            let name = (typed(locationColumn) ?? "").trimmingBlanks()
             guard !name.isEmpty else { source.rejected.append((record.line, "no location")); continue }
             var hours: Double?
             if let text = field(durationColumn)?.trimmingBlanks(), !text.isEmpty {
@@ -123,7 +126,7 @@ public enum ImportReaders {
                 }
                 hours = h
             }
-            let named = field(deviceColumn).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 }
+            let named = typed(deviceColumn).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 }
             if let named, let device, named != device {
                 source.rejected.append((record.line, .otherDevice(row: named, asked: device)))
                 continue
@@ -133,8 +136,8 @@ public enum ImportReaders {
                 source.rejected.append((record.line, "device `\(rowDevice)`: \(problem)"))
                 continue
             }
-            let note = field(noteColumn).flatMap { $0.isEmpty ? nil : CSV.restoringFormula($0) }
-            func optional(_ i: Int?) -> String? { field(i).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 } }
+            let note = typed(noteColumn).flatMap { $0.isEmpty ? nil : $0 }
+            func optional(_ i: Int?) -> String? { typed(i).map { $0.trimmingBlanks() }.flatMap { $0.isEmpty ? nil : $0 } }
             source.records.append(ImportRecord(row: record.line, start: start, sourceName: name, durationHours: hours, note: note,
                                                device: rowDevice, reason: optional(reasonColumn), lot: optional(lotColumn)))
         }
@@ -323,7 +326,20 @@ public enum ImportReaders {
                 continue
             }
             var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
-            if (t["enteredBy"] as? String) == "sitecycle" {
+            if (t["enteredBy"] as? String) == "sitecycle", let own = t[Exporters.nightscoutOwnKey] as? [String: Any],
+               let location = own["location"] as? String {
+                // Our export's own fields, each exactly as the journal has it;
+                // one that is not text is the row's error, never dropped.
+                if let key = ["reason", "lot", "note"].first(where: { own[$0] != nil && !(own[$0] is String) }) {
+                    source.rejected.append((i + 1, "\(Exporters.nightscoutOwnKey).\(key) is not text"))
+                    continue
+                }
+                record.sourceName = location
+                record.note = own["note"] as? String
+                record.reason = own["reason"] as? String
+                record.lot = own["lot"] as? String
+            } else if (t["enteredBy"] as? String) == "sitecycle" {
+                // An older export: the name, clauses and note from `notes`.
                 // Our export words a reason and a lot after the name, as a journal line does.
                 let clauses = EntryClauses.split(name.split(separator: " ").joined(separator: " "))
                 if !clauses.isEmpty {

@@ -35,6 +35,7 @@ public struct Diagnostic: Equatable, Sendable {
         case deviceMismatch = "device-mismatch"
         case unknownReason = "unknown-reason"
         case misplacedClause = "misplaced-clause"
+        case invalidLot = "invalid-lot"
     }
 
     /// How to fix it: plain words (written as a string, like "did you mean
@@ -82,6 +83,10 @@ public struct Diagnostic: Equatable, Sendable {
         /// A `reason:` or `lot:` on a `removed` line: it belongs on the
         /// line of the site that ended.
         case moveReasonToEndedSite
+        /// A lot the journal cannot hold (`EntryClauses.lotProblem`), or
+        /// one of several words (`lot: X — Y`): `suggestion` is the lot
+        /// as one word, when there is one to suggest.
+        case writeLotAsOneWord(suggestion: String?)
         /// A misspelt directive keyword close to a known one.
         case didYouMeanDirective(String)
 

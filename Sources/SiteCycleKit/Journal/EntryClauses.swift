@@ -91,18 +91,57 @@ public enum EntryClauses {
         return parts.map { "  " + $0 }.joined()
     }
 
-    /// What is wrong with a lot as typed, or nil: it is one word of
-    /// printable text, written after `lot:` on the line.
+    /// What is wrong with a lot, or nil: the one rule of the parser (an
+    /// error in `check`), of `log --lot` and `amend --lot`, and of `import`,
+    /// so whatever `check` accepts is written back the same by every import.
+    /// A lot is one word as the line splits it (no white space of any kind,
+    /// no `;`, which starts the note) of text that shows: no control
+    /// character or byte order mark, no bidirectional embedding, override
+    /// or isolate (which would show the line in another order), and a first
+    /// character that is visible, so a lot is never invisible (only U+200B)
+    /// — as a location name must start with a letter. `:` and `"` are
+    /// plain characters in a lot (`lot: a:b` reads back as `a:b`).
     public static func lotProblem(_ lot: String) -> String? {
-        if lot.isEmpty { return "a lot cannot be empty" }
+        guard let first = lot.unicodeScalars.first else { return "a lot cannot be empty" }
         for s in lot.unicodeScalars {
-            if s == " " || s == "\t" { return "a lot is one word: write it without spaces" }
-            if s == ";" || s == ":" || s == "\"" { return "a lot cannot contain `\(s)`" }
-            if s.properties.generalCategory == .control || s == "\u{FEFF}" || s == "\u{7F}" {
-                return "a lot cannot contain control characters"
+            if s.properties.isWhitespace && !ControlCharacters.isControl(s) || s == "\t" {
+                return "a lot is one word: write it without spaces"
+            }
+            if s == ";" { return "a lot cannot contain `;` (it starts a note)" }
+            if ControlCharacters.isControl(s) || s == "\u{FEFF}" { return "a lot cannot contain control characters" }
+            if isBidiControl(s) {
+                return "a lot cannot contain U+\(hex(s)), which shows the text in another order"
             }
         }
+        if !isVisible(first) {
+            return "a lot must start with a character that shows, not U+\(hex(first))"
+        }
         return nil
+    }
+
+    /// The embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069).
+    static func isBidiControl(_ s: Unicode.Scalar) -> Bool {
+        (0x202A...0x202E).contains(s.value) || (0x2066...0x2069).contains(s.value)
+    }
+
+    /// A character that takes ink on its own: not white space, a control,
+    /// a format character (U+200B, U+200E, U+2060…), a combining mark, or
+    /// one that Unicode says to show as nothing (U+3164 HANGUL FILLER).
+    static func isVisible(_ s: Unicode.Scalar) -> Bool {
+        let p = s.properties
+        if p.isWhitespace || p.isDefaultIgnorableCodePoint { return false }
+        switch p.generalCategory {
+        case .control, .format, .surrogate, .unassigned, .nonspacingMark, .enclosingMark, .spacingMark,
+             .spaceSeparator, .lineSeparator, .paragraphSeparator:
+            return false
+        default:
+            return true
+        }
+    }
+
+    private static func hex(_ s: Unicode.Scalar) -> String {
+        let digits = String(s.value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }
 

@@ -92,10 +92,14 @@ public enum JournalInvariants {
                     return "\(format) import would end the journal's own site"
                 }
             }
-            // Our CSV export reads back as the same note.
+            // Our CSV export reads back as the same cells; a lot is one the journal reads.
             for a in plan.additions {
-                if let note = a.note, CSV.restoringFormula(CSV.neutralisingFormula(note)) != note {
-                    return "a note would not survive export and import"
+                for cell in [a.note, a.location, a.lot].compactMap({ $0 })
+                where CSV.restoringFormula(CSV.neutralisingFormula(cell)) != cell {
+                    return "a cell would not survive export and import"
+                }
+                if let lot = a.lot, EntryClauses.lotProblem(lot) != nil {
+                    return "\(format) import would write a lot the journal refuses"
                 }
             }
             for a in plan.additions {

@@ -213,6 +213,8 @@ extension BuildState {
         /// A clause the builder reports: an unknown reason, or a clause on
         /// a `removed` line.
         var clauseProblem = false
+        /// A lot the journal cannot hold (`EntryClauses.lotProblem`).
+        var lotProblem = false
     }
 
     package func readField(_ field: String) -> Field {
@@ -225,6 +227,7 @@ extension BuildState {
             if let reason = EndReason(word: word) { result.reason = reason.rawValue } else { result.clauseProblem = true }
         }
         result.lot = clauses.lot.map(String.init)
+        if let lot = result.lot, EntryClauses.lotProblem(lot) != nil { result.lotProblem = true }
         if result.location == SiteChange.removal && result.isKnown { result.clauseProblem = true }
         return result
     }
@@ -260,6 +263,64 @@ extension BuildState {
                help: .unknownReason(nearest: EndReason.nearest(to: String(word))))
     }
 
+    /// A lot that `EntryClauses.lotProblem` refuses, with carets on it.
+    package mutating func reportLotProblem(line number: Int) {
+        guard let (line, e) = entryLine(number), let range = e.clauseRange,
+              let lotRange = clauseValue(.lot, in: range) else { return }
+        // Not quoted: the problem may be a character that hides or reorders it.
+        guard let problem = EntryClauses.lotProblem(source.string(lotRange)) else { return }
+        report(.invalidLot, "invalid lot: \(problem)", line: line, lotRange,
+               help: .writeLotAsOneWord(suggestion: nil))
+    }
+
+    /// An undeclared name that holds `lot:` or `reason:` followed by more
+    /// than one word (`Left Arm  lot: X — Y`, `reason: skin reaction`):
+    /// the clause is the mistake, not the name, so this says so rather
+    /// than suggest declaring `Left Arm lot: X — Y`. A clause's words run
+    /// to the next clause. Carets on them; true when any is reported.
+    package mutating func reportClauseOfWords(in range: Range<Int>, line: SyntaxLine) -> Bool {
+        let bytes = source.bytes
+        let words = blankSeparatedWords(bytes, in: range)
+        func kind(_ w: Range<Int>) -> EntryClauses.Kind? {
+            [EntryClauses.Kind.lot, .reason].first { Array(bytes[w].prefix($0.keyword.utf8.count)) == Array($0.keyword.utf8) }
+        }
+        let starts = words.indices.dropFirst().filter { kind(words[$0]) != nil }
+        var reported = false
+        for (n, k) in starts.enumerated() {
+            let w = words[k], clause = kind(w)!, keywordLength = clause.keyword.utf8.count
+            let end = n + 1 < starts.count ? starts[n + 1] : words.count
+            var values = Array(words[(k + 1)..<end])
+            if w.count > keywordLength { values.insert((w.lowerBound + keywordLength)..<w.upperBound, at: 0) }
+            guard values.count >= 2, let first = values.first, let last = values.last else { continue }
+            let span = first.lowerBound..<last.upperBound, text = source.string(span)
+            let joined = values.map { source.string($0) }
+            switch clause {
+            case .lot:
+                let lot = joined.joined()
+                report(.invalidLot, "a lot is one word: `\(excerpt(text))` has spaces", line: line, span,
+                       help: .writeLotAsOneWord(suggestion: EntryClauses.lotProblem(lot) == nil ? excerpt(lot) : nil))
+            case .reason:
+                report(.unknownReason, "a reason is one word: `\(excerpt(text))` has spaces", line: line, span,
+                       help: .unknownReason(nearest: EndReason.nearest(to: joined.joined(separator: "-").lowercased())))
+            }
+            reported = true
+        }
+        return reported
+    }
+
+    /// The bytes of a clause's value in `range` (the word after `lot:`,
+    /// or the rest of `lot:A1`).
+    package func clauseValue(_ kind: EntryClauses.Kind, in range: Range<Int>) -> Range<Int>? {
+        let bytes = source.bytes
+        let words = blankSeparatedWords(bytes, in: range)
+        let keyword = Array(kind.keyword.utf8)
+        for (k, w) in words.enumerated() where Array(bytes[w].prefix(keyword.count)) == keyword {
+            if w.count > keyword.count { return (w.lowerBound + keyword.count)..<w.upperBound }
+            if k + 1 < words.count { return words[k + 1] }
+        }
+        return nil
+    }
+
     package func deviceName(_ device: UInt8) -> String {
         device == 0 ? Device.pumpName : settings.devices[Int(device) - 1].name
     }
@@ -285,6 +346,7 @@ extension BuildState {
         change.reasonCode = field.reason
         if field.reason != 0 { recordsEndings = true }
         if let lot = field.lot { lots[r.line] = lot }
+        if field.lotProblem, field.location != SiteChange.removal { reportLotProblem(line: number) }
         if field.mismatch, let (line, e) = entryLine(number) {
             let i = Int(field.location), name = locations[i].name
             let deviceName = deviceName(field.device)
@@ -312,6 +374,7 @@ extension BuildState {
 
     package mutating func checkLocation(_ name: String, _ range: Range<Int>, line: SyntaxLine) -> Bool {
         guard locationIndex[name] == nil else { return true }
+        if reportClauseOfWords(in: range, line: line) { return false }
         if suggester == nil { suggester = NameSuggester(locations.map(\.name)) }
         let help = Diagnostic.Help.misreadClause(in: name)
             ?? suggester!.suggestion(for: name).map(Diagnostic.Help.didYouMean)

@@ -59,7 +59,10 @@ extension CommandRegistry {
                         created_at in UTC, enteredBy "sitecycle", notes with the
                         location, its reason and lot (`reason: occlusion lot:
                         A1`) and note, location in AndroidAPS wording where it
-                        has one), ready to POST to /api/v1/treatments.
+                        has one, and "sitecycle" with "location", "reason",
+                        "lot" and "note" as the journal has them, which import
+                        reads back exactly), ready to POST to
+                        /api/v1/treatments.
             ics         an iCalendar file: one event per site session and one, with
                         an alarm, for the next change due of each device.
             """,
