@@ -37,10 +37,11 @@ extension HelpTopic {
               nightscout treatments carry `location` in AndroidAPS's wording
               where it has one (e.g. "Front Left Lower Abdomen").
               Why a site ended and its lot (`reason:` and `lot:` on its line,
-              `sitecycle help journal`): in a journal that records any, every
-              JSON entry has "reason" and "lot" (null where the line has
-              none), a device's CSV (which has a `device` column anyway) adds
-              `reason` and `lot` columns, and a Nightscout treatment's notes
+              `sitecycle help journal`): every JSON entry has "reason" and
+              "lot" (null where the line has none, in every journal); in a
+              journal that records any, a device's CSV (which has a `device`
+              column anyway) adds `reason` and `lot` columns, and a
+              Nightscout treatment's notes
               say them after the location (`Left Arm reason: occlusion lot:
               A1`); import reads all three back. A Nightscout treatment also
               keeps the location, reason, lot and note each in its own field

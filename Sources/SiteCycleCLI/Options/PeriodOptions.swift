@@ -45,6 +45,14 @@ struct PeriodOptions {
         }
     }
 
+    /// What `--last Nd` counted, as a line above a listing: "Since
+    /// 2026-11-19 00:00 (the last 3 days, today included)". Nil without it.
+    func lastDaysLine(_ selection: ChangeSelection, zone: ZoneRules) -> String? {
+        guard let lastDays, let from = selection.from else { return nil }
+        return "Since \(displayTime(from, in: zone)) (the last \(counted(lastDays, "day"))"
+            + (lastDays > 1 ? ", today included" : ": today") + ")\n"
+    }
+
     /// The changes in the period (and at `locations`, when given), read in
     /// `journal`'s zone; nothing after now unless `throughFuture`.
     func selection(_ invocation: Invocation, in journal: Journal, now: Instant, location: LocationFilter? = nil,

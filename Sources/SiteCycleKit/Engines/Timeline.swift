@@ -9,9 +9,16 @@ public struct Timeline: Sendable {
     /// A site counts on every day it was in for any time: from its start to
     /// one second before its end (the next change, or now while active).
     public static func compute(_ journal: Journal, days: Int, now: Instant) -> Timeline {
+        let last = journal.zone.civil(now).date
+        return compute(journal, from: last.adding(days: -(days - 1)), now: now)
+    }
+
+    /// The days from `first` through the day of `now`; a site in at `now`
+    /// counts up to it.
+    public static func compute(_ journal: Journal, from first: CivilDate, now: Instant) -> Timeline {
         let zone = journal.zone
         let last = zone.civil(now).date
-        let first = last.adding(days: -(days - 1))
+        let days = max(1, Int(last.daysSinceEpoch - first.daysSinceEpoch) + 1)
         var worn: [String: Set<CivilDate>] = [:]
         for change in journal.changes where !change.isRemoval && change.start <= now {
             let end = min(change.end ?? now, now)

@@ -134,11 +134,9 @@ extension SiteChange {
 }
 
 extension SiteChange {
-    /// `reason` and `lot`, each null where the line has none: in every
-    /// entry of a journal that records any (`Journal.recordsEndings`), and
-    /// in none of one that does not, whose JSON stays as it always was.
+    /// `reason` and `lot`, each null where the line has none, in every
+    /// entry of every journal: one shape, whatever features it has used.
     package func endingFields(in journal: Journal) -> [(String, JSON)] {
-        guard journal.recordsEndings else { return [] }
         return [("reason", .optional(reason?.word)), ("lot", .optional(journal.lot(of: self)))]
     }
 }

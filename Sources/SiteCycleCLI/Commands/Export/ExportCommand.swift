@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let export = Command(
         name: "export",
         summary: "export as CSV (the app's format), JSON, Nightscout or iCalendar",
-        usage: "sitecycle export [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle export [--device NAME] [--format csv|json|nightscout|ics] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes to standard output (also `-o -` or `-o /dev/stdout`), or to
             FILE, or into DIR as sitecycle-export-YYYY-MM-DD.EXT (today's date in
@@ -49,9 +49,9 @@ extension CommandRegistry {
                         everywhere; location null for `removed`; a location's
                         note is its line's comment (a pause's reason); devices
                         beyond the pump; an entry's device `pump` or a device's
-                        name. An entry has the shape of `history --json`; in a
-                        journal that records reasons or lots, each entry adds
-                        "reason" and "lot" (null where its line has none).
+                        name. An entry has the shape of `history --json`,
+                        "reason" and "lot" included (null where its line has
+                        none).
                         "patient" is there only when the journal has a
                         `patient` line.
             nightscout  an array of careportal treatments (eventType "Site Change",

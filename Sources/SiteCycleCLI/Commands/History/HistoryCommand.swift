@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let history = Command(
         name: "history",
         summary: "site changes, newest first, with durations and notes",
-        usage: "sitecycle history [--device NAME] [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N]",
+        usage: "sitecycle history [--device NAME] [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N] [--early]",
         details: """
             Lists site changes newest first: the journal line (for amend and
             delete), the start, the location, the hours it stayed in (1 decimal)
@@ -25,8 +25,8 @@ extension CommandRegistry {
             "durationHours","note","reason","lot","device","future"};
             location is null for `removed`, end and durationHours are null
             while active; future is true for a line dated after now. "reason"
-            and "lot" (null where a line has none) are there only in a journal
-            that records reasons or lots (`sitecycle help journal`).
+            and "lot" are null where a line has none, in every journal
+            (`sitecycle help journal`).
 
             --early lists only the sites that ended early (before their
             device's target, with a reason): what a manufacturer's replacement
@@ -50,7 +50,8 @@ extension CommandRegistry {
                     var early = EarlyEndings.compute(journal, selection: selection, now: now).sessions
                     if let limit = options.limit { early = Array(early.suffix(limit)) }
                     let report = EarlyEndingsReport(style: invocation.renderStyle, journal: journal)
-                    invocation.out(invocation.json ? report.json(early.reversed()).rendered() : report.text(early.reversed()))
+                    invocation.out(invocation.json ? report.json(early.reversed()).rendered()
+                                   : (options.period.lastDaysLine(selection, zone: journal.zone) ?? "") + report.text(early.reversed()))
                     return
                 }
                 let journal = try options.device.rotation(full)
@@ -60,7 +61,9 @@ extension CommandRegistry {
                 if let limit = options.limit { changes = Array(changes.suffix(limit)) }
                 let report = HistoryReport(style: invocation.renderStyle, journal: journal, now: now)
                 invocation.out(invocation.json ? report.json(changes.reversed()).rendered()
-                               : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text(oldestFirst: changes))
+                               : (options.device.heading(in: full, style: invocation.renderStyle) ?? "")
+                                   + (options.period.lastDaysLine(selection, zone: journal.zone) ?? "")
+                                   + report.text(oldestFirst: changes))
             }
         })
 }

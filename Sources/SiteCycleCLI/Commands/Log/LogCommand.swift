@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let log = Command(
         name: "log",
         summary: "record a site change; the previous site closes",
-        usage: "sitecycle log LOCATION [--note TEXT] [--at TIME] [--previous-note TEXT] [--previous-reason REASON] [--lot TEXT]",
+        usage: "sitecycle log LOCATION [--device NAME] [--note TEXT] [--replace-note] [--at TIME] [--previous-note TEXT] [--previous-reason REASON] [--lot TEXT]",
         details: """
             Without LOCATION, on a terminal, a picker opens under the prompt:
             Recommended first (the top one selected), then the other locations,
@@ -62,7 +62,7 @@ extension CommandRegistry {
     static let remove = Command(
         name: "remove",
         summary: "end the active site without a new one (pump break)",
-        usage: "sitecycle remove [DEVICE] [--at TIME] [--note TEXT] [--reason REASON]",
+        usage: "sitecycle remove [DEVICE] [--device NAME] [--at TIME] [--note TEXT] [--reason REASON]",
         details: """
             Writes a `removed` line: the active site ends there and no site is
             active until the next `log`. Refused when no site is active.

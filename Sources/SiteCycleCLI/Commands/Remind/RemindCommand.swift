@@ -4,7 +4,8 @@ extension CommandRegistry {
     static let remind = Command(
         name: "remind",
         summary: "a desktop notification when a site change is due",
-        usage: "sitecycle remind [--before DURATION] [--via auto|desktop|terminal|none] [--again]\n"
+        usage: "sitecycle remind [--before DURATION] [--repeat DURATION|off] [--snooze DURATION]\n"
+            + "       [--via auto|desktop|terminal|none] [--again]\n"
             + "       sitecycle remind --install [--every DURATION] [--print] | --uninstall",
         details: """
             Checks the active site and, when its change is due, sends one

@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let report = Command(
         name: "report",
         summary: "one HTML page for the clinic: map, charts, table, notes",
-        usage: "sitecycle report [--device NAME] [--patient NAME | --no-patient] [--cgm FILE] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
+        usage: "sitecycle report [--device NAME] [--patient NAME | --no-patient] [--cgm FILE] [--cgm-zone ZONE] [--date-order dmy|mdy] [--from TIME] [--to TIME] [--last Nd] [-o FILE|DIR]",
         details: """
             Writes one self-contained HTML file to show a care team: no scripts,
             no fonts, nothing fetched from the network, so it opens from a USB

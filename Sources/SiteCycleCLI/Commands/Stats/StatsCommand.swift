@@ -61,13 +61,13 @@ extension CommandRegistry {
 
             Ended early: a session that ended before its device's target with
             a reason (`reason:` on its line, see `sitecycle help journal`).
-            In a journal that records reasons or lots, "overall" and each
-            location add "endedEarly": N and "reasons": {"occlusion": 2, …}
-            (the reasons of those sessions, most frequent first, adding up to
-            N); a flagged site's insight names them ("3 of 5 ended early: 2
+            In --json, "overall" and each location have "endedEarly": N and
+            "reasons": {"occlusion": 2, …} (the reasons of those sessions,
+            most frequent first, adding up to N; 0 and {} in a journal without
+            reasons); a flagged site's insight names them ("3 of 5 ended early: 2
             occlusion, 1 high-glucose"), and the other sites that ended early
-            are listed under the flagged ones. A journal without reasons
-            shows exactly what it showed before.
+            are listed under the flagged ones. The text of a journal without
+            reasons shows exactly what it showed before.
             """,
         options: StatsOptions.specs,
         reportsJSON: true,

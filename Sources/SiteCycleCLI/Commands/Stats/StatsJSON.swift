@@ -19,9 +19,10 @@ extension StatsReport {
     func rounded(_ v: Double?) -> JSON { v.map { .double(roundedHours($0)) } ?? .null }
 
     /// `endedEarly` and `reasons` ({"occlusion": 2, …}, most frequent
-    /// first), only when the journal records reasons (`endings` is given).
+    /// first), in every journal: 0 and {} where none ended early (a script
+    /// need not know whether a journal has ever recorded a reason).
     func endingsJSON(_ t: EarlyEndings.Tally?) -> [(String, JSON)] {
-        guard let t else { return [] }
+        guard let t else { return [("endedEarly", .int(0)), ("reasons", .object([]))] }
         return [("endedEarly", .int(t.endedEarly)),
                 ("reasons", .object(t.sortedReasons.map { ($0.reason.word, JSON.int($0.count)) }))]
     }

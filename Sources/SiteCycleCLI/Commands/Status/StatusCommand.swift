@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let status = Command(
         name: "status",
         summary: "the site in now, how long, when it is due, where next",
-        usage: "sitecycle status [--check|--short] [--within HOURS]",
+        usage: "sitecycle status [--device NAME] [--check|--short] [--within HOURS]",
         details: """
             Shows the active site, when it went in, the hours since (real hours,
             DST-correct), a bar towards the target, the state, when the change

@@ -4,6 +4,8 @@ import SiteCycleKit
 struct TimelineReport {
     let style: RenderStyle
     let timeline: Timeline
+    /// "Last 30 days" (up to now or --to) rather than "31 days" (--from).
+    var lastDays = true
     /// The chart's width: the screen's (`RenderStyle.width`, from COLUMNS),
     /// but never so narrow that a short name and the least chart do not fit.
     var width: Int { max(style.width, 2 + TimelineReport.minimumColumns + 12) }
@@ -29,7 +31,7 @@ struct TimelineReport {
         let (full, some, none) = self.style.unicode ? ("█", "▒", "·") : ("#", "+", ".")
         let style = self.style.text
         let scale = perColumn == 1 ? "one column per day" : "one column per \(perColumn) days"
-        var out = style.bold("Last " + counted(timeline.days, "day")) + ", \(timeline.first.iso) to \(dates.last!.iso) (\(scale))\n\n"
+        var out = style.bold((lastDays ? "Last " : "") + counted(timeline.days, "day")) + ", \(timeline.first.iso) to \(dates.last!.iso) (\(scale))\n\n"
         for (location, worn) in timeline.rows {
             let cells = columns.map { group -> String in
                 let n = group.filter(worn.contains).count
