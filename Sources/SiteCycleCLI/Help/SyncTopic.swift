@@ -39,7 +39,12 @@ extension HelpTopic {
               prompt; it puts `--` before every name it passes and checks every
               git step's exit status. A remote that does not answer is given up on
               after --timeout seconds: git and whatever it started, ssh included,
-              are stopped, and your commit is kept.
+              are stopped, and your commit is kept. A push another clone's push
+              beat (two syncs at the same moment: git answers "fetch first" or
+              "failed to update ref") is no unreachable remote: sync says so,
+              fetches, merges and pushes again, up to 3 times, then stops saying
+              the pushes kept losing the race, with all it merged committed here.
+              A push refused for another reason is said in git's words.
 
             HOW TWO VERSIONS MERGE
               `sitecycle help merge` has the rules: entries match by start,

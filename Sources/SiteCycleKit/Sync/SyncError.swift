@@ -65,5 +65,8 @@ package enum SyncError: Error {
     case mergeFailed(reason: String)
     case revParseFailed(reason: String)
     case pushFailed(remote: String, reason: String)
+    /// Each of `attempts` pushes lost the race to another clone's push,
+    /// each merged here: the merges are committed here, not pushed.
+    case pushRaceLost(remote: String, branch: String, attempts: Int)
     case stillDiffer(remote: String, branch: String)
 }

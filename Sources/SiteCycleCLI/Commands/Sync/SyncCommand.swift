@@ -18,7 +18,9 @@ extension CommandRegistry {
             means HEAD is the remote branch after the push. A remote or branch
             whose name starts with "-" is refused (git would read it as an
             option). Fetch and push give up after --timeout seconds (default
-            60), naming the remote; the commit is kept. A network or
+            60), naming the remote; the commit is kept. A push that loses a race
+            (another clone pushed since the fetch) is said, and sync fetches,
+            merges and pushes again, up to 3 times. A network or
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are

@@ -53,6 +53,9 @@ struct SyncRenderer {
         case .committed(let message): invocation.say("Committed: \(message)")
         case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
         case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
+        case .lostPushRace(let remote, let branch, let retry, let of):
+            invocation.say("Another clone pushed to \(remote)/\(branch) first; merging its changes and pushing again "
+                           + "(try \(retry) of \(of)).")
         case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
         }
     }
