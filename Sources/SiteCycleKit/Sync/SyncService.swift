@@ -67,6 +67,11 @@ package struct SyncService {
         /// side by side, one from each side: the same change most probably
         /// logged on two computers.
         case probableDuplicates([ProbableDuplicate])
+        /// A merge just made put these changes of one device at different
+        /// locations close together, one from each side (`DifferentSitesLogged`):
+        /// both kept. `from` names THEIRS: the remote branch merged, the
+        /// conflict copy, or nil for a merge found under way.
+        case differentSites([DifferentSitesLogged], from: String?)
         /// The journal was written but `undo` cannot reverse it: its record
         /// could not be kept.
         case notRecorded(FileError)
