@@ -91,6 +91,9 @@ extension SyncError {
         case .pushRaceLost(let remote, let branch, let attempts):
             "\(attempts) pushes to \(remote) in a row lost the race: each time another clone pushed to "
                 + "\(remote)/\(branch) first (the remote was reachable)"
+        case .noRemote(let journal): "the repository of \(journal) has no remote to pull from"
+        case .mergeUnderWay(let journal):
+            "git is in the middle of a merge of \(journal); nothing was pulled"
         case .stillDiffer(let remote, let branch): "after pushing, \(branch) and \(remote)/\(branch) still differ"
         }
     }
@@ -134,6 +137,8 @@ extension SyncError {
         // The fetch just before reached the remote: git's words say why it refused.
         case .pushFailed: "your commit is safe here; sync again once the remote takes the push"
         case .pushRaceLost: "your commits and what was merged so far are kept here, not pushed; sync again in a moment"
+        case .noRemote: "add one with `git remote add origin URL`"
+        case .mergeUnderWay: "`sitecycle sync` concludes it once the journal is fixed"
         case .stillDiffer: "your commit is safe here; look with `git status`, then sync again"
         }
     }
