@@ -88,6 +88,12 @@ extension SyncError {
         case .mergeFailed(let reason): "git merge failed: \(reason)"
         case .revParseFailed(let reason): "git rev-parse failed: \(reason)"
         case .pushFailed(let remote, let reason): "could not push to \(remote): \(reason)"
+        case .pushRaceLost(let remote, let branch, let attempts):
+            "\(attempts) pushes to \(remote) in a row lost the race: each time another clone pushed to "
+                + "\(remote)/\(branch) first (the remote was reachable)"
+        case .noRemote(let journal): "the repository of \(journal) has no remote to pull from"
+        case .mergeUnderWay(let journal):
+            "git is in the middle of a merge of \(journal); nothing was pulled"
         case .stillDiffer(let remote, let branch): "after pushing, \(branch) and \(remote)/\(branch) still differ"
         }
     }
@@ -128,7 +134,11 @@ extension SyncError {
             "your commit is kept here; sync again when the remote is reachable, or allow longer with --timeout SECONDS"
         case .fetchFailed: "check the network and your access to the remote; the journal is unchanged"
         case .mergeConflict: "`sitecycle check` shows where; fix it in an editor, then sync again"
-        case .pushFailed: "your commit is safe here; sync again when the remote is reachable"
+        // The fetch just before reached the remote: git's words say why it refused.
+        case .pushFailed: "your commit is safe here; sync again once the remote takes the push"
+        case .pushRaceLost: "your commits and what was merged so far are kept here, not pushed; sync again in a moment"
+        case .noRemote: "add one with `git remote add origin URL`"
+        case .mergeUnderWay: "`sitecycle sync` concludes it once the journal is fixed"
         case .stillDiffer: "your commit is safe here; look with `git status`, then sync again"
         }
     }

@@ -360,7 +360,13 @@ struct SyncServiceTests {
                 == folderHeader + "2026-02-04 09:30  Left Hip  ; from the laptop\n")
         #expect(outcome.events == [
             .journalWritten(before: Array((folderHeader + "2026-02-04 08:00  Lower Back\n").utf8), after: Array(merged.utf8)),
-            .mergedCopy(copy, movedTo: "/Sync/.sitecycle-merged/sites.sync-conflict-20260204-090000-ABCDEFG.journal")])
+            .mergedCopy(copy, movedTo: "/Sync/.sitecycle-merged/sites.sync-conflict-20260204-090000-ABCDEFG.journal"),
+            // Two sites 90 minutes apart, one from each file: named, both kept.
+            .differentSites([DifferentSitesLogged(
+                device: nil,
+                earlier: .init(line: 6, location: "Lower Back", start: "2026-02-04 08:00", fromOurs: true),
+                later: .init(line: 7, location: "Left Hip", start: "2026-02-04 09:30", fromOurs: false), minutes: 90)],
+                            from: "sites.sync-conflict-20260204-090000-ABCDEFG.journal")])
         #expect(outcome.mergedCopies == 1)
         #expect(git.ran == [["rev-parse", "--show-toplevel"]])
     }

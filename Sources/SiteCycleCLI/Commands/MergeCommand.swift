@@ -40,6 +40,14 @@ extension CommandRegistry {
             Exit 0 means `check` finds no error in the result: anything else it
             would reject, like a version that cannot be read at all, is kept
             whole between markers. The result is written private (mode 0600).
+
+            On stderr, with line numbers of the result (the journal git checks
+            out), merge names what it brought together from both sides that
+            looks like one change logged on two computers: a probable duplicate
+            (one device, one location, at most 15 minutes apart) and two
+            changes of one device at different locations closer than its
+            grace period or 4 hours, whichever is longer; each with `sitecycle
+            delete N`. Both entries are kept.
             """,
         positionals: 3...3,
         run: { invocation in
@@ -53,6 +61,14 @@ extension CommandRegistry {
             }
             for note in outcome.notes {
                 let text = note.words(ours: "OURS", theirs: "THEIRS")
+                invocation.err("sitecycle merge: " + Invocation.wrapped(text, after: "sitecycle merge: ") + "\n")
+            }
+            // Line numbers of the result, which git puts in the work tree.
+            for d in outcome.found.duplicates {
+                invocation.err("sitecycle merge: " + Invocation.wrapped(d.words, after: "sitecycle merge: ") + "\n")
+            }
+            for d in outcome.found.differentSites {
+                let text = d.words(ours: "OURS", theirs: "THEIRS")
                 invocation.err("sitecycle merge: " + Invocation.wrapped(text, after: "sitecycle merge: ") + "\n")
             }
             guard outcome.conflicts == 0 else {

@@ -22,19 +22,29 @@ extension HelpTopic {
 
               --setup adds `sites.journal merge=sitecycle` to .gitattributes
               (quoted as git reads it) and sets merge.sitecycle.name and
-              merge.sitecycle.driver (this binary's path, `merge %O %A %B`) in
-              the repository's git config; running it again changes nothing.
-              The commit message says what changed ("log Left Front Abdomen
-              2026-02-07 08:15; set target 48h", "rename location Left Hip to
-              Left Flank", "add .gitattributes (merge driver)"). The journal may
-              sit anywhere in the repository (`-f health/sites.journal`): git
-              runs at the top of the work tree, with paths relative to it.
-              sitecycle runs git with argument vectors, never a shell line, and
-              never waits for a password prompt; it puts `--` before every name
-              it passes and checks every git step's exit status. A remote that
-              does not answer is given up on after --timeout seconds: git and
-              whatever it started, ssh included, are stopped, and your commit
-              is kept.
+              merge.sitecycle.driver (this binary's path, `merge %O %A %B`) in the
+              repository's git config; running it again changes nothing. The
+              commit message says what changed ("log Left Front Abdomen 2026-02-07
+              08:15; set target 48h", "rename location Left Hip to Left Flank",
+              "add .gitattributes (merge driver)"), every change in words, so `git
+              log` on the other computer reads what happened: a device other than
+              the pump by name ("remove libre 2026-11-21 08:00"), a pause ("pause
+              location Left Hip until 2026-12-01", "resume location Left Hip"), a
+              `for` list ("location Lower Back for pump,libre"), devices, and the
+              order of locations; "reformat the journal (comments and layout
+              only)" means exactly that. The journal may sit anywhere in the
+              repository (`-f health/sites.journal`): git runs at the top of the
+              work tree, with paths relative to it. sitecycle runs git with
+              argument vectors, never a shell line, and never waits for a password
+              prompt; it puts `--` before every name it passes and checks every
+              git step's exit status. A remote that does not answer is given up on
+              after --timeout seconds: git and whatever it started, ssh included,
+              are stopped, and your commit is kept. A push another clone's push
+              beat (two syncs at the same moment: git answers "fetch first" or
+              "failed to update ref") is no unreachable remote: sync says so,
+              fetches, merges and pushes again, up to 3 times, then stops saying
+              the pushes kept losing the race, with all it merged committed here.
+              A push refused for another reason is said in git's words.
 
             HOW TWO VERSIONS MERGE
               `sitecycle help merge` has the rules: entries match by start,

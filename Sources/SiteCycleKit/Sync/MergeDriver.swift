@@ -19,6 +19,9 @@ public struct MergeDriver {
         public var wrote: Bool
         /// What the merge kept and why (see `MergeNote`).
         public var notes: [MergeNote] = []
+        /// Changes the merge brought together from both sides that look
+        /// like one change logged on two computers (lines of OURS as written).
+        package var found = MergeFindings()
     }
 
     public func merge(base: String, ours: String, theirs: String) throws(FileError) -> Outcome {
@@ -27,6 +30,9 @@ public struct MergeDriver {
         let result = JournalMerge.merge(base: sources[0], ours: sources[1], theirs: sources[2], defaultZone: defaultZone)
         let wrote = !sources[1].bytes.same(as: result.bytes)
         if wrote { try fileSystem.replace(ours, with: result.bytes, mode: 0o600) }
-        return Outcome(conflicts: result.conflicts, wrote: wrote, notes: result.notes)
+        let merged = JournalBuilder.load(SourceFile(path: ours, bytes: result.bytes), defaultZone: defaultZone)
+        let found = MergeDuplicates.find(result: merged, sides: [sources[1].bytes.array, sources[2].bytes.array],
+                                         defaultZone: defaultZone)
+        return Outcome(conflicts: result.conflicts, wrote: wrote, notes: result.notes, found: found)
     }
 }

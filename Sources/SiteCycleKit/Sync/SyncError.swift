@@ -65,5 +65,12 @@ package enum SyncError: Error {
     case mergeFailed(reason: String)
     case revParseFailed(reason: String)
     case pushFailed(remote: String, reason: String)
+    /// A pull (`SyncService.pull`) in a repository with no remote.
+    case noRemote(journal: String)
+    /// A pull while git is in the middle of a merge: nothing was fetched.
+    case mergeUnderWay(journal: String)
+    /// Each of `attempts` pushes lost the race to another clone's push,
+    /// each merged here: the merges are committed here, not pushed.
+    case pushRaceLost(remote: String, branch: String, attempts: Int)
     case stillDiffer(remote: String, branch: String)
 }

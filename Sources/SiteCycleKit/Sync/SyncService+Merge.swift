@@ -111,8 +111,11 @@ extension SyncService.Run {
         let r = git.run(["commit", "-q", "--no-edit"], in: top)
         guard r.ok else { throw .concludeFailed(reason: r.reason) }
         if let remote { emit(.mergedRemote(remote: remote.name, branch: remote.branch)) } else { emit(.concludedMerge) }
-        let duplicates = MergeDuplicates.made(result: journal, sides: [sides.ours, sides.theirs], defaultZone: service.defaultZone)
-        if !duplicates.isEmpty { emit(.probableDuplicates(duplicates)) }
+        let found = MergeDuplicates.find(result: journal, sides: [sides.ours, sides.theirs], defaultZone: service.defaultZone)
+        if !found.duplicates.isEmpty { emit(.probableDuplicates(found.duplicates)) }
+        if !found.differentSites.isEmpty {
+            emit(.differentSites(found.differentSites, from: remote.map { "\($0.name)/\($0.branch)" }))
+        }
     }
 
     /// Files other than the journal that git left unmerged (a

@@ -23,7 +23,7 @@ extension SyncService.Run {
         transaction.recording = service.recording
         var conflicts = 0
         typealias Merged = (conflicts: Int, notes: [MergeNote], atStake: [MergeInvariant.Breach],
-                            duplicates: [ProbableDuplicate])
+                            found: MergeFindings)
         for copy in copies {
             // This machine's writes (the last copy's merge among them):
             // the base each copy is merged against.
@@ -46,7 +46,7 @@ extension SyncService.Run {
                     let ours = journal.source.bytes.array, zone = journal.zone
                     return PlannedChange(editor: editor, writesConflictMarkers: merge.conflicts > 0) { merged in
                         (merge.conflicts, merge.notes, outcome.atStake,
-                         MergeDuplicates.made(result: merged, sides: [ours, theirs], defaultZone: zone))
+                         MergeDuplicates.find(result: merged, sides: [ours, theirs], defaultZone: zone))
                     }
                 }
             } catch {
@@ -62,7 +62,11 @@ extension SyncService.Run {
             do { moved = try service.folder.moveAside(copy) } catch { throw .copyNotMovedAside(error) }
             emit(.mergedCopy(copy, movedTo: moved))
             if !result.outcome.notes.isEmpty { emit(.keptInCopy(result.outcome.notes)) }
-            if !result.outcome.duplicates.isEmpty { emit(.probableDuplicates(result.outcome.duplicates)) }
+            let found = result.outcome.found
+            if !found.duplicates.isEmpty { emit(.probableDuplicates(found.duplicates)) }
+            if !found.differentSites.isEmpty {
+                emit(.differentSites(found.differentSites, from: String(copy.split(separator: "/").last ?? "")))
+            }
         }
         if conflicts > 0 { throw .copyConflicts(conflicts) }
         return copies.count

@@ -67,6 +67,11 @@ package struct SyncService {
         /// side by side, one from each side: the same change most probably
         /// logged on two computers.
         case probableDuplicates([ProbableDuplicate])
+        /// A merge just made put these changes of one device at different
+        /// locations close together, one from each side (`DifferentSitesLogged`):
+        /// both kept. `from` names THEIRS: the remote branch merged, the
+        /// conflict copy, or nil for a merge found under way.
+        case differentSites([DifferentSitesLogged], from: String?)
         /// The journal was written but `undo` cannot reverse it: its record
         /// could not be kept.
         case notRecorded(FileError)
@@ -93,9 +98,17 @@ package struct SyncService {
         case noRemote
         /// The remote branch brought changes, merged into HEAD.
         case mergedRemote(remote: String, branch: String)
+        /// The push lost a race: another clone pushed to the remote's branch
+        /// since the fetch. Sync fetches, merges and pushes again (this is
+        /// try `retry` of `of`).
+        case lostPushRace(remote: String, branch: String, retry: Int, of: Int)
         /// Pushed: HEAD is the remote branch.
         case inSync(remote: String, branch: String)
     }
+
+    /// How many times sync fetches, merges and pushes again after another
+    /// clone's push beat its own, before it gives up.
+    package static let pushRetries = 3
 
     /// Everything a run did.
     package struct Outcome: Equatable, Sendable {
@@ -354,7 +367,7 @@ extension SyncService {
             try commitChanges(journal, relative: relative, top: top)
             guard let (remote, branch) = try remoteAndBranch(top: top) else { return }
             let tracking = try fetchAndMerge(remote: remote, branch: branch, relative: relative, top: top)
-            try push(remote: remote, branch: branch, tracking: tracking, top: top)
+            try push(remote: remote, branch: branch, tracking: tracking, relative: relative, top: top)
         }
 
         /// Before anything is committed: the merge driver set up and really
@@ -425,9 +438,18 @@ extension SyncService {
         /// committing: the merge is checked before it is concluded. The
         /// tracking ref.
         mutating func fetchAndMerge(remote: String, branch: String, relative: String, top: String) throws(SyncError) -> String {
+            try fetch(remote, top: top)
+            return try mergeFetched(remote: remote, branch: branch, relative: relative, top: top)
+        }
+
+        func fetch(_ remote: String, top: String) throws(SyncError) {
             let fetch = git.run(["fetch", "-q", "--", remote], in: top, timeout: request.timeout)
             if fetch.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "fetching") }
             guard fetch.ok else { throw .fetchFailed(remote: remote, reason: fetch.reason) }
+        }
+
+        /// Merges the fetched `branch` of `remote` (see `fetchAndMerge`).
+        mutating func mergeFetched(remote: String, branch: String, relative: String, top: String) throws(SyncError) -> String {
             let tracking = "refs/remotes/\(remote)/\(branch)"
             let exists = git.run(["rev-parse", "--verify", "-q", tracking + "^{commit}"], in: top)
             if exists.ok {
@@ -448,16 +470,40 @@ extension SyncService {
         }
 
         /// Pushes `branch`, then checks the remote's branch is where ours is.
-        mutating func push(remote: String, branch: String, tracking: String, top: String) throws(SyncError) {
-            let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"], in: top,
-                               timeout: request.timeout)
-            if push.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "pushing") }
-            guard push.ok else { throw .pushFailed(remote: remote, reason: push.reason) }
+        /// A push another clone's push beat (the remote's branch moved since
+        /// the fetch: git says "fetch first" or "failed to update ref") is
+        /// no failure of the remote: sync fetches, merges and pushes again,
+        /// up to `SyncService.pushRetries` times, and says so each time.
+        mutating func push(remote: String, branch: String, tracking: String, relative: String, top: String) throws(SyncError) {
+            var tracking = tracking
+            for retry in 1...(SyncService.pushRetries + 1) {
+                let push = git.run(["push", "-q", "-u", "--", remote, "refs/heads/\(branch):refs/heads/\(branch)"], in: top,
+                                   timeout: request.timeout)
+                if push.timedOut { throw .timedOut(remote: remote, seconds: request.timeout, while: "pushing") }
+                if push.ok { break }
+                // Whether it lost a race is what the remote holds now, not
+                // how git worded the refusal; a remote that cannot be
+                // fetched either was no race.
+                guard (try? fetch(remote, top: top)) != nil, remoteMoved(tracking: tracking, top: top) else {
+                    throw .pushFailed(remote: remote, reason: push.reason)
+                }
+                guard retry <= SyncService.pushRetries else {
+                    throw .pushRaceLost(remote: remote, branch: branch, attempts: retry)
+                }
+                emit(.lostPushRace(remote: remote, branch: branch, retry: retry, of: SyncService.pushRetries))
+                tracking = try mergeFetched(remote: remote, branch: branch, relative: relative, top: top)
+            }
             let head = git.value(["rev-parse", "HEAD"], in: top)
             guard let head, head == git.value(["rev-parse", "--verify", "-q", tracking], in: top) else {
                 throw .stillDiffer(remote: remote, branch: branch)
             }
             emit(.inSync(remote: remote, branch: branch))
+        }
+
+        /// Whether the fetched remote branch has commits HEAD lacks.
+        func remoteMoved(tracking: String, top: String) -> Bool {
+            git.run(["rev-parse", "--verify", "-q", tracking + "^{commit}"], in: top).ok
+                && git.run(["merge-base", "--is-ancestor", tracking, "HEAD"], in: top).status == 1
         }
 
         /// What changed since the last commit, in the user's words: the site

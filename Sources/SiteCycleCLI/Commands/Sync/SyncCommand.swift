@@ -18,7 +18,9 @@ extension CommandRegistry {
             means HEAD is the remote branch after the push. A remote or branch
             whose name starts with "-" is refused (git would read it as an
             option). Fetch and push give up after --timeout seconds (default
-            60), naming the remote; the commit is kept. A network or
+            60), naming the remote; the commit is kept. A push that loses a race
+            (another clone pushed since the fetch) is said, and sync fetches,
+            merges and pushes again, up to 3 times. A network or
             authentication failure, or a conflict the driver could not resolve
             (two different edits of the same entry or setting), stops with a
             clear message and a non-zero exit; nothing is lost — conflicts are
@@ -92,14 +94,20 @@ extension CommandRegistry {
             Outside git, with no conflict copy to merge, there is nothing to
             sync (exit 1).
 
-            After a merge (git's or a copy's), sync names each probable
-            duplicate the merge made: two entries of one device at one location
-            at most 15 minutes apart, one from each side (the same change
-            logged on two computers), with `check`'s fix: `sitecycle delete N`
-            for the later line. Each write sync makes to the journal is kept
-            for `undo` (recorded under the same lock as the write): `sitecycle
-            undo` right after a sync puts the journal back as it was before the
-            merge.
+            After a merge (git's or a copy's), sync names each probable duplicate
+            the merge made: two entries of one device at one location at most 15
+            minutes apart, one from each side (the same change logged on two
+            computers), with `check`'s fix: `sitecycle delete N` for the later
+            line. It names too each pair of changes of one device at different
+            locations, one from each side, closer than the device's grace period
+            or 4 hours, whichever is longer (one site change logged on two
+            computers, each at the site it thought was next): both lines, how far
+            apart they are, and `sitecycle delete N` for either. Both are kept,
+            nothing is removed: only the merge knows the two came from two
+            computers, so `check` does not warn of it (to `check` it is a site
+            that failed early). Each write sync makes to the journal is kept for
+            `undo` (recorded under the same lock as the write): `sitecycle undo`
+            right after a sync puts the journal back as it was before the merge.
             """,
         options: SyncOptions.specs,
         run: { SyncCommand(invocation: $0).run() })

@@ -23,11 +23,9 @@ struct SyncRenderer {
                            + "have dropped or changed \(atStake.count) entr\(atStake.count == 1 ? "y" : "ies") "
                            + "(\(atStake.words.terminalSafe)); kept the journal and the copy whole between markers.")
         case .probableDuplicates(let duplicates):
-            for d in duplicates {
-                invocation.say("Probable duplicate from the merge: line \(d.line) repeats line \(d.earlierLine) "
-                               + "(\(d.location.terminalSafe), \(d.minutes == 0 ? "seconds" : "\(d.minutes) min") apart); "
-                               + Diagnostic.Help.deletePossibleDuplicate(line: d.line).words + ".")
-            }
+            for d in duplicates { invocation.say(d.words) }
+        case .differentSites(let found, let from):
+            for d in found { invocation.say(d.words(ours: "this clone", theirs: (from ?? "the merged branch").terminalSafe)) }
         case .mergedCopy(let copy, let moved):
             // Where it went, by the folder's name: the full path of a copy
             // beside a deep journal is wider than the screen.
@@ -53,6 +51,9 @@ struct SyncRenderer {
         case .committed(let message): invocation.say("Committed: \(message)")
         case .noRemote: invocation.say("No remote: committed here only. Add one with `git remote add origin URL`.")
         case .mergedRemote(let remote, let branch): invocation.say("Merged changes from \(remote)/\(branch).")
+        case .lostPushRace(let remote, let branch, let retry, let of):
+            invocation.say("Another clone pushed to \(remote)/\(branch) first; merging its changes and pushing again "
+                           + "(try \(retry) of \(of)).")
         case .inSync(let remote, let branch): invocation.say("In sync with \(remote)/\(branch).")
         }
     }
