@@ -35,5 +35,11 @@ package enum VerdictText {
         flags.isEmpty ? nil : flags.map(short).joined(separator: "; ")
     }
 
+    /// The first flag's short form, for a row with little room (the
+    /// picker, a completion's description): nil for an unflagged site.
+    package static func brief(_ flags: [SiteVerdict.Flag]) -> String? {
+        flags.first.map { short($0) + (flags.count > 1 ? " (+\(flags.count - 1))" : "") }
+    }
+
     static func percent(_ value: Double) -> Int { Int(value.rounded(.toNearestOrAwayFromZero)) }
 }

@@ -81,7 +81,7 @@ struct OutcomesReport {
             let cells = [String(m.sessions), m.coverage.map { "\(Int($0.rounded()))%" } ?? "-", mean(m),
                          percent(m.inRange), percent(m.below70), percent(m.below54), percent(m.above180),
                          percent(m.above250), percent(m.cv)]
-            var mark = flag ? (style.unicode ? "⚠" : "!") : ""
+            var mark = flag ? (style.warningSign) : ""
             if m.isThin { mark += mark.isEmpty ? "thin" : " thin" }
             let row = line(name, cells, mark)
             out += (flag ? style.text.yellow(row) : row) + "\n"
@@ -105,7 +105,7 @@ struct OutcomesReport {
                               + "more below the whole period's \(whole)% with \(GlucoseOutcomes.minimumSessions)+ sets "
                               + "and \(Int(GlucoseOutcomes.minimumCoverage))% coverage.")
         }
-        let mark = style.unicode ? "⚠" : "!"
+        let mark = style.warningSign
         for s in sites {
             let m = s.measures
             out += wrap("\(mark) \(s.location.name): \(percent(m.inRange))% in range against \(whole)% over the whole "

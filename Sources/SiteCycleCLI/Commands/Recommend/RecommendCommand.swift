@@ -18,6 +18,23 @@ extension CommandRegistry {
             All: every enabled location alphabetically, with its last use and tag.
             The lists never overlap; with fewer than 6 locations they shrink.
 
+            Flagged sites: a site whose recent sets speak against it comes after
+            every unflagged site that is free and rested; it is recommended only
+            when too few others are left, and always with its flag under its row
+            ("⚠ 3 of 3 ended early (2 occlusion)"). Recent: the last 5 completed
+            sets at the site or those of the last 180 days, whichever covers
+            more, so a site that has healed is not held against for ever. It is
+            flagged when at least 2 of its recent sets ended early (before the
+            target, with a `reason:`) and at least half of them did; when its
+            recent sets last more than `absorption-threshold` less than every
+            site's (the absorption insight of `stats`); when a CGM export shows
+            its time in range 10 points or more below the whole period's (the
+            flag of `outcomes`); or when the CGM saw sets there end in
+            prolonged high glucose. status's Next, remind, the picker,
+            completion, log, stats, map, report and the editor's hover read the
+            same verdict. --json rows carry "flags":[{"kind":"early"|
+            "duration"|"glucose"|"failures","text"}], [] when none.
+
             Strategies (as in the SiteCycle app; default from the journal's
             `strategy`, else by-site):
               by-site       the least recently used sites, never used first
