@@ -72,7 +72,8 @@ struct SiteVerdictTests {
             return GlucoseReading(instant: Instant(seconds: t), value: set % 4 == 1 ? 260 : 120)
         }
         let outcomes = GlucoseOutcomes.compute(j, export: CGMExport(format: .nightscout, unit: .mgdl, readings: readings))
-        let v = SiteVerdict.compute(j, now: now, glucose: outcomes, failures: ["B": 2])
+        let bSets = j.changes.filter { j.name(of: $0) == "B" }
+        let v = SiteVerdict.compute(j, now: now, glucose: outcomes, failures: Array(bSets.prefix(2)))
         #expect(v.site(named: "B")!.flags.map(\.kind) == [.glucose, .failures])
         #expect(VerdictText.long(v.site(named: "B")!.flags[0]) == "0 % in range (75 % overall)")
         #expect(VerdictText.long(v.site(named: "B")!.flags[1]) == "2 probable glucose failures")

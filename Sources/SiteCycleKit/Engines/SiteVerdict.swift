@@ -91,11 +91,12 @@ public struct SiteVerdict: Sendable {
     }
 
     /// For `device` at `now`, from the journal alone or with the CGM's
-    /// `glucose` (`GlucoseOutcomes` of the device's rotation) and its
-    /// probable failures by site name. `occupancy`: the whole journal's
-    /// body at `now`, when the caller has it (nil computes it).
+    /// `glucose` (`GlucoseOutcomes` of the device's rotation) and the sets
+    /// it saw fail (`GlucoseFailures`; the recent ones count).
+    /// `occupancy`: the whole journal's body at `now`, when the caller has
+    /// it (nil computes it).
     public static func compute(_ journal: Journal, device: String = Device.pumpName, now: Instant,
-                               glucose: GlucoseOutcomes? = nil, failures: [String: Int]? = nil,
+                               glucose: GlucoseOutcomes? = nil, failures: [SiteChange]? = nil,
                                occupancy: Occupancy? = nil) -> SiteVerdict {
         let rotation = journal.rotation(device)
         let since = recentStarts(rotation, now: now)
@@ -104,6 +105,7 @@ public struct SiteVerdict: Sendable {
             return i < since.count && since[i].map { c.start >= $0 } ?? false
         }
         let endings = EarlyEndings.compute(rotation, include: include, now: now)
+        let failed = failures.map { GlucoseFailures.counts($0.filter(include), in: rotation) }
         let stats = Statistics.compute(rotation, include: include, now: now,
                                        robust: rotation.settings.robustStatistics,
                                        body: occupancy ?? Occupancy.compute(journal, now: now))
@@ -120,7 +122,7 @@ public struct SiteVerdict: Sendable {
             site.endings = endings.tally(of: location)
             site.absorption = absorption[location.name]
             site.glucose = measures[location.name]
-            site.glucoseFailures = failures.map { $0[location.name] ?? 0 }
+            site.glucoseFailures = failed.map { $0[location.name] ?? 0 }
             if flagsEarly(site.endings) { site.flags.append(.early(site.endings)) }
             if let a = site.absorption, a.flagged { site.flags.append(.duration(a)) }
             if glucoseFlag.contains(location.name), let tir = site.glucose?.inRange,

@@ -16,6 +16,8 @@ extension OutcomesReport {
         pairs.append(("sites", .array(outcomes.sites.map { s in
             var site: [(String, JSON)] = [("location", .string(s.location.name))] + measures(s.measures)
                 + [("flagged", .bool(s.flagged))]
+                + [("glucoseFailures", .int(failures(at: s.location.name).count)),
+                   ("glucoseFailureSets", .array(failures(at: s.location.name).map { .string(isoTime($0.start, in: zone)) }))]
             if byDay { site.append(("wearDays", wearDays(s.wearDays))) }
             return .object(site)
         })))

@@ -13,6 +13,16 @@ struct OutcomesReport {
     let grouping: OutcomesOptions.Grouping
     /// With --by wear-day: the sites' set durations and absorption flags.
     var durations: Statistics? = nil
+    /// Sets the CGM saw end in prolonged hyperglycaemia (`GlucoseFailures`),
+    /// with the rotation that names them.
+    var failures: [SiteChange] = []
+    var rotation: Journal? = nil
+
+    /// A site's probable glucose failures, in time order.
+    func failures(at name: String) -> [SiteChange] {
+        guard let rotation else { return [] }
+        return failures.filter { rotation.name(of: $0) == name }
+    }
 
     static func formatName(_ format: CGMFormat) -> String { "a " + format.title }
 
@@ -25,6 +35,19 @@ struct OutcomesReport {
 
     func percent(_ v: Double?) -> String { v.map(formatTenth) ?? "-" }
 
+    /// "Probable glucose failures (Kanapka 2022):" and each site's sets.
+    func failuresText() -> String {
+        guard !failures.isEmpty else { return "" }
+        var out = "\nProbable glucose failures (>300 mg/dL for the last 2 h; `sitecycle help outcomes`):\n"
+        for site in outcomes.sites {
+            let sets = failures(at: site.location.name)
+            guard !sets.isEmpty else { continue }
+            let text = site.location.name + ": " + sets.map { displayStart($0) }.joined(separator: ", ")
+            for line in TextWrap.lines(text, width: 76, start: 2, indent: "    ") { out += "  " + line + "\n" }
+        }
+        return out
+    }
+
     func text() -> String {
         var out = heading() + "\n"
         guard outcomes.overall.readings > 0 else {
@@ -34,7 +57,7 @@ struct OutcomesReport {
         switch grouping {
         case .site:
             out += measuresTable(first: "Site", rows: outcomes.sites.map { ($0.location.name, $0.measures, $0.flagged) })
-            out += flagged()
+            out += flagged() + failuresText()
         case .wearDay:
             out += measuresTable(first: "Day of wear", rows: outcomes.wearDays.map { (dayName($0.day), $0.measures, false) })
             out += "\n" + wearDaysBySite()

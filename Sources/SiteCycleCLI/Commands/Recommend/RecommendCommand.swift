@@ -30,7 +30,10 @@ extension CommandRegistry {
             site's (the absorption insight of `stats`); when a CGM export shows
             its time in range 10 points or more below the whole period's (the
             flag of `outcomes`); or when the CGM saw sets there end in
-            prolonged high glucose. status's Next, remind, the picker,
+            prolonged high glucose (`sitecycle help outcomes`). The export is the
+            journal's `cgm PATH` line, or --cgm FILE for one run; one that
+            cannot be read is a warning, and the advice reads the journal
+            alone. status's Next, remind, the picker,
             completion, log, stats, map, report and the editor's hover read the
             same verdict. --json rows carry "flags":[{"kind":"early"|
             "duration"|"glucose"|"failures","text"}], [] when none.
@@ -82,7 +85,9 @@ extension CommandRegistry {
                 options, journal, now throws(CommandError) in
                 let strategy = options.strategy(default: journal.settings.strategy)
                 let device = try options.device.name(in: journal)
-                let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)
+                let verdict = options.glucose.verdict(journal, device: device, now: now, invocation)
+                let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, verdict: verdict,
+                                                           now: now)
                 let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now, device: device)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
             }

@@ -87,7 +87,9 @@ extension CommandRegistry {
                 let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
                 let endings = journal.recordsEndings ? EarlyEndings.compute(journal, selection: selection, now: now) : nil
-                let verdict = SiteVerdict.compute(full, device: try options.device.name(in: full), now: now)
+                let device = try options.device.name(in: full)
+                let verdict = options.glucose.verdict(full, device: device, now: now, invocation)
+                    ?? SiteVerdict.compute(full, device: device, now: now)
                 let report = StatsReport(style: invocation.renderStyle, stats: stats, endings: endings, verdict: verdict)
                 invocation.out(invocation.json ? report.json().rendered()
                                : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text())
