@@ -78,7 +78,18 @@ enum OutcomesHelp {
         more. Groups under 70% coverage are shown, marked "thin".
         Lipohypertrophy cuts insulin exposure by about a fifth and triples its
         variability (Famulla et al., Diabetes Care 2016): a flagged site is one
-        to show a care team, not a diagnosis. The same flag counts against
+        to show a care team, not a diagnosis.
+
+        Honest about chance: with three sets at a site, a 10-point difference
+        may be noise. Each site's time in range is given an interval with the
+        set as its unit: its sets are drawn again at random, with
+        replacement, 2,000 times (a bootstrap, seeded, so the same files give
+        the same figures), and the middle 95 % of the resulting figures is
+        the interval. A site is flagged only when the interval's upper end
+        also lies below the whole period's time in range; the text shows the
+        interval beside a flagged site, JSON as "inRangeInterval":[low,high].
+
+        The same flag counts against
         the site in `recommend` (`sitecycle help recommend`).
 
         Probable glucose failures follow Kanapka et al., Diabetes Technol Ther
@@ -111,7 +122,7 @@ enum OutcomesHelp {
         "zone","device","from","to","intervalMinutes","overall":{…},
         "sites":[{"location","sessions","readings","coverage","mean",
         "inRange","below70","below54","above180","above250","cv","gmi",
-        "thin","low","high","flagged","glucoseFailures",
+        "thin","low","high","flagged","inRangeInterval","glucoseFailures",
         "glucoseFailureSets":[start, …]}],"unmatched","duplicates",
         "unreadable":{"rows","lines"}}; with --by wear-day, "wearDays":[{"day",
         …the same measures…}] overall and in each site (day 4 is 4+).

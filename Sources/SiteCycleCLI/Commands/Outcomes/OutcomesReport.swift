@@ -126,14 +126,16 @@ struct OutcomesReport {
         guard !sites.isEmpty else {
             return out + wrap("No site stands out: none has time in range \(Int(GlucoseOutcomes.flagPoints)) points or "
                               + "more below the whole period's \(whole)% with \(GlucoseOutcomes.minimumSessions)+ sets "
-                              + "and \(Int(GlucoseOutcomes.minimumCoverage))% coverage.")
+                              + "and \(Int(GlucoseOutcomes.minimumCoverage))% coverage, its sets' 95% interval "
+                              + "below it too.")
         }
         let mark = style.warningSign
         for s in sites {
             let m = s.measures
             out += wrap("\(mark) \(s.location.name): \(percent(m.inRange))% in range against \(whole)% over the whole "
                         + "period, \(percent(m.above180))% above \(units == .mgdl ? "180 mg/dL" : "10.0 mmol/L"), over \(m.sessions) sets "
-                        + "(\(Int((m.coverage ?? 0).rounded()))% coverage). Lipohypertrophy there? Ask your care team.",
+                        + "(\(s.inRangeInterval.map { "95% interval \(percent($0.low))–\(percent($0.high))%, " } ?? "")"
+                        + "\(Int((m.coverage ?? 0).rounded()))% coverage). Lipohypertrophy there? Ask your care team.",
                         indent: "  ")
         }
         return out
