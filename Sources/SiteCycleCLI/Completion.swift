@@ -229,10 +229,16 @@ struct Completer {
             var label = tag
             if case .occupied? = restriction { label = BodyWords.tag(.occupied, restriction) ?? tag }
             let state = BodyWords.state(item, device: device)
-            let text = label.isEmpty ? state : state == label ? label : label + " · " + state
+            var text = label.isEmpty ? state : state == label ? label : label + " · " + state
+            // The verdict in a few words, first: it is why a site rested long is not offered.
+            if let flag = VerdictText.brief(r.flags(of: item.location.name)) { text = "⚠ " + flag + " · " + text }
             return Candidate(value: typed(item.location.name), description: text)
         }
-        let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted { Recommender.restedLongest($0, $1, now: now) }
+        // A flagged site after every other that is free (`SiteVerdict`).
+        let neutral = r.all.filter { $0.tag == nil }.map(\.item).sorted {
+            let a = r.verdict?.isFlagged($0.location.name) ?? false, b = r.verdict?.isFlagged($1.location.name) ?? false
+            return a != b ? b : Recommender.restedLongest($0, $1, now: now)
+        }
         return r.recommended.map { describe($0, "recommended") } + neutral.map { describe($0, "") }
             + r.avoid.reversed().map { describe($0, "avoid") }
     }

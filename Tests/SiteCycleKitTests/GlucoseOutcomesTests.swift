@@ -68,3 +68,32 @@ struct GlucoseOutcomesTests {
         #expect(m.above250.map { ($0 * 6 / 100).rounded() } == 1)  // 14.0
     }
 }
+
+/// Issue 38 item 5: the glucose flag takes the set as its unit.
+struct GlucoseIntervalTests {
+    @Test func theIntervalIsSeededAndSpansTheSets() {
+        let sets = [(inRange: 90, readings: 100), (inRange: 50, readings: 100), (inRange: 70, readings: 100)]
+        let a = GlucoseOutcomes.bootstrapInterval(sets, seed: 1)!, b = GlucoseOutcomes.bootstrapInterval(sets, seed: 1)!
+        #expect(a.low == b.low && a.high == b.high)
+        #expect(a.low >= 50 && a.high <= 90 && a.low < 70 && a.high > 70)
+        #expect(GlucoseOutcomes.bootstrapInterval([], seed: 1) == nil)
+        let same = GlucoseOutcomes.bootstrapInterval([(80, 100), (80, 100), (80, 100)], seed: 9)!
+        #expect(same.low == 80 && same.high == 80)
+    }
+
+    /// Ten points below on average, but one set of three in range as much
+    /// as the rest: chance cannot be ruled out, so no flag.
+    @Test func aSiteWhoseIntervalReachesTheWholePeriodIsNotFlagged() {
+        // B's sets: 100 %, 100 %, 40 % in range; A always 100 %.
+        let start = GlucoseOutcomesTests.start
+        let o = GlucoseOutcomes.compute(GlucoseOutcomesTests.journal(sets: 6),
+                                        export: GlucoseOutcomesTests.export(days: 12) { t in
+            let set = (t - start) / (2 * 86_400)
+            return set == 5 && ((t - start) / 300) % 5 < 3 ? 250 : 120
+        })
+        let b = o.sites.first { $0.location.name == "B" }!
+        #expect(o.overall.inRange! - b.measures.inRange! >= 10, "\(o.overall.inRange!) \(b.measures.inRange!)")
+        #expect(b.inRangeInterval!.high >= o.overall.inRange!)
+        #expect(!b.flagged)
+    }
+}

@@ -8,7 +8,9 @@ extension HelpTopic {
             `sitecycle log <TAB>` offers the recommended sites first, then the
             others, then the ones to avoid, with "recommended · never used" or
             "avoid · 2 days ago" beside each in zsh and fish, straight from your
-            journal. Commands, options, --strategy/--color/--last values,
+            journal; a flagged site (`sitecycle help recommend`) comes after the
+            other free ones, its flag first ("⚠ 3 of 3 ended early · …").
+            Commands, options, --strategy/--color/--last values,
             locations and zones (for history --location, amend --location,
             locations …), entries for amend and delete (`last` and the ten
             newest by line number, each described by its date and site in zsh

@@ -59,6 +59,16 @@ extension HelpTopic {
                                       only "set patient"). Sharing that
                                       repository? Leave the line out and give
                                       --patient to `report` instead.
+              cgm PATH                the CGM export (Clarity, LibreView CSV or
+                                      Nightscout JSON) whose glucose the advice
+                                      reads: recommend, status, stats and
+                                      history flag a site by it as `outcomes`
+                                      does. Relative to the journal's folder,
+                                      never outside it, and not through a link;
+                                      a missing or unreadable file is a warning
+                                      and the advice falls back to the journal
+                                      alone. `--cgm FILE` does the same for one
+                                      run. Default: none.
               timezone NAME           IANA zone that wall-clock times are read in
                                       (`Europe/Berlin`, `UTC`). Default: the
                                       system's ($TZ, else /etc/localtime); `init`

@@ -60,11 +60,18 @@ struct SitePicker {
             var label = tag
             if case .occupied? = restriction { label = BodyWords.tag(.occupied, restriction) }
             let state = BodyWords.state(item, device: device)
+            // The verdict in a few words before the state (`SiteVerdict`).
+            let flag = VerdictText.brief(rec.flags(of: item.location.name)).map { "⚠ " + $0 }
             return Row(name: item.location.name, slug: LocationMatcher.slug(item.location.name), tag: label,
-                       lastUsed: state == label ? "" : state)
+                       lastUsed: [flag, state == label ? nil : state].compactMap { $0 }.joined(separator: " · "))
         }
+        // A flagged site after every other that is free.
+        let flagged = Set((rec.verdict?.flagged ?? []).map(\.location.name))
         let others = rec.all.map(\.item).filter { !recommended.contains($0.location.name) && !avoid.contains($0.location.name) }
-            .sorted { Recommender.restedLongest($0, $1, now: now) }
+            .sorted { a, b in
+                let fa = flagged.contains(a.location.name), fb = flagged.contains(b.location.name)
+                return fa != fb ? fb : Recommender.restedLongest(a, b, now: now)
+            }
         self.init(rows: rec.recommended.map { row($0, "recommended") } + others.map { row($0, nil) }
                   + rec.avoid.map { row($0, "avoid") }, height: height)
     }

@@ -21,6 +21,9 @@ package struct RenderStyle: Sendable {
     /// this wide: no arithmetic on a width can overflow, no row is huge.
     package static let maximumWidth = 1_000
 
+    /// What marks a warning: a flagged site, a flagged figure.
+    package var warningSign: String { unicode ? "⚠" : "!" }
+
     /// No colour, ASCII only, 80 columns: what a pipe or a file gets.
     package static let plain = RenderStyle(text: .plain, unicode: false)
 }

@@ -83,6 +83,30 @@ public enum SettingValues {
         return .success(name)
     }
 
+    /// `cgm PATH`: a CGM export inside the journal's folder, as written
+    /// (`exports/clarity.csv`). Relative, with no `..` step out of the
+    /// folder, and neither `;` (a comment) nor a control character; links
+    /// are refused when it is read (`FilePolicy`).
+    public static func cgm(_ text: String) -> Result<String, SettingError> {
+        let path = text.trimmingBlanks()
+        guard !path.isEmpty else {
+            return .failure(SettingError("missing CGM export path", help: "write it relative to the journal's folder, e.g. `cgm exports/clarity.csv`"))
+        }
+        if path.hasPrefix("/") || path.hasPrefix("~") {
+            return .failure(SettingError("the CGM export `\(path)` must be inside the journal's folder",
+                                         help: "write its path relative to the journal's folder, e.g. `cgm exports/clarity.csv`"))
+        }
+        if path.split(separator: "/").contains("..") {
+            return .failure(SettingError("the CGM export `\(path)` steps out of the journal's folder (..)",
+                                         help: "keep the export inside the journal's folder, e.g. `cgm exports/clarity.csv`"))
+        }
+        if path.contains(";") { return .failure(SettingError("a CGM export path cannot contain `;` (it starts a comment)")) }
+        if path.unicodeScalars.contains(where: { ControlCharacters.isControl($0) || $0 == "\u{FEFF}" }) {
+            return .failure(SettingError("a CGM export path cannot contain control characters"))
+        }
+        return .success(path)
+    }
+
     /// Digits with at most one decimal point; no signs, exponents or spaces.
     package static func plainNumber(_ s: Substring) -> Double? {
         guard !s.isEmpty, s.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
@@ -107,6 +131,7 @@ public enum SettingValues {
         case .absorptionMode: return failure(absorptionMode(argument))
         case .strategy: return failure(strategy(argument))
         case .patient: return failure(patient(argument))
+        case .cgm: return failure(cgm(argument))
         case .location, .device: return nil
         }
     }

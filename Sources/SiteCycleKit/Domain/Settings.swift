@@ -6,6 +6,9 @@ public struct Settings: Equatable, Sendable {
     /// `patient`: the name the clinic report prints in its header (any
     /// text but `;`, which starts a comment), or nil.
     public var patient: String?
+    /// `cgm PATH`: the CGM export whose glucose the advice reads, relative
+    /// to the journal's folder (`SettingValues.cgm`), or nil.
+    public var cgm: String?
     /// `target`: hours a site is meant to stay in.
     public var targetHours: Double = 72
     /// The pump's grace past its target (`device pump 72h grace 6h`); in a

@@ -25,6 +25,9 @@ public struct BodyMap: Sendable {
         /// last use. Their own marks, so neither reads as "rested" (a top
         /// choice).
         case paused, resting
+        /// Free, but its verdict counts against it (`SiteVerdict`): after
+        /// every unflagged site in recommend.
+        case flaggedSite = "flagged-site"
         // --by uses: share of all uses against an equal share
         case unused, low, even, high
         // --by hours: mean duration against the overall mean
@@ -58,7 +61,10 @@ public struct BodyMap: Sendable {
         public var meanHours: Double?
         /// This device is on it now.
         public var isActive: Bool
+        /// The verdict's duration flag (`SiteVerdict`).
         public var absorptionFlagged: Bool
+        /// What counts against the site (`SiteVerdict`), every measure.
+        public var flags: [SiteVerdict.Flag] = []
         /// Another device worn here now (`--by rest`).
         public var occupiedBy: String? = nil
         /// Completed sessions and those that ended early (`--by failures`).
@@ -147,7 +153,8 @@ public struct BodyMap: Sendable {
         for row in stats.locations { perLocation[row.location.name] = row }
         var sites: [String: Occupancy.Site] = [:]
         for site in body.sites { sites[site.location.name] = site }
-        let avoid = Set(Recommender.recommend(full, occupancy: body, device: device).avoid.map(\.location.name))
+        let recommendation = Recommender.recommend(full, occupancy: body, device: device)
+        let avoid = Set(recommendation.avoid.map(\.location.name))
         let total = stats.locations.map(\.uses).reduce(0, +)
         let equal = journal.enabledLocations.isEmpty ? 1 : 1 / Double(journal.enabledLocations.count)
         let reference = stats.robust ? stats.overall.medianHours : stats.overall.averageHours
@@ -160,7 +167,8 @@ public struct BodyMap: Sendable {
             var mark = Mark(location: location, place: place(of: location.name), state: .never, uses: uses,
                             share: share, daysSinceUse: site.flatMap(body.restedDays), meanHours: row?.average,
                             isActive: site?.occupiedBy.contains(device) ?? false,
-                            absorptionFlagged: row?.absorption?.flagged ?? false)
+                            absorptionFlagged: recommendation.flags(of: location.name).contains { $0.kind == .duration })
+            mark.flags = recommendation.flags(of: location.name)
             switch measure {
             case .rest:
                 mark.occupiedBy = mark.isActive ? nil : site?.occupiedBy.first
@@ -170,6 +178,7 @@ public struct BodyMap: Sendable {
                     : site?.pausedUntil != nil ? .paused
                     : site?.restingUntil != nil ? .resting
                     : avoid.contains(location.name) ? .avoid
+                    : !mark.flags.isEmpty ? .flaggedSite
                     : (mark.daysSinceUse.map { $0 < restDays } ?? false) ? .recent
                     : site?.lastChange == nil ? .never : .rested
             case .uses:
@@ -198,7 +207,7 @@ public struct BodyMap: Sendable {
     /// The states a measure can give, in the order the legend lists them.
     public static func states(of measure: Measure) -> [State] {
         switch measure {
-        case .rest: [.active, .occupied, .paused, .resting, .avoid, .recent, .rested, .never, .disabled]
+        case .rest: [.active, .occupied, .paused, .resting, .avoid, .flaggedSite, .recent, .rested, .never, .disabled]
         case .uses: [.high, .even, .low, .unused]
         case .hours: [.flagged, .shorter, .longer, .noData]
         case .failures: [.oftenEarly, .sometimesEarly, .neverEarly, .noData]

@@ -35,8 +35,13 @@ public struct GlucoseOutcomes: Sendable {
         public var location: Location
         public var measures: Measures
         /// In range at least `flagPoints` below the whole period, with
-        /// enough sessions and coverage to say so.
+        /// enough sessions and coverage to say so, and the upper end of
+        /// `inRangeInterval` below the whole period's too.
         public var flagged: Bool
+        /// Where the site's time in range may lie, its sets taken as the
+        /// unit: the 2.5th and 97.5th percentiles of a seeded bootstrap
+        /// (`bootstrapInterval`); nil without readings in any set.
+        public var inRangeInterval: (low: Double, high: Double)? = nil
         /// Day 1, 2, 3 and 4+ of wear at this site.
         public var wearDays: [WearDay]
     }
@@ -68,6 +73,10 @@ public struct GlucoseOutcomes: Sendable {
     public static let flagPoints = 10.0
     /// Day 4 stands for day 4 and after.
     public static let wearDayCount = 4
+    /// Resamples of a site's sets for its interval, and their seed: the
+    /// same files always give the same figures.
+    public static let bootstrapResamples = 2_000
+    public static let bootstrapSeed: UInt64 = 38
 
     /// `rotation`: the journal as one device's rotation. `from`/`to` bound
     /// the readings (both ends included); nil for the whole export.
@@ -88,6 +97,9 @@ public struct GlucoseOutcomes: Sendable {
         var unmatched = 0
         // The sweep: readings and site changes both in time order.
         let changes = rotation.changes
+        // Each set's readings and those in range: a site's interval takes
+        // the set as its unit.
+        var setReadings = [Int](repeating: 0, count: changes.count), setInRange = setReadings
         var c = -1
         for k in lo..<hi {
             let r = readings[k], t = r.instant.seconds
@@ -101,6 +113,8 @@ public struct GlucoseOutcomes: Sendable {
             let site = Int(changes[c].locationIndex)
             let day = min(days, Int((t - changes[c].start.seconds) / 86_400) + 1)
             bySite[site].add(r, limits)
+            setReadings[c] += 1
+            if r.value >= limits.low && r.value <= limits.high { setInRange[c] += 1 }
             byDay[day - 1].add(r, limits)
             bySiteDay[site * days + day - 1].add(r, limits)
         }
@@ -129,12 +143,18 @@ public struct GlucoseOutcomes: Sendable {
             }
         }
         let whole = overall.measures(interval: interval, unit: export.unit)
+        var setsBySite = [[(inRange: Int, readings: Int)]](repeating: [], count: locations)
+        for k in changes.indices where setReadings[k] > 0 {
+            setsBySite[Int(changes[k].locationIndex)].append((setInRange[k], setReadings[k]))
+        }
         let sites = rotation.locations.compactMap { location -> Site? in
             let i = location.order
             guard i < locations, bySite[i].sessions > 0 else { return nil }
             let m = bySite[i].measures(interval: interval, unit: export.unit)
             let wear = (0..<days).map { WearDay(day: $0 + 1, measures: bySiteDay[i * days + $0].measures(interval: interval, unit: export.unit)) }
-            return Site(location: location, measures: m, flagged: flags(m, against: whole), wearDays: wear)
+            let ci = bootstrapInterval(setsBySite[i], seed: bootstrapSeed &+ UInt64(i))
+            let flagged = flags(m, against: whole) && (ci.map { $0.high < (whole.inRange ?? 0) } ?? false)
+            return Site(location: location, measures: m, flagged: flagged, inRangeInterval: ci, wearDays: wear)
         }
         return GlucoseOutcomes(
             unit: export.unit, interval: interval,
@@ -151,6 +171,29 @@ public struct GlucoseOutcomes: Sendable {
         guard site.sessions >= minimumSessions, let coverage = site.coverage, coverage >= minimumCoverage,
               let tir = site.inRange, let all = whole.inRange else { return false }
         return all.roundedToTenth - tir.roundedToTenth >= flagPoints - 1e-9
+    }
+
+    /// The percent in range of `sets` resampled with replacement
+    /// (`bootstrapResamples` times, pooled readings each time), from its
+    /// 2.5th to its 97.5th percentile; nil without a set.
+    static func bootstrapInterval(_ sets: [(inRange: Int, readings: Int)], seed: UInt64) -> (low: Double, high: Double)? {
+        guard !sets.isEmpty else { return nil }
+        var random = SeededRandom(seed: seed)
+        var figures: [Double] = []
+        figures.reserveCapacity(bootstrapResamples)
+        for _ in 0..<bootstrapResamples {
+            var inRange = 0, readings = 0
+            for _ in sets.indices {
+                let s = sets[random.int(sets.count)]
+                inRange += s.inRange
+                readings += s.readings
+            }
+            figures.append(Double(inRange) / Double(readings) * 100)
+        }
+        figures.sort()
+        let low = figures[Int(Double(bootstrapResamples - 1) * 0.025)]
+        let high = figures[Int((Double(bootstrapResamples - 1) * 0.975).rounded(.up))]
+        return (low, high)
     }
 
     /// 15 minutes when the readings are mostly that far apart (LibreView's

@@ -50,6 +50,13 @@ public struct Recommendation: Sendable {
     /// Locations kept out of Recommended, and why.
     public var restrictions: [String: Restriction] = [:]
 
+    /// What counts against each site (`SiteVerdict`): a flagged site comes
+    /// after every unflagged one that is free and rested, and says why.
+    public var verdict: SiteVerdict? = nil
+
+    /// A site's flags, in `SiteVerdict.Kind` order; empty when none.
+    public func flags(of name: String) -> [SiteVerdict.Flag] { verdict?.flags(of: name) ?? [] }
+
     public func restriction(of name: String) -> Restriction? { restrictions[name] }
 
     public var strategy: RecommendationStrategy
@@ -89,15 +96,20 @@ public enum Recommender {
     /// belongs to the body); resting, paused and occupied locations kept out
     /// of Recommended. A journal without `device`, `rest` or `paused` lines
     /// gets exactly the app's recommendation.
+    /// `verdict` is the device's `SiteVerdict` (nil: from the journal alone).
     public static func recommend(_ journal: Journal, device: String = Device.pumpName,
-                                 strategy: RecommendationStrategy? = nil, now: Instant) -> Recommendation {
-        recommend(journal, occupancy: Occupancy.compute(journal, now: now), device: device, strategy: strategy)
+                                 strategy: RecommendationStrategy? = nil, verdict: SiteVerdict? = nil,
+                                 now: Instant) -> Recommendation {
+        recommend(journal, occupancy: Occupancy.compute(journal, now: now), device: device, strategy: strategy,
+                  verdict: verdict)
     }
 
     /// The same, from a body already computed (a view that shows both).
     public static func recommend(_ journal: Journal, occupancy: Occupancy, device: String = Device.pumpName,
-                                 strategy: RecommendationStrategy? = nil) -> Recommendation {
+                                 strategy: RecommendationStrategy? = nil,
+                                 verdict: SiteVerdict? = nil) -> Recommendation {
         let now = occupancy.now
+        let verdict = verdict ?? SiteVerdict.compute(journal, device: device, now: now, occupancy: occupancy)
         let locations = journal.locations.filter { $0.isFor(device) }
         let restrictions = self.restrictions(occupancy, device: device, rest: journal.settings.restHours, now: now)
         let chosen = strategy ?? journal.settings.strategy
@@ -110,8 +122,10 @@ public enum Recommender {
         }
         let current = occupancy.sites.first { $0.occupiedBy.contains(device) && $0.location.isFor(device) }
         var r = recommend(locations: locations, occupancy: occupancy, recent: recent, names: journal.locationNames,
-                          strategy: chosen, excluded: Set(restrictions.keys), current: current?.location.name)
+                          strategy: chosen, excluded: Set(restrictions.keys), current: current?.location.name,
+                          flagged: Set(verdict.flagged.map(\.location.name)))
         r.restrictions = restrictions
+        r.verdict = verdict
         r.all = r.all.map { ($0.item, r.tag(of: $0.item.location.name)) }
         return r
     }
@@ -151,10 +165,12 @@ public enum Recommender {
     /// is its most recent use whatever else is worn at this moment (another
     /// device's newer site is in use too, but not this device's last
     /// change): first in Avoid, even when Avoid holds no other, and never
-    /// its own next site.
+    /// its own next site. A `flagged` site (`SiteVerdict`) comes after
+    /// every other the strategy would pick: only when too few are left is
+    /// it recommended, and then last.
     static func recommend(locations: [Location], occupancy: Occupancy, recent: [SiteChange], names: [String],
                           strategy: RecommendationStrategy, excluded: Set<String> = [],
-                          current: String? = nil) -> Recommendation {
+                          current: String? = nil, flagged: Set<String> = []) -> Recommendation {
         var byName: [String: Occupancy.Site] = [:]
         for site in occupancy.sites { byName[site.location.name] = site }
         let items = locations.filter(\.isEnabled).map { l -> Recommendation.Item in
@@ -166,9 +182,10 @@ public enum Recommender {
         let used = items.filter { $0.lastUse != nil }.sorted { restedLongest($1, $0, now: now, current: current) }
         let avoid = Array(used.prefix(max(avoidSize(locations: items.count), used.first?.location.name == current ? 1 : 0)))
         let avoided = Set(avoid.map(\.location.name))
-        let rest = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
+        let free = items.filter { !avoided.contains($0.location.name) && !excluded.contains($0.location.name) }
+        let rest = free.filter { !flagged.contains($0.location.name) }
 
-        let recommended: [Recommendation.Item]
+        var recommended: [Recommendation.Item]
         switch strategy {
         case .bySite:
             recommended = Array(rest.sorted { restedLongest($0, $1, now: now) }.prefix(listSize))
@@ -184,6 +201,14 @@ public enum Recommender {
             }
             recommended = Array(sorted.prefix(listSize))
         }
+        // Nothing else left: the flagged ones, rested longest first (by
+        // body part: one per group still).
+        var fill = free.filter { flagged.contains($0.location.name) }.sorted { restedLongest($0, $1, now: now) }
+        if case .byBodyPart = strategy {
+            let groups = Set(recommended.map { groupKey($0.location) })
+            fill = byBodyPart(items, rest: fill, now: now, current: current).filter { !groups.contains(groupKey($0.location)) }
+        }
+        recommended += fill.prefix(max(0, listSize - recommended.count))
 
         var result = Recommendation(strategy: strategy, avoid: avoid, recommended: recommended, all: [])
         result.all = items.sorted { ($0.location.name.lowercased(), $0.location.order) < ($1.location.name.lowercased(), $1.location.order) }

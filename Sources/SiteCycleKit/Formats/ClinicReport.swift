@@ -136,6 +136,8 @@ public enum ClinicReport {
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
             page += tableSection(stats, body: figures.body, part, endings: endings)
+            // Today's verdict, as `stats` and `recommend` read it.
+            page += flaggedSection(SiteVerdict.compute(journal, device: d, now: now), part)
             if let glucose, d == Device.pumpName {
                 page += glucoseSection(outcomes(glucose, rotation: rotation, period: period), format: glucose.export.format)
             }

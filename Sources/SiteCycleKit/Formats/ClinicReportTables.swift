@@ -1,6 +1,21 @@
 /// The clinic report's tables: the per-site figures with the absorption
 /// flag, the sites that ended early and why, and the notes of the period.
 extension ClinicReport {
+    /// The sites the verdict flags (`SiteVerdict`), each with its evidence
+    /// from its recent sets; nothing when none is.
+    static func flaggedSection(_ verdict: SiteVerdict, _ d: Part = .whole) -> String {
+        let flagged = verdict.flagged
+        guard !flagged.isEmpty else { return "" }
+        var s = "<section id=\"flagged\(d.suffix)\">\n<h2>\(d.heading)Flagged sites</h2>\n"
+        s += "<p>Recommended only after every other free site (the last \(SiteVerdict.recentSets) sets at a site or "
+            + "its last \(SiteVerdict.recentDays) days, whichever covers more).</p>\n<ul>\n"
+        for site in flagged {
+            s += "<li><strong>\(escape(site.location.name))</strong>: "
+                + escape(site.flags.map(VerdictText.long).joined(separator: "; ")) + "</li>\n"
+        }
+        return s + "</ul>\n</section>\n\n"
+    }
+
     static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole, endings: EarlyEndings? = nil) -> String {
         let total = stats.locations.map(\.uses).reduce(0, +)
         var s = """

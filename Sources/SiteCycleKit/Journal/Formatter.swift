@@ -1,6 +1,6 @@
 /// The canonical layout `fmt` writes: the opening comments, then settings
 /// (patient, timezone, target, each `device` in its order, rest, absorption-threshold,
-/// absorption-mode, strategy), then locations in their order with their
+/// absorption-mode, strategy, cgm), then locations in their order with their
 /// clauses (`for …`, `paused until …`, `disabled`) as written, then site
 /// changes in time order with aligned columns (a device word is part of the
 /// location field, and its `reason:` / `lot:` clauses follow the location,
@@ -20,7 +20,7 @@ public struct JournalFormatter {
     }
 
     package static let settingOrder: [DirectiveSyntax.Keyword] = [
-        .patient, .timezone, .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy,
+        .patient, .timezone, .target, .device, .rest, .absorptionThreshold, .absorptionMode, .strategy, .cgm,
     ]
 
     public func formatted() -> [UInt8] {

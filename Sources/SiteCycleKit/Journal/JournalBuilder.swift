@@ -182,6 +182,12 @@ struct BuildState {
             case .failure(let e) where argument.isEmpty: return (e.message, e.help)
             case .failure(let e): return failure(e)
             }
+        case .cgm:
+            switch SettingValues.cgm(argument) {
+            case .success(let path): settings.cgm = path
+            case .failure(let e) where argument.isEmpty: return (e.message, e.help)
+            case .failure(let e): return failure(e)
+            }
         case .location, .device:
             break
         }

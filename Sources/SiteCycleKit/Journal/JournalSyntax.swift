@@ -94,6 +94,7 @@ public struct DirectiveSyntax: Sendable {
         case absorptionThreshold = "absorption-threshold"
         case absorptionMode = "absorption-mode"
         case patient
+        case cgm
     }
 
     public var keyword: Keyword

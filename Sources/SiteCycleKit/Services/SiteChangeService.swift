@@ -55,6 +55,10 @@ public enum SiteChangeService {
         public var restriction: (Recommendation.Restriction, alternatives: [String])?
         /// Sessions this write made longer than `longSessionFactor` × the target.
         public var longSessions: [SiteChange]
+        /// What counts against the site logged (`SiteVerdict`), with the
+        /// recommended locations instead; empty flags when none. Logging it
+        /// is allowed: it is the person's body.
+        public var flags: (flags: [SiteVerdict.Flag], alternatives: [String]) = ([], [])
     }
 
     static func deviceIndex(_ name: String, in journal: Journal) throws(ServiceError) -> UInt8 {
@@ -117,6 +121,7 @@ public enum SiteChangeService {
         let lastUse = before.avoid.first(where: { $0.location.name == request.location })?.lastUse
         let alternatives = before.recommended.map(\.location.name)
         let warning = before.restriction(of: request.location)
+        let flags = before.flags(of: request.location)
         return PlannedChange(editor: editor, outcomeNeedsOnlyChanges: true) { updated in
             let logged = updated.changes.first { $0.start == at && $0.device == device }!
             let closed = updated.changes.last { $0.start < at && $0.device == device }.flatMap { $0.isRemoval ? nil : $0 }
@@ -124,7 +129,8 @@ public enum SiteChangeService {
                               replacedReason: replacedReason,
                               recentlyUsed: lastUse.map { ($0, alternatives) },
                               restriction: warning.map { ($0, alternatives) },
-                              longSessions: longSessions([closed, logged], in: updated.rotation(deviceName)))
+                              longSessions: longSessions([closed, logged], in: updated.rotation(deviceName)),
+                              flags: (flags, alternatives))
         }
     }
 

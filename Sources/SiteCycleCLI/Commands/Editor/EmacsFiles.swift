@@ -23,7 +23,7 @@ enum EmacsFiles {
 
         (defconst sitecycle-directives
           '("patient" "timezone" "target" "absorption-threshold" "absorption-mode"
-            "strategy" "device" "rest" "location"))
+            "strategy" "device" "rest" "location" "cgm"))
 
         (defconst sitecycle--entry-regexp
           (concat "^\\([0-9]\\{4\\}-[0-9][0-9]-[0-9][0-9]\\)[ \t]+"

@@ -22,7 +22,7 @@ enum VimFiles {
         function! s:SiteCycleDetect() abort
           for line in getline(1, 30)
             if line =~# '^;.*SiteCycle'
-                  \ || line =~# '^\%(patient\|timezone\|target\|location\|device\|rest\|absorption-threshold\|absorption-mode\|strategy\)\s'
+                  \ || line =~# '^\%(patient\|timezone\|target\|location\|device\|rest\|absorption-threshold\|absorption-mode\|strategy\|cgm\)\s'
                   \ || line =~# '^\d\{4}-\d\d-\d\d\s\+\d\{1,2}:\d\d\%(:\d\d\)\=\%(\s*\%([+-]\d\d\%(:\=\d\d\)\=\|Z\)\)\=\s\+\S'
               set filetype=sitecycle
               return
@@ -44,7 +44,7 @@ enum VimFiles {
         syntax match sitecycleNote /^\s\+;.*$/ contains=@Spell
 
         " Directives; a `location` line names a location and may add clauses.
-        syntax match sitecycleDirective /^\%(patient\|timezone\|target\|absorption-threshold\|absorption-mode\|strategy\|rest\)\>/
+        syntax match sitecycleDirective /^\%(patient\|timezone\|target\|absorption-threshold\|absorption-mode\|strategy\|rest\|cgm\)\>/
               \ nextgroup=sitecycleValue skipwhite
         syntax match sitecycleValue /[^;]*/ contained nextgroup=sitecycleNote
         syntax match sitecycleDirective /^device\>/ nextgroup=sitecycleDevice skipwhite

@@ -5,6 +5,9 @@ import SiteCycleKit
 struct EarlyEndingsReport {
     let style: RenderStyle
     let journal: Journal
+    /// The lines of sets the CGM saw end in prolonged hyperglycaemia
+    /// (`GlucoseFailures`); nil when no export is known.
+    var glucoseFailures: Set<Int>? = nil
 
     func text(_ changes: [SiteChange]) -> String {
         guard !changes.isEmpty else { return "No site ended early (before its target, with a reason).\n" }
@@ -17,6 +20,10 @@ struct EarlyEndingsReport {
             out += "  in \(displayTime(c.start, in: journal.zone)), out \(ended): "
                 + "\(c.durationHours.map(formatHours) ?? "-") of \(formatHours(journal.targetHours(of: device))) h\n"
             out += "  reason \(c.reason?.word ?? "-"), lot \(journal.lot(of: c) ?? "-")\n"
+            if glucoseFailures?.contains(c.line) == true {
+                out += "  seen in the glucose: probable failure: >300 mg/dL for the last 2 h\n"
+                if c.reason == nil { out += "  record it: sitecycle amend \(c.line) --reason high-glucose\n" }
+            }
             if let note = journal.note(of: c) {
                 for line in TextWrap.lines("note: " + ControlCharacters.escaped(note), width: 78, start: 2, indent: "  ") {
                     out += "  " + line + "\n"
@@ -26,5 +33,12 @@ struct EarlyEndingsReport {
         return out
     }
 
-    func json(_ changes: [SiteChange]) -> JSON { .array(changes.map { $0.earlyEndingJSON(in: journal) }) }
+    func json(_ changes: [SiteChange]) -> JSON {
+        .array(changes.map { c in
+            guard let failures = glucoseFailures, case .object(let fields) = c.earlyEndingJSON(in: journal) else {
+                return c.earlyEndingJSON(in: journal)
+            }
+            return .object(fields + [("probableGlucoseFailure", .bool(failures.contains(c.line)))])
+        })
+    }
 }

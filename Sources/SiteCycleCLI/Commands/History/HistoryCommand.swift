@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let history = Command(
         name: "history",
         summary: "site changes, newest first, with durations and notes",
-        usage: "sitecycle history [--device NAME] [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N] [--early]",
+        usage: "sitecycle history [--device NAME] [--location NAME|ZONE] [--from TIME] [--to TIME] [--last Nd] [--limit N] [--early] [--cgm FILE]",
         details: """
             Lists site changes newest first: the journal line (for amend and
             delete), the start, the location, the hours it stayed in (1 decimal)
@@ -37,6 +37,13 @@ extension CommandRegistry {
             reason, the lot and the note. --json prints a list, newest first,
             of {"line","device","location","inserted","ended","hoursWorn",
             "targetHours","reason","lot","note"}.
+
+            With a CGM export (the journal's `cgm` line or --cgm FILE), --early
+            also lists the pump's sets that ended before the target in
+            prolonged high glucose, reason typed or not, marked "probable
+            failure: >300 mg/dL for the last 2 h" with the command that
+            records it (`amend N --reason high-glucose`); JSON adds
+            "probableGlucoseFailure" to each (`sitecycle help outcomes`).
             """,
         options: HistoryOptions.specs,
         reportsJSON: true,
@@ -48,8 +55,17 @@ extension CommandRegistry {
                     let journal = options.device.given == nil ? full : try options.device.rotation(full)
                     let selection = try options.period.selection(invocation, in: journal, now: now, location: options.location)
                     var early = EarlyEndings.compute(journal, selection: selection, now: now).sessions
+                    // With a CGM export: the pump's sets it saw fail, typed reason or not.
+                    var report = EarlyEndingsReport(style: invocation.renderStyle, journal: journal)
+                    if let export = options.glucose.export(full, invocation) {
+                        let device = options.device.given == nil ? Device.pumpName : try options.device.name(in: full)
+                        let failed = GlucoseFailures.compute(full.rotation(device), export: export, now: now)
+                            .filter { selection.includes($0) }
+                        report.glucoseFailures = Set(failed.map(\.line))
+                        let listed = Set(early.map(\.line))
+                        early = (early + failed.filter { !listed.contains($0.line) }).sorted { $0.start < $1.start }
+                    }
                     if let limit = options.limit { early = Array(early.suffix(limit)) }
-                    let report = EarlyEndingsReport(style: invocation.renderStyle, journal: journal)
                     invocation.out(invocation.json ? report.json(early.reversed()).rendered()
                                    : (options.period.lastDaysLine(selection, zone: journal.zone) ?? "") + report.text(early.reversed()))
                     return
@@ -72,7 +88,8 @@ extension CommandRegistry {
 struct HistoryOptions {
     static let specs = DeviceOption.specs + LocationFilter.specs
         + [OptionSpec(["--limit"], value: "N", "at most N entries"),
-           OptionSpec(["--early"], "only sites that ended early, with what a replacement claim asks")] + PeriodOptions.specs
+           OptionSpec(["--early"], "only sites that ended early, with what a replacement claim asks"),
+           GlucoseEvidence.spec] + PeriodOptions.specs
 
     var device: DeviceOption
     var location: LocationFilter
@@ -81,9 +98,12 @@ struct HistoryOptions {
     var limit: Int?
     /// `--early`: the sites that ended early, for a replacement claim.
     var early: Bool
+    /// `--cgm FILE`, else the journal's `cgm`: sets the CGM saw fail.
+    var glucose: GlucoseEvidence
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
+        glucose = GlucoseEvidence(arguments)
         location = LocationFilter(arguments)
         period = try PeriodOptions(arguments)
         early = arguments.flag("--early")

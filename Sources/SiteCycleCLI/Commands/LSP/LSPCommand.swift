@@ -23,7 +23,8 @@ extension CommandRegistry {
               hover         on an entry: how long it lasted (or how long it has
                             been in and when it is due), how its site has
                             rested since, and its location; on a `location`
-                            line: uses, last use, rest, pause, devices; on a
+                            line: uses, last use, rest, pause, devices and
+                            its flags (as `recommend` shows them); on a
                             directive: its entry in `help journal`; on a line
                             check rejects: what check says of it
               code actions  check's fixes: the declared name for a misspelt

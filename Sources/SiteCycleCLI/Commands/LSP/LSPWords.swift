@@ -21,6 +21,12 @@ enum LSPWords {
             if let until = location.pausedUntil { lines.append("Paused until \(until.iso)") }
             if !location.isEnabled { lines.append("Disabled: kept for its history, out of rotation") }
             lines.append("Devices: " + location.devices.joined(separator: ", "))
+            // The site's verdict for each device it serves, as recommend shows it.
+            for device in location.devices where journal.deviceNames.contains(device) {
+                let flags = SiteVerdict.compute(journal, device: device, now: now).flags(of: location.name)
+                let whose = location.devices.count > 1 ? " (\(device))" : ""
+                lines += flags.map { "⚠ Flagged\(whose): " + VerdictText.long($0) }
+            }
             return markup.lines(lines)
         case .directive(let keyword):
             return directiveHelp(keyword).map(markup.verbatim) ?? keyword.rawValue

@@ -42,6 +42,12 @@ struct SiteChangeRenderer {
                            + (alternatives.isEmpty ? "" : " Rested longest: \(alternatives.joined(separator: ", ")).")
                            , indent: "  ") + "\n")
         }
+        if let words = VerdictText.short(o.flags.flags) {
+            let instead = o.flags.alternatives.filter { $0 != o.journal.name(of: o.logged) }
+            invocation.out(TextWrap.wrap("Note: \(o.journal.name(of: o.logged)!) is flagged (\(words))."
+                           + (instead.isEmpty ? "" : " Recommended instead: \(instead.joined(separator: ", ")).")
+                           , indent: "  ") + "\n")
+        }
     }
 
     func removed(_ o: SiteChangeService.RemoveOutcome) {

@@ -16,14 +16,16 @@ extension CommandRegistry {
             --by rest (default): the active site (◉, cyan; `@` without
             Unicode); another device's site now (◆, magenta; `&`); paused
             (‖, `|`: `paused until`); resting (◌, `~`: within `rest`); avoid
-            (as in `recommend`); recent (used less than 14 days ago); rested
-            (14 days or more); never used; disabled. The key gives days since
-            use.
+            (as in `recommend`); flagged (▲, `^`: free, but its recent sets
+            speak against it, the verdict `recommend` shows and says why);
+            recent (used less than 14 days ago); rested (14 days or more);
+            never used; disabled. The key gives days since use.
             --by uses: each site's share of all uses against an equal share:
             high (over 1.5×), even, low (under 0.5×), unused. The key gives it.
             --by hours: mean hours against the overall mean (the median with
-            `absorption-mode robust`); absorption-flagged sites (see `stats`)
-            are marked `!`. The key gives the mean.
+            `absorption-mode robust`); sites whose recent sets the verdict
+            flags for their duration (see `recommend`) are marked `!`. The
+            key gives the mean.
             --by failures: the share of each site's completed sessions that
             ended early (before the target, with a reason; `sitecycle help
             journal`): often (a third or more, █ red; `#`), sometimes (▒
@@ -46,7 +48,8 @@ extension CommandRegistry {
             "active","uses","daysSinceUse","meanHours"}]}: view front, back or
             none; x and y from 0 to 1 within the view (left to right, top to
             bottom; null when unplaced); state as named above (rest: active,
-            occupied, paused, resting, avoid, recent, rested, never, disabled;
+            occupied, paused, resting, avoid, flagged-site, recent, rested,
+            never, disabled;
             uses: high, even, low, unused; hours: flagged, shorter, longer,
             no-data; failures: often-early, sometimes-early, never-early,
             no-data). With --by failures each location adds "completed",

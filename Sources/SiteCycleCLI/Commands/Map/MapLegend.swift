@@ -3,9 +3,9 @@ import SiteCycleKit
 /// Under the figure: what each mark means, and the locations with no place.
 extension MapReport {
     func legend() -> String {
-        // Paused and resting are keyed when a site is so: most journals have neither.
+        // Paused, resting and flagged are keyed when a site is so: most journals have none.
         let states = BodyMap.states(of: map.measure).filter { state in
-            ![.paused, .resting].contains(state) || map.marks.contains { $0.state == state }
+            ![.paused, .resting, .flaggedSite].contains(state) || map.marks.contains { $0.state == state }
         }
         let items = states.map { paint($0, symbol($0)) + " " + meaning($0) }
         let plain = states.map { symbol($0) + " " + meaning($0) }

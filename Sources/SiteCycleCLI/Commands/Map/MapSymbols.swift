@@ -19,6 +19,7 @@ extension MapReport {
         case .even: unicode ? "▒" : "="
         case .low: unicode ? "░" : "-"
         case .flagged: "!"
+        case .flaggedSite: unicode ? "▲" : "^"
         case .shorter: "-"
         case .longer: "+"
         case .oftenEarly: unicode ? "█" : "#"
@@ -31,7 +32,7 @@ extension MapReport {
         switch state {
         case .active: style.cyan(text)
         case .occupied: style.magenta(text)
-        case .avoid, .high, .flagged, .oftenEarly: style.red(text)
+        case .avoid, .high, .flagged, .oftenEarly, .flaggedSite: style.red(text)
         case .recent, .low, .shorter, .sometimesEarly, .paused, .resting: style.yellow(text)
         case .rested, .even, .longer, .neverEarly: style.green(text)
         case .never, .disabled, .unused, .noData: style.dim(text)
@@ -54,6 +55,7 @@ extension MapReport {
         case .low: "under 0.5x equal share"
         case .unused: "unused"
         case .flagged: "absorption flagged"
+        case .flaggedSite: "flagged (recommend says why)"
         case .shorter: "mean below overall"
         case .longer: "mean at or above overall"
         case .noData: "no completed session"

@@ -26,9 +26,14 @@ extension CommandRegistry {
                 let durations = options.grouping == .wearDay
                     ? Statistics.compute(rotation, selection: selection, now: now, robust: nil,
                                          body: Occupancy.compute(journal, now: now)) : nil
-                let report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
+                var report = OutcomesReport(style: invocation.renderStyle, outcomes: outcomes, export: export, device: device,
                                             zone: zone, units: options.units ?? export.unit, grouping: options.grouping,
                                             durations: durations)
+                // Within the period asked for: the sets that ended in it.
+                report.failures = GlucoseFailures.compute(rotation, export: export, now: now).filter { c in
+                    (selection.from.map { c.end! >= $0 } ?? true) && c.end! <= selection.to
+                }
+                report.rotation = rotation
                 invocation.out(invocation.json ? report.json().rendered() : report.text())
             }
         })

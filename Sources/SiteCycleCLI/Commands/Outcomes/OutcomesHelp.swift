@@ -80,6 +80,28 @@ enum OutcomesHelp {
         variability (Famulla et al., Diabetes Care 2016): a flagged site is one
         to show a care team, not a diagnosis.
 
+        Honest about chance: with three sets at a site, a 10-point difference
+        may be noise. Each site's time in range is given an interval with the
+        set as its unit: its sets are drawn again at random, with
+        replacement, 2,000 times (a bootstrap, seeded, so the same files give
+        the same figures), and the middle 95 % of the resulting figures is
+        the interval. A site is flagged only when the interval's upper end
+        also lies below the whole period's time in range; the text shows the
+        interval beside a flagged site, JSON as "inRangeInterval":[low,high].
+
+        The same flag counts against
+        the site in `recommend` (`sitecycle help recommend`).
+
+        Probable glucose failures follow Kanapka et al., Diabetes Technol Ther
+        2022 (22,741 sets, doi 10.1089/dia.2021.0548): a set that ended
+        before its target counts when the CGM read above 300 mg/dL (16.7
+        mmol/L) immediately before it came out, above 250 mg/dL (13.9)
+        continuously for the 2 h before (no gap over 15 minutes), and above
+        300 mg/dL for at least 90 of those 120 minutes. In that study 3.3 % of
+        sets failed this way before 72 h, more often in children and with
+        straight Teflon sets. The text lists them per site; `history --early`
+        lists them with `amend N --reason high-glucose` to record the reason.
+
         --by wear-day groups readings by day of each set's wear (day 1 = the
         first 24 h after it went in, day 2, day 3, day 4+), across sites and
         per site. Mean glucose rose from 123 to 164 mg/dL between day 2 and
@@ -100,7 +122,8 @@ enum OutcomesHelp {
         "zone","device","from","to","intervalMinutes","overall":{…},
         "sites":[{"location","sessions","readings","coverage","mean",
         "inRange","below70","below54","above180","above250","cv","gmi",
-        "thin","low","high","flagged"}],"unmatched","duplicates",
+        "thin","low","high","flagged","inRangeInterval","glucoseFailures",
+        "glucoseFailureSets":[start, …]}],"unmatched","duplicates",
         "unreadable":{"rows","lines"}}; with --by wear-day, "wearDays":[{"day",
         …the same measures…}] overall and in each site (day 4 is 4+).
         Percents are 0-100 with one decimal; "mean" is in "units"; null

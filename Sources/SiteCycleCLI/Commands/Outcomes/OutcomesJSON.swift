@@ -15,7 +15,12 @@ extension OutcomesReport {
         let byDay = grouping == .wearDay
         pairs.append(("sites", .array(outcomes.sites.map { s in
             var site: [(String, JSON)] = [("location", .string(s.location.name))] + measures(s.measures)
-                + [("flagged", .bool(s.flagged))]
+                + [("flagged", .bool(s.flagged)),
+                   ("inRangeInterval", s.inRangeInterval.map { ci in
+                       .array([.double((ci.low * 10).rounded() / 10), .double((ci.high * 10).rounded() / 10)])
+                   } ?? .null)]
+                + [("glucoseFailures", .int(failures(at: s.location.name).count)),
+                   ("glucoseFailureSets", .array(failures(at: s.location.name).map { .string(isoTime($0.start, in: zone)) }))]
             if byDay { site.append(("wearDays", wearDays(s.wearDays))) }
             return .object(site)
         })))

@@ -13,6 +13,16 @@ struct OutcomesReport {
     let grouping: OutcomesOptions.Grouping
     /// With --by wear-day: the sites' set durations and absorption flags.
     var durations: Statistics? = nil
+    /// Sets the CGM saw end in prolonged hyperglycaemia (`GlucoseFailures`),
+    /// with the rotation that names them.
+    var failures: [SiteChange] = []
+    var rotation: Journal? = nil
+
+    /// A site's probable glucose failures, in time order.
+    func failures(at name: String) -> [SiteChange] {
+        guard let rotation else { return [] }
+        return failures.filter { rotation.name(of: $0) == name }
+    }
 
     static func formatName(_ format: CGMFormat) -> String { "a " + format.title }
 
@@ -25,6 +35,19 @@ struct OutcomesReport {
 
     func percent(_ v: Double?) -> String { v.map(formatTenth) ?? "-" }
 
+    /// "Probable glucose failures (Kanapka 2022):" and each site's sets.
+    func failuresText() -> String {
+        guard !failures.isEmpty else { return "" }
+        var out = "\nProbable glucose failures (>300 mg/dL for the last 2 h; `sitecycle help outcomes`):\n"
+        for site in outcomes.sites {
+            let sets = failures(at: site.location.name)
+            guard !sets.isEmpty else { continue }
+            let text = site.location.name + ": " + sets.map { displayStart($0) }.joined(separator: ", ")
+            for line in TextWrap.lines(text, width: 76, start: 2, indent: "    ") { out += "  " + line + "\n" }
+        }
+        return out
+    }
+
     func text() -> String {
         var out = heading() + "\n"
         guard outcomes.overall.readings > 0 else {
@@ -34,7 +57,7 @@ struct OutcomesReport {
         switch grouping {
         case .site:
             out += measuresTable(first: "Site", rows: outcomes.sites.map { ($0.location.name, $0.measures, $0.flagged) })
-            out += flagged()
+            out += flagged() + failuresText()
         case .wearDay:
             out += measuresTable(first: "Day of wear", rows: outcomes.wearDays.map { (dayName($0.day), $0.measures, false) })
             out += "\n" + wearDaysBySite()
@@ -81,7 +104,7 @@ struct OutcomesReport {
             let cells = [String(m.sessions), m.coverage.map { "\(Int($0.rounded()))%" } ?? "-", mean(m),
                          percent(m.inRange), percent(m.below70), percent(m.below54), percent(m.above180),
                          percent(m.above250), percent(m.cv)]
-            var mark = flag ? (style.unicode ? "⚠" : "!") : ""
+            var mark = flag ? (style.warningSign) : ""
             if m.isThin { mark += mark.isEmpty ? "thin" : " thin" }
             let row = line(name, cells, mark)
             out += (flag ? style.text.yellow(row) : row) + "\n"
@@ -103,14 +126,16 @@ struct OutcomesReport {
         guard !sites.isEmpty else {
             return out + wrap("No site stands out: none has time in range \(Int(GlucoseOutcomes.flagPoints)) points or "
                               + "more below the whole period's \(whole)% with \(GlucoseOutcomes.minimumSessions)+ sets "
-                              + "and \(Int(GlucoseOutcomes.minimumCoverage))% coverage.")
+                              + "and \(Int(GlucoseOutcomes.minimumCoverage))% coverage, its sets' 95% interval "
+                              + "below it too.")
         }
-        let mark = style.unicode ? "⚠" : "!"
+        let mark = style.warningSign
         for s in sites {
             let m = s.measures
             out += wrap("\(mark) \(s.location.name): \(percent(m.inRange))% in range against \(whole)% over the whole "
                         + "period, \(percent(m.above180))% above \(units == .mgdl ? "180 mg/dL" : "10.0 mmol/L"), over \(m.sessions) sets "
-                        + "(\(Int((m.coverage ?? 0).rounded()))% coverage). Lipohypertrophy there? Ask your care team.",
+                        + "(\(s.inRangeInterval.map { "95% interval \(percent($0.low))–\(percent($0.high))%, " } ?? "")"
+                        + "\(Int((m.coverage ?? 0).rounded()))% coverage). Lipohypertrophy there? Ask your care team.",
                         indent: "  ")
         }
         return out

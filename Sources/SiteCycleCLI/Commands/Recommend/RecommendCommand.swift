@@ -5,7 +5,7 @@ extension CommandRegistry {
         name: "recommend",
         aliases: ["next"],
         summary: "where to put the next site: avoid, recommended, all",
-        usage: "sitecycle recommend [--device NAME] [--strategy by-site|by-body-part|cooldown] [--cooldown N]",
+        usage: "sitecycle recommend [--device NAME] [--strategy by-site|by-body-part|cooldown] [--cooldown N] [--cgm FILE]",
         details: """
             Avoid: the 3 most recently used enabled locations, newest first, but
             never all of them: with N locations for the device, Avoid holds at
@@ -17,6 +17,26 @@ extension CommandRegistry {
             Recommended: 3 of the rest, best first (never used before any used).
             All: every enabled location alphabetically, with its last use and tag.
             The lists never overlap; with fewer than 6 locations they shrink.
+
+            Flagged sites: a site whose recent sets speak against it comes after
+            every unflagged site that is free and rested; it is recommended only
+            when too few others are left, and always with its flag under its row
+            ("⚠ 3 of 3 ended early (2 occlusion)"). Recent: the last 5 completed
+            sets at the site or those of the last 180 days, whichever covers
+            more, so a site that has healed is not held against for ever. It is
+            flagged when at least 2 of its recent sets ended early (before the
+            target, with a `reason:`) and at least half of them did; when its
+            recent sets last more than `absorption-threshold` less than every
+            site's (the absorption insight of `stats`); when a CGM export shows
+            its time in range 10 points or more below the whole period's (the
+            flag of `outcomes`); or when the CGM saw sets there end in
+            prolonged high glucose (`sitecycle help outcomes`). The export is the
+            journal's `cgm PATH` line, or --cgm FILE for one run; one that
+            cannot be read is a warning, and the advice reads the journal
+            alone. status's Next, remind, the picker,
+            completion, log, stats, map, report and the editor's hover read the
+            same verdict. --json rows carry "flags":[{"kind":"early"|
+            "duration"|"glucose"|"failures","text"}], [] when none.
 
             Strategies (as in the SiteCycle app; default from the journal's
             `strategy`, else by-site):
@@ -65,7 +85,9 @@ extension CommandRegistry {
                 options, journal, now throws(CommandError) in
                 let strategy = options.strategy(default: journal.settings.strategy)
                 let device = try options.device.name(in: journal)
-                let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, now: now)
+                let verdict = options.glucose.verdict(journal, device: device, now: now, invocation)
+                let recommendation = Recommender.recommend(journal, device: device, strategy: strategy, verdict: verdict,
+                                                           now: now)
                 let report = RecommendReport(style: invocation.renderStyle, zone: journal.zone, now: now, device: device)
                 invocation.out(invocation.json ? report.json(recommendation).rendered() : report.text(recommendation))
             }

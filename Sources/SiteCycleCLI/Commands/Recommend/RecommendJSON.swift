@@ -8,7 +8,8 @@ extension RecommendReport {
              ("lastUsed", i.lastUse.map { .string(formatISO8601($0.start, offsetSeconds: $0.offset)) } ?? .null),
              ("inUseBy", .array((i.site?.occupiedBy ?? []).map { .string($0) })),
              ("freeSince", i.site?.vacatedAt.map { .string(isoTime($0, in: zone)) } ?? .null),
-             ("restedDays", i.restedDays.map { .int($0) } ?? .null)]
+             ("restedDays", i.restedDays.map { .int($0) } ?? .null),
+             ("flags", verdictFlagsJSON(r.flags(of: i.location.name)))]
         }
         var strategy: [(String, JSON)] = []
         switch r.strategy {

@@ -7,15 +7,19 @@ struct RecommendOptions {
     static let specs = DeviceOption.specs + [
         OptionSpec(["--strategy"], value: "NAME", "by-site, by-body-part or cooldown"),
         OptionSpec(["--cooldown"], value: "N", "site changes that stay hot (cooldown strategy, 1–10)"),
+        GlucoseEvidence.spec,
     ]
 
     var device: DeviceOption
     var strategy: Strategy?
     /// `--cooldown N`, clamped to `RecommendationStrategy.cooldownRange`.
     var cooldown: Int?
+    /// `--cgm FILE`, else the journal's `cgm`.
+    var glucose: GlucoseEvidence
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
+        glucose = GlucoseEvidence(arguments)
         if let text = arguments.value("--cooldown") {
             guard let n = Int(text) else { throw CommandError("--cooldown takes a whole number, not `\(text)`", usage: true) }
             cooldown = min(max(n, RecommendationStrategy.cooldownRange.lowerBound), RecommendationStrategy.cooldownRange.upperBound)

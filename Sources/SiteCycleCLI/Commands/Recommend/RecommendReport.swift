@@ -77,8 +77,18 @@ struct RecommendReport {
             let why = Self.noneBecause(r, device: device, zone: zone)
             out += why.map { TextWrap.lines("(none: \($0))", width: 76).map { "  " + $0 + "\n" }.joined() } ?? "  (none)\n"
         }
-        out += r.recommended.map { style.green(row(yes, $0, nil, width: width)) }.joined()
+        out += r.recommended.map { style.green(row(yes, $0, nil, width: width)) + flagLines($0, r) }.joined()
         return out
+    }
+
+    /// A flagged site's evidence under its row, one flag a line, indented
+    /// past the name's start: "⚠ 3 of 3 ended early (2 occlusion)"
+    /// (`VerdictText`).
+    func flagLines(_ item: Recommendation.Item, _ r: Recommendation) -> String {
+        r.flags(of: item.location.name).map { flag in
+            TextWrap.lines(style.warningSign + " " + VerdictText.long(flag), width: 72)
+                .map { "      " + style.text.yellow($0) + "\n" }.joined()
+        }.joined()
     }
 
     /// Why Recommended is empty, or nil when it is not: what every view
@@ -119,6 +129,7 @@ struct RecommendReport {
             out += row(" ", item, restriction, width: width,
                        tag: label(held(item, restriction) != nil && tag != .avoid ? nil : tag, until: restriction?.until),
                        colored: true)
+            out += flagLines(item, r)
         }
         return out
     }

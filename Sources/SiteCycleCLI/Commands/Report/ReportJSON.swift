@@ -7,7 +7,8 @@ func reportJSON(_ journal: Journal, device: String?, period given: ClinicReport.
     let figures = ClinicReport.Figures(journal, device: device, period: given, now: now)
     let devices = figures.devices.map { d -> JSON in
         .object([("device", .string(d.name)),
-                 ("stats", StatsReport(style: .plain, stats: d.stats, endings: d.endings).json())])
+                 ("stats", StatsReport(style: .plain, stats: d.stats, endings: d.endings,
+                                       verdict: SiteVerdict.compute(journal, device: d.name, now: now)).json())])
     }
     var pairs: [(String, JSON)] = [("period", .object([("from", .string(isoTime(figures.period.from, in: journal.zone))),
                                                        ("to", .string(isoTime(figures.period.to, in: journal.zone)))])),

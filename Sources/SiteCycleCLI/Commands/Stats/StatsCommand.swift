@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let stats = Command(
         name: "stats",
         summary: "durations per site, absorption insight, usage and balance",
-        usage: "sitecycle stats [--device NAME] [--from TIME] [--to TIME] [--last Nd] [--robust|--mean]",
+        usage: "sitecycle stats [--device NAME] [--from TIME] [--to TIME] [--last Nd] [--robust|--mean] [--cgm FILE]",
         details: """
             For each enabled location, in header order (and each disabled one
             used in the range, marked "disabled" as in the journal): uses (the
@@ -59,6 +59,14 @@ extension CommandRegistry {
             nulls where a value does not exist. "percentBelow" has the digits
             the text shows (20.1 where it says "20.1% below").
 
+            Flagged sites are today's verdict (`sitecycle help recommend`): from
+            each site's recent sets (its last 5, or those of the last 180 days,
+            whichever covers more), whatever period the figures cover; the
+            absorption insight, then the other evidence ("3 of 3 ended early
+            (2 occlusion, 1 pain)."). In JSON each location adds "flags":
+            [{"kind","text"}] as `recommend --json` gives them, and
+            "absorption" "flagged" is the verdict's duration flag.
+
             Ended early: a session that ended before its device's target with
             a reason (`reason:` on its line, see `sitecycle help journal`).
             In --json, "overall" and each location have "endedEarly": N and
@@ -79,7 +87,10 @@ extension CommandRegistry {
                 let stats = Statistics.compute(journal, selection: selection, now: now, robust: options.robust,
                                                body: Occupancy.compute(full, now: now))
                 let endings = journal.recordsEndings ? EarlyEndings.compute(journal, selection: selection, now: now) : nil
-                let report = StatsReport(style: invocation.renderStyle, stats: stats, endings: endings)
+                let device = try options.device.name(in: full)
+                let verdict = options.glucose.verdict(full, device: device, now: now, invocation)
+                    ?? SiteVerdict.compute(full, device: device, now: now)
+                let report = StatsReport(style: invocation.renderStyle, stats: stats, endings: endings, verdict: verdict)
                 invocation.out(invocation.json ? report.json().rendered()
                                : (options.device.heading(in: full, style: invocation.renderStyle) ?? "") + report.text())
             }

@@ -38,12 +38,12 @@ extension StatsReport {
             ("excluded", .int(l.excluded)),
         ] + endingsJSON(endings?.tally(of: l.location)) + [
             ("absorption", .object([
-                ("flagged", .bool(l.absorption?.flagged ?? false)),
+                ("flagged", .bool(durationFlagged(l))),
                 ("percentBelow", l.absorption.map { .double(StatisticsText.percentBelowFigure($0)) } ?? .null),
                 ("comparedHours", rounded(l.absorption?.referenceHours)),
-                ("message", .optional(insight(l))),
+                ("message", .optional(isFlagged(l) ? why(l) : nil)),
             ])),
-        ])
+        ] + (verdict.map { [("flags", verdictFlagsJSON($0.flags(of: l.location.name)))] } ?? []))
     }
 
     /// Each enabled location's share of all uses (every location's).

@@ -7,13 +7,30 @@ struct StatsReport {
     /// Which sites ended early and why; nil when the journal records no
     /// reason or lot, and then nothing about them is shown.
     var endings: EarlyEndings? = nil
+    /// Today's verdict of each site (`SiteVerdict`): which are flagged,
+    /// and why. The figures above are the period's; the flags are not
+    /// computed here.
+    var verdict: SiteVerdict? = nil
 
     /// What `stats` and the report show for a rotation: its statistics,
     /// and its early endings when the journal records any.
-    init(style: RenderStyle, stats: Statistics, endings: EarlyEndings? = nil) {
+    init(style: RenderStyle, stats: Statistics, endings: EarlyEndings? = nil, verdict: SiteVerdict? = nil) {
         self.style = style
         self.stats = stats
         self.endings = endings
+        self.verdict = verdict
+    }
+
+    /// Whether the verdict flags a site (without one: the period's
+    /// absorption insight, as before verdicts).
+    func isFlagged(_ l: Statistics.PerLocation) -> Bool {
+        verdict.map { $0.isFlagged(l.location.name) } ?? (l.absorption?.flagged == true)
+    }
+
+    /// The duration flag of a site: the verdict's, else the period's.
+    func durationFlagged(_ l: Statistics.PerLocation) -> Bool {
+        guard let verdict else { return l.absorption?.flagged ?? false }
+        return verdict.flags(of: l.location.name).contains { $0.kind == .duration }
     }
 
     /// The absorption insight for a flagged site, with the reasons its
@@ -97,7 +114,7 @@ struct StatsReport {
     /// nothing when the journal records no reason.
     func endedEarly() -> String {
         guard let endings else { return "" }
-        let rows = stats.locations.filter { $0.absorption?.flagged != true && endings.tally(of: $0.location).endedEarly > 0 }
+        let rows = stats.locations.filter { !isFlagged($0) && endings.tally(of: $0.location).endedEarly > 0 }
         guard !rows.isEmpty else { return "" }
         var out = "  Ended early (before the target, with a reason):\n"
         for l in rows {
@@ -123,16 +140,33 @@ struct StatsReport {
 
     /// Each flagged site and why, or that none stands out.
     func flaggedSites() -> String {
-        let flagged = stats.locations.filter { $0.absorption?.flagged == true }
+        let flagged = stats.locations.filter(isFlagged)
         guard !flagged.isEmpty else { return "  No site stands out.\n" }
-        let mark = style.unicode ? "⚠" : "!"
+        let mark = style.warningSign
         var out = ""
         for l in flagged {
             out += style.text.yellow("  \(mark) \(l.location.name)") + "\n"
-            for line in TextWrap.lines(insight(l)!, width: 78, start: 4, indent: "    ") {
+            for line in TextWrap.lines(why(l), width: 78, start: 4, indent: "    ") {
                 out += "    " + line + "\n"
             }
         }
         return out
+    }
+
+    /// Why a flagged site is, from its recent sets: the absorption
+    /// insight (naming why its sets ended early) when its duration is
+    /// flagged, and the verdict's other evidence ("3 of 3 ended early (2
+    /// occlusion).").
+    func why(_ l: Statistics.PerLocation) -> String {
+        guard let verdict, let site = verdict.site(named: l.location.name) else { return insight(l) ?? "" }
+        let duration = site.flags.lazy.compactMap { flag -> Statistics.Absorption? in
+            if case .duration(let a) = flag { return a } else { return nil }
+        }.first
+        var parts = duration.flatMap { StatisticsText.absorption($0, endings: site.endings) }.map { [$0] } ?? []
+        for flag in site.flags where flag.kind != .duration && (duration == nil || flag.kind != .early) {
+            let text = VerdictText.long(flag)
+            parts.append(text.prefix(1).uppercased() + text.dropFirst() + ".")
+        }
+        return parts.joined(separator: " ")
     }
 }

@@ -8,6 +8,9 @@ struct DeviceStatus {
     let status: SiteStatus?
     /// The top recommendation.
     let next: String?
+    /// The top recommendation's flags in a few words (`VerdictText.short`),
+    /// when nothing unflagged was left to recommend; else nil.
+    let nextFlags: String?
     /// Why there is none (`RecommendReport.noneBecause`).
     let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
@@ -18,6 +21,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
+        nextFlags = self.next.flatMap { VerdictText.short(next.flags(of: $0)) }
         noNextBecause = RecommendReport.noneBecause(next, device: device, zone: full.zone)
         due = status?.isDue(within: hours) ?? false
     }
@@ -42,7 +46,9 @@ struct DeviceStatusList {
             return devices.enumerated().map { i, d in
                 let title = devices.count == 1 ? ""
                     : (i > 0 ? "\n" : "") + style.text.bold(d.device.prefix(1).uppercased() + d.device.dropFirst()) + "\n"
-                return title + report(d).text(d.status, next: d.next, noNextBecause: d.noNextBecause)
+                return title + report(d).text(d.status, next: d.next.map { name in
+                    d.nextFlags.map { name + "  " + style.warningSign + " " + $0 } ?? name
+                }, noNextBecause: d.noNextBecause)
             }.joined()
         }
     }

@@ -4,11 +4,14 @@ extension CommandRegistry {
     static let status = Command(
         name: "status",
         summary: "the site in now, how long, when it is due, where next",
-        usage: "sitecycle status [--device NAME] [--check|--short] [--within HOURS]",
+        usage: "sitecycle status [--device NAME] [--check|--short] [--within HOURS] [--cgm FILE]",
         details: """
             Shows the active site, when it went in, the hours since (real hours,
             DST-correct), a bar towards the target, the state, when the change
-            is due, the site's note, and the top recommendation. States: ok
+            is due, the site's note, and the top recommendation: never a site
+            flagged by its recent sets while another is free (`sitecycle help
+            recommend`; with --cgm FILE or the journal's `cgm` line, by its
+            glucose too; an export that cannot be read is a warning). States: ok
             below 80 % of the target, due-soon from 80 % to 100 %, grace past
             the target while the device's grace lasts (`device sensor 10d
             grace 12h`: "in grace, 3.0 h left"), overdue beyond it; more than
@@ -50,11 +53,15 @@ extension CommandRegistry {
                 // Every device, the pump first, unless --device asks for one.
                 let names = journal.hasDevices && options.device.given == nil
                     ? journal.deviceNames : [try options.device.name(in: journal)]
+                // The export is read once; each device's verdict from it.
+                let export = options.glucose.export(journal, invocation)
                 let devices = names.map { device in
                     // Recommendations see the whole journal: recency and
                     // occupied sites span devices.
                     DeviceStatus(journal, device: device, now: now, dueWithin: options.within,
-                          next: Recommender.recommend(journal, device: device, now: now))
+                          next: Recommender.recommend(journal, device: device,
+                                                      verdict: export.map { options.glucose.verdict(journal, device: device, now: now, export: $0) },
+                                                      now: now))
                 }
                 let render = DeviceStatusList(style: invocation.renderStyle, now: now, devices: devices)
                 invocation.out(invocation.json ? render.json().rendered() : render.text(options.mode))

@@ -9,15 +9,19 @@ struct StatusOptions {
         OptionSpec(["--check"], "one line; exit 3 when the change is due"),
         OptionSpec(["--short"], "one short line for prompts and status bars; exit as --check"),
         OptionSpec(["--within"], value: "HOURS", "with --check or --short: also exit 3 when due within HOURS"),
+        GlucoseEvidence.spec,
     ]
 
     var device: DeviceOption
     var mode = Mode.full
     /// `--within HOURS` as hours (0 when not given).
     var within = 0.0
+    /// `--cgm FILE`, else the journal's `cgm`.
+    var glucose: GlucoseEvidence
 
     init(_ arguments: ParsedArguments) throws(CommandError) {
         device = DeviceOption(arguments)
+        glucose = GlucoseEvidence(arguments)
         switch (arguments.flag("--check"), arguments.flag("--short")) {
         case (true, true): throw CommandError("give --check or --short, not both", usage: true)
         case (true, false): mode = .check

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+
+/// Issue 38: one verdict per site, and every command that advises or
+/// warns reads it. A journal where Left Buttock's sets keep ending early:
+/// each view must flag it, and none may advise it while another is free.
+struct VerdictAgreementTests {
+    static let journal = """
+        timezone UTC
+        target 72h
+
+        location Left Front Abdomen
+        location Right Front Abdomen
+        location Left Buttock
+        location Right Buttock
+        location Left Thigh
+
+        2026-10-01 08:00  Left Buttock  reason: occlusion
+        2026-10-02 08:00  Left Front Abdomen
+        2026-10-05 08:00  Right Front Abdomen
+        2026-10-08 08:00  Left Buttock  reason: occlusion
+        2026-10-09 08:00  Right Buttock
+        2026-10-12 08:00  Left Thigh
+        2026-10-15 08:00  Left Buttock  reason: pain
+        2026-10-16 20:00  Left Front Abdomen
+        2026-10-19 20:00  Right Front Abdomen
+        2026-10-22 20:00  Right Buttock
+        2026-10-25 20:00  Left Thigh
+        2026-10-28 20:00  Left Front Abdomen
+        2026-10-31 20:00  Right Front Abdomen
+
+        """
+
+    let dir: URL
+    let env: [String: String]
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        try Self.journal.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        // Completion reads its moment from the environment.
+        env = BinaryRunner.environment(home: dir, zone: "UTC").merging(["SITECYCLE_NOW": "2026-11-02T09:00:00Z"]) { $1 }
+    }
+
+    func run(_ args: [String]) throws -> String {
+        let out = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-11-02 09:00"] + args, in: dir, environment: env)
+        #expect(out.exitCode == 0, "\(args): \(out.stderr)")
+        return out.stdout
+    }
+
+    func object(_ args: [String]) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(run(args).utf8)) as? [String: Any])
+    }
+
+    @Test func everyCommandAgreesOnTheFlaggedSite() throws {
+        let flagged = "Left Buttock"
+        // recommend --json: its rows carry the flags, and it comes after Right Buttock.
+        let rec = try object(["recommend", "--json"])
+        let recommended = try #require(rec["recommended"] as? [[String: Any]])
+        #expect(recommended.map { $0["location"] as? String } == ["Right Buttock", flagged])
+        let all = try #require(rec["all"] as? [[String: Any]])
+        for row in all {
+            let kinds = (row["flags"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+            #expect(kinds.contains("early") == (row["location"] as? String == flagged), "\(row)")
+        }
+        // status: its Next is never the flagged site while another is free.
+        let status = try object(["status", "--json"])
+        #expect(status["next"] as? String == "Right Buttock")
+        // stats --json: the same site, the same flags.
+        let stats = try object(["stats", "--json"])
+        let rows = try #require(stats["locations"] as? [[String: Any]])
+        for row in rows {
+            let kinds = (row["flags"] as? [[String: Any]] ?? []).compactMap { $0["kind"] as? String }
+            #expect(kinds.contains("early") == (row["location"] as? String == flagged), "stats \(row)")
+        }
+        // map: the flagged site's own mark, and only its.
+        let map = try object(["map", "--json"])
+        let marks = try #require(map["locations"] as? [[String: Any]])
+        #expect(marks.filter { $0["state"] as? String == "flagged-site" }.map { $0["location"] as? String } == [flagged])
+        #expect(try run(["map"]).contains("flagged (recommend says why)"))
+        // completion: the flag in its description, and only there.
+        let completion = try BinaryRunner.run(["--now", "2026-11-02 09:00", "__complete", "--shell", "zsh", "--",
+                                               "-f", "sites.journal", "log", "l"], in: dir, environment: env).stdout
+        for line in completion.split(separator: "\n") {
+            #expect(line.contains("⚠") == line.hasPrefix("left-buttock\t"), "completion: \(line)")
+        }
+        #expect(completion.contains("left-buttock\t"))
+    }
+}
