@@ -5,7 +5,7 @@ extension CommandRegistry {
         name: "remind",
         summary: "a desktop notification when a site change is due",
         usage: "sitecycle remind [--before DURATION] [--repeat DURATION|off] [--snooze DURATION]\n"
-            + "       [--via auto|desktop|terminal|none] [--again]\n"
+            + "       [--via auto|desktop|terminal|none] [--again] [--pull]\n"
             + "       sitecycle remind --install [--every DURATION] [--print] | --uninstall",
         details: """
             Checks the active site and, when its change is due, sends one
@@ -36,6 +36,14 @@ extension CommandRegistry {
             no site can be read before the error it sends "Site journal needs
             attention" instead (once per --repeat). The exit status is 3 when
             due, else 1.
+
+            --pull first fetches and merges the journal's git remote as
+            `sync` does, without pushing (the journal's own new lines are
+            committed, not pushed): a change logged and synced on the other
+            laptop then counts. Offline, or on a merge conflict (the merge is
+            undone), it reminds from what this computer has and says it could
+            not pull. `--install` adds --pull to what the timer runs when the
+            journal's folder is set up for `sync` (`sync --setup`).
 
             --via desktop uses notify-send (osascript on macOS), with names
             escaped so they show as written, not as markup; terminal prints
@@ -86,6 +94,7 @@ struct RemindCommand {
         case .uninstall: return installer.uninstall()
         case nil: break
         }
+        let notPulled = options.pull ? pull() : nil
         guard let full = invocation.readJournal() else { return ExitCode.failure }
         let now: Instant
         do { now = try invocation.now(for: full) } catch { return invocation.fail(error) }
@@ -100,7 +109,8 @@ struct RemindCommand {
             return round.trouble == nil ? code : ExitCode.failure
         }
         let notifier = ReminderNotifier(invocation: invocation, via: options.via)
-        let troubleSentence = round.trouble.map { " " + ReminderNotifier.outOfDate($0) } ?? ""
+        let troubleSentence = (round.trouble.map { " " + ReminderNotifier.outOfDate($0) } ?? "")
+            + (notPulled.map { " " + $0 } ?? "")
         for reminder in round.reminders {
             let body = notifier.body(reminder, device: reminder.device, in: round.journal, now: now) + troubleSentence
             guard notifier.send(title: ReminderNotifier.title(reminder.kind), body) else { return ExitCode.failure }
@@ -116,6 +126,26 @@ struct RemindCommand {
             }
         }
         return round.due ? ExitCode.due : round.trouble == nil ? ExitCode.ok : ExitCode.failure
+    }
+
+    /// `--pull`: fetch and merge as `sync` does, without pushing, so that a
+    /// change logged and synced on the other computer counts. Nil when
+    /// pulled (or already up to date); else the sentence the reminder adds
+    /// ("Not pulled: …"), said on standard error too. Offline or on a
+    /// conflict it reminds from what this clone has.
+    func pull() -> String? {
+        let service = SyncService(git: Git(environment: invocation.env), fileSystem: invocation.fileSystem,
+                                  folder: POSIXSyncFolder(), defaultZone: invocation.systemZone,
+                                  environment: invocation.env, recording: invocation.undoRecording(),
+                                  clock: invocation.runClock)
+        let error: SyncError
+        switch service.pull(SyncService.Request(journal: invocation.journalLocation.path, timeout: 30)) {
+        case .pulled, .upToDate: return nil
+        case .offline(let e), .conflict(let e), .notPulled(let e): error = e
+        }
+        invocation.warn("could not pull: " + error.message + "; reminding from what this computer has",
+                        help: error.help)
+        return "Not pulled from the other computers: " + error.message + "."
     }
 
     /// A journal with errors: each shown, and what the reminder reads.

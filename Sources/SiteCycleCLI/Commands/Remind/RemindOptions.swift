@@ -9,6 +9,7 @@ struct RemindOptions {
         OptionSpec(["--again"], "remind even if this due moment was already reminded of"),
         OptionSpec(["--repeat"], value: "DURATION", "remind again this often until a change is logged (4h; off)"),
         OptionSpec(["--snooze"], value: "DURATION", "silence the reminders of the sites in now for DURATION"),
+        OptionSpec(["--pull"], "first fetch and merge the journal's git remote, as sync does, without pushing"),
         OptionSpec(["--install"], "run remind regularly (systemd user timer, or crontab)"),
         OptionSpec(["--every"], value: "DURATION", "with --install: how often (default 30m)"),
         OptionSpec(["--print"], "with --install: show the files, write nothing"),
@@ -28,6 +29,8 @@ struct RemindOptions {
     /// `--before`: also remind when due within this many seconds.
     var beforeSeconds: Int64 = 0
     var again = false
+    /// `--pull`: fetch and merge first, so the other computer's log counts.
+    var pull = false
     /// `--repeat`: seconds between repeats after the due time; nil (`off`): once.
     var repeatSeconds: Int64? = Reminder.defaultRepeatSeconds
     /// `--snooze`: silence for this many seconds, send nothing.
@@ -36,7 +39,7 @@ struct RemindOptions {
     init(_ arguments: ParsedArguments) throws(CommandError) {
         let args = arguments
         if args.flag("--install") || args.flag("--uninstall") {
-            for option in ["--before", "--via", "--again", "--repeat", "--snooze"] where args.has(option) {
+            for option in ["--before", "--via", "--again", "--repeat", "--snooze", "--pull"] where args.has(option) {
                 throw CommandError("\(option) does not go with --install or --uninstall", usage: true)
             }
             setup = args.flag("--install")
@@ -59,6 +62,7 @@ struct RemindOptions {
             beforeSeconds = seconds
         }
         again = args.flag("--again")
+        pull = args.flag("--pull")
         if let text = args.value("--repeat") {
             if text == "off" {
                 repeatSeconds = nil

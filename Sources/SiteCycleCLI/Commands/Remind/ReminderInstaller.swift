@@ -17,8 +17,18 @@ struct ReminderInstaller {
     }
 
     func units(every seconds: Int64) -> ReminderUnits {
-        ReminderUnits(journalPath: files.resolvedPath(WriteHistory.absolute(invocation.journalLocation.path)),
-                      environment: env, every: seconds)
+        let path = files.resolvedPath(WriteHistory.absolute(invocation.journalLocation.path))
+        return ReminderUnits(journalPath: path, environment: env, every: seconds, pull: setUpForSync(path))
+    }
+
+    /// Whether the journal's folder is a git work tree that `sync --setup`
+    /// set up (git knows the sitecycle merge driver there): then the timer
+    /// pulls before it reminds, so the other laptop's change counts.
+    func setUpForSync(_ journal: String) -> Bool {
+        let git = Git(environment: env)
+        let folder = JournalStore.parentFolder(of: journal)
+        guard git.topLevel(of: folder) != nil else { return false }
+        return git.value(["config", "--get", "merge.sitecycle.driver"], in: folder) != nil
     }
 
     /// `systemctl --user` answers: a user manager is running.

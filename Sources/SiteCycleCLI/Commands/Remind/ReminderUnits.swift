@@ -9,6 +9,8 @@ struct ReminderUnits {
     let journalPath: String
     let environment: [String: String]
     let every: Int64
+    /// The journal's folder is set up for `sync`: the timer pulls first.
+    var pull = false
 
     /// The first line of every unit file written, how `--uninstall` knows
     /// its own; the marker says the rest on a second line to fit 80
@@ -20,7 +22,8 @@ struct ReminderUnits {
     /// The command the timer runs. The user manager has the desktop's bus,
     /// so a notification that cannot be shown is a failure to see.
     var serviceCommand: String {
-        [SyncService.executable, "-f", journalPath, "remind", "--via", "desktop"].map(ReminderUnits.execWord)
+        ([SyncService.executable, "-f", journalPath, "remind", "--via", "desktop"] + (pull ? ["--pull"] : []))
+            .map(ReminderUnits.execWord)
             .joined(separator: " ")
     }
 
@@ -28,7 +31,8 @@ struct ReminderUnits {
     /// the session's bus when that has a fixed address, and `--via auto`
     /// falls back to standard error, which cron mails to the user.
     var cronCommand: String {
-        let words = [SyncService.executable, "-f", journalPath, "remind", "--via", "auto"].map(ReminderUnits.shellWord)
+        let words = ([SyncService.executable, "-f", journalPath, "remind", "--via", "auto"] + (pull ? ["--pull"] : []))
+            .map(ReminderUnits.shellWord)
         let bus = sessionBus.map { "DBUS_SESSION_BUS_ADDRESS=" + ReminderUnits.shellWord($0) + " " } ?? ""
         // crontab(5): an unescaped `%` ends the command (the rest is stdin).
         return (bus + words.joined(separator: " ")).replacingAll("%", with: "\\%")
