@@ -40,14 +40,13 @@ extension CommandRegistry {
                 let input = FileDescriptorSource(fd: 0).readAll()
                 let journal = JournalBuilder.load(SourceFile(path: "-", bytes: input), defaultZone: invocation.systemZone)
                 // Bytes as they are: text that is not UTF-8 goes back unchanged.
-                invocation.environment.stdout.flush()
                 guard let edits = journal.formattingEdits() else {
-                    try? JournalFile.writeAll(1, input, path: "standard output")
+                    invocation.environment.stdout.write(bytes: input)
                     return ExitCode.failure
                 }
                 var editor = JournalEditor(source: journal.source)
                 for edit in edits { editor.replace(edit.range, with: edit.text) }
-                try? JournalFile.writeAll(1, editor.result(), path: "standard output")
+                invocation.environment.stdout.write(bytes: editor.result())
                 return ExitCode.ok
             }
             let path = invocation.journalLocation.path

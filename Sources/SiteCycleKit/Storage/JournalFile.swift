@@ -48,6 +48,8 @@ public struct FileError: Error, Equatable, Sendable {
     /// denied"); empty when `kind` says it all.
     public var detail: String
     public var advice: Advice?
+    /// The system's error number, when a system call failed (0 otherwise).
+    public var code: Int32 = 0
 
     public init(kind: Kind, path: String, message: String = "", hint: Advice? = nil) {
         self.kind = kind
@@ -81,7 +83,9 @@ public enum JournalFile {
         default: kind = .other
         }
         let reason = String(cString: strerror(code)).lowercased()
-        return FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
+        var error = FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
+        error.code = code
+        return error
     }
 
     public static func isDirectory(_ path: String) -> Bool {
