@@ -51,4 +51,44 @@ struct FifthHostilePassTests {
             #expect(head.stdout == "{\n", "\(head.stdout)")
         }
     }
+
+    // Item 2: a file name is printed escaped (`\x1b`), in every place a
+    // path shows: diagnostic headers, `--format gnu`, "Wrote … to", "Created
+    // …", errors. A line break in a name stays inside its gnu line.
+    @Test func controlCharactersInFileNamesArePrintedEscaped() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let names = ["e\u{1b}[31mx": "e\\x1b[31mx", "t\u{1b}]0;pwned\u{07}": "t\\x1b]0;pwned\\x07",
+                     "a\nb": "a\\x0ab"]
+        let broken = "timezone UTC\nlocation Left Arm\n\n2026-02-01 08:00  Lft Arm\n2026-02-02 08:00  Lft Arm\n"
+        for (name, shown) in names {
+            try broken.write(to: dir.appendingPathComponent(name + ".journal"), atomically: true, encoding: .utf8)
+            func run(_ arguments: String...) throws -> BinaryRunner.Output {
+                try BinaryRunner.run(arguments, in: dir, environment: env)
+            }
+            let check = try run("-f", name + ".journal", "check")
+            #expect(check.stderr.contains(shown + ".journal:4:19: error:"), "\(check.stderr)")
+            let gnu = try run("-f", name + ".journal", "check", "--format", "gnu")
+            let lines = gnu.stdout.split(separator: "\n")
+            #expect(lines.count == 2 && lines.allSatisfy { $0.hasPrefix(shown + ".journal:") }, "\(gnu.stdout)")
+            let refused = try run("-f", name + ".journal", "fmt")
+            #expect(refused.stderr.contains(shown + ".journal has 2 errors"), "\(refused.stderr)")
+
+            let created = try run("-f", name + "-new.journal", "init")
+            #expect(created.exitCode == 0, "\(created.stderr)")
+            #expect(created.stdout.contains("Created " + shown + "-new.journal"), "\(created.stdout)")
+            let again = try run("-f", name + "-new.journal", "init")
+            #expect(again.stderr.contains(shown + "-new.journal already exists"), "\(again.stderr)")
+            let exported = try run("-f", name + "-new.journal", "export", "-o", name + ".csv")
+            #expect(exported.stdout.contains("to " + shown + ".csv."), "\(exported.stdout)")
+            let missing = try run("-f", name + "-gone.journal", "status")
+            #expect(missing.stderr.contains("no journal at " + shown + "-gone.journal"), "\(missing.stderr)")
+
+            for output in [check, gnu, refused, created, again, exported, missing] {
+                for text in [output.stdout, output.stderr] {
+                    #expect(!text.contains("\u{1b}") && !text.contains("\u{07}"), "\(name): \(text)")
+                    #expect(!text.contains("a\nb"), "\(name): \(text)")
+                }
+            }
+        }
+    }
 }

@@ -57,13 +57,13 @@ extension CommandRegistry {
                     return invocation.fail(CommandError(ServiceError(.mistypedYear(path: journal.source.path, line: line))))
                 }
                 guard journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else {
-                    invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
+                    invocation.err("\(path.terminalSafe) is not formatted; run `sitecycle fmt`\n")
                     return ExitCode.failure
                 }
                 return ExitCode.ok
             }
             return invocation.change(FormatService.Request(), render: { (outcome: FormatService.Outcome) in
-                invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path).\n" : "\(path) is already formatted.\n")
+                invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path.terminalSafe).\n" : "\(path.terminalSafe) is already formatted.\n")
             })
         })
 }

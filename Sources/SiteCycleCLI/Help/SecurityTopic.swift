@@ -110,7 +110,10 @@ extension HelpTopic {
             WHAT REACHES YOUR TERMINAL, A SHELL OR A NOTIFICATION
               Control characters in notes, names and file names (ESC, BEL, C1)
               are printed as `\x1b` by one function, in every report, message,
-              import report and calendar export; `check` warns about them. CSV
+              import report and calendar export; `check` warns about them. A
+              path is escaped whole wherever it is printed (diagnostics,
+              `--format gnu`, "Wrote … to"), a line break as `\x0a`, so it
+              never splits a line. CSV
               cells starting with `=`, `+`, `-`, `@`, tab or CR get a leading
               `'` so a spreadsheet does not run them.
               A location name may hold `$(…)`, backticks, quotes or `!`. Shell

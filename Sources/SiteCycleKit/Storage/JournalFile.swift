@@ -83,7 +83,7 @@ public enum JournalFile {
         default: kind = .other
         }
         let reason = String(cString: strerror(code)).lowercased()
-        var error = FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
+        var error = FileError(kind: kind, path: path, message: "cannot \(verb) \(path.terminalSafe): \(reason)")
         error.code = code
         return error
     }
@@ -126,7 +126,7 @@ public enum JournalFile {
 
     package static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
         FileError(kind: .notRegularFile, path: path,
-                  message: "cannot \(verb) \(path): it is \(typeName(mode))",
+                  message: "cannot \(verb) \(path.terminalSafe): it is \(typeName(mode))",
                   hint: .regularFilesOnly)
     }
 
@@ -166,7 +166,7 @@ public enum JournalFile {
     }
 
     private static func tooLarge(_ path: String, _ limit: Int) -> FileError {
-        FileError(kind: .tooLarge, path: path, message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
+        FileError(kind: .tooLarge, path: path, message: "cannot read \(path.terminalSafe): it is larger than \(describe(bytes: limit))",
                   hint: "is this the right file? A journal is far smaller than that")
     }
 
@@ -267,7 +267,7 @@ public enum JournalFile {
             resolved = String(path[...slash]) + target
         }
         return FileError(kind: .notFound, path: path,
-                         message: "\(path) is a symlink to \(target), which does not exist",
+                         message: "\(path.terminalSafe) is a symlink to \(target.terminalSafe), which does not exist",
                          hint: .createJournal(at: resolved, symlink: path))
     }
 

@@ -57,7 +57,7 @@ public enum JournalStore {
         // a read-only journal is a wish to keep it as it is, so honour it.
         if existing & 0o200 == 0 {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "\(path) is read-only (mode \(String(existing, radix: 8))); nothing was changed")
+                            message: "\(path.terminalSafe) is read-only (mode \(String(existing, radix: 8))); nothing was changed")
         }
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")
@@ -100,7 +100,7 @@ public enum JournalStore {
         if fchown(fd, uid, gid) == 0 { return }
         guard own.st_uid == uid else {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "cannot replace \(path) and keep its owner (uid \(uid)); nothing was changed",
+                            message: "cannot replace \(path.terminalSafe) and keep its owner (uid \(uid)); nothing was changed",
                             hint: .runAsOwner)
         }
         // Ours already; a group we are not in cannot be kept, and is not

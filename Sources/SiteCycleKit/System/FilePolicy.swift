@@ -120,7 +120,7 @@ public struct FilePolicy: Sendable {
         let what = place == WriteHistory.absolute(path) ? "it" : place
         // A folder of ours that is a link: what to do with it, by name.
         let folder = verb == "create folder" || verb == "use folder"
-        return FileError(kind: .notRegularFile, path: path, message: "cannot \(verb) \(path): \(what) is \(type); it was left alone",
+        return FileError(kind: .notRegularFile, path: path, message: "cannot \(verb) \(path.terminalSafe): \(what) is \(type); it was left alone",
                          hint: folder ? .folderNotFollowed(place) : .linksNotFollowed)
     }
 
@@ -176,7 +176,7 @@ public struct FilePolicy: Sendable {
         let mode = exists ? st.st_mode & 0o7777 : mode_t(newMode)
         if exists && mode & 0o200 == 0 {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "\(path) is read-only (mode \(String(mode, radix: 8))); \(unchanged)")
+                            message: "\(path.terminalSafe) is read-only (mode \(String(mode, radix: 8))); \(unchanged)")
         }
         let (fd, temporary) = try createTemporary(in: folder, for: name, path: path)
         do throws(FileError) {
@@ -338,7 +338,7 @@ public struct FilePolicy: Sendable {
             refused = refused || real.hasPrefix(state + "/") || real.hasPrefix(stateFolder + "/")
         }
         if refused {
-            throw FileError(kind: .exists, path: path, message: "cannot write \(path): that is the journal or its undo state; nothing was written",
+            throw FileError(kind: .exists, path: path, message: "cannot write \(path.terminalSafe): that is the journal or its undo state; nothing was written",
                             hint: .outputIsJournal)
         }
     }
