@@ -91,4 +91,38 @@ struct FifthHostilePassTests {
             }
         }
     }
+
+    // Item 11: paths are bytes. A folder or a journal named in Latin-1
+    // (`caf\xe9`) is read and written where it is, never at a repaired
+    // name (`lat\xef\xbf\xbd`), and printed escaped.
+    @Test func pathsThatAreNotUTF8AreKeptAsBytes() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try shell(#"""
+            lat=$(printf 'lat\351'); caf=$(printf 'caf\351'); name=$(printf 'j\351.journal')
+            sitecycle -f "$lat/new.journal" init; echo "init=$?"
+            [ -f "$lat/new.journal" ] && echo "made-where-named"
+            [ -e "$(printf 'lat\357\277\275')" ] && echo "made-a-sibling"
+            mkdir "$caf" && cp "$lat/new.journal" "$caf/sites.journal"
+            (cd "$caf" && sitecycle -f sites.journal log "Left Front Abdomen" --at "2026-11-20 08:00"); echo "log=$?"
+            (cd "$caf" && sitecycle -f sites.journal status > /dev/null); echo "status=$?"
+            (cd "$caf" && sitecycle -f sites.journal undo > /dev/null); echo "undo=$?"
+            grep -c "^2026-11-20" "$caf/sites.journal"
+            cp "$lat/new.journal" "$name"
+            sitecycle -f "$name" log "Left Front Abdomen" --at "2026-11-20 08:00"; echo "named-log=$?"
+            sitecycle -f "$name" history | grep -c "Left Front Abdomen"
+            printf 'bogus\n' >> "$name"
+            sitecycle -f "$name" check 2>&1; echo "check=$?"
+            sitecycle -f "$(printf 'gone\351.journal')" status 2>&1; echo "gone=$?"
+            """#)
+        let out = r.stdout
+        #expect(out.contains("Created lat\\xe9/new.journal with"), "\(out)")
+        #expect(out.contains("init=0\nmade-where-named\n") && !out.contains("made-a-sibling"), "\(out)")
+        #expect(out.contains("log=0\nstatus=0\nundo=0\n0\n"), "\(out)")
+        #expect(out.contains("named-log=0\n1\n"), "\(out)")
+        #expect(out.contains("j\\xe9.journal:"), "\(out)")
+        #expect(out.contains("check=1\n"), "\(out)")
+        #expect(out.contains("no journal at gone\\xe9.journal"), "\(out)")
+        #expect(!out.contains("\u{FFFD}") && !out.contains("\u{10FFE9}"), "raw bytes printed: \(out)")
+    }
 }
+

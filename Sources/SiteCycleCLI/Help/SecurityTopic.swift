@@ -113,7 +113,9 @@ extension HelpTopic {
               import report and calendar export; `check` warns about them. A
               path is escaped whole wherever it is printed (diagnostics,
               `--format gnu`, "Wrote … to"), a line break as `\x0a`, so it
-              never splits a line. CSV
+              never splits a line. A path is bytes: a name that is not UTF-8
+              (`caf\xe9`, from a Latin-1 system) is opened, created and renamed
+              as it is, never at a repaired name, and printed as `\xe9`. CSV
               cells starting with `=`, `+`, `-`, `@`, tab or CR get a leading
               `'` so a spreadsheet does not run them.
               A location name may hold `$(…)`, backticks, quotes or `!`. Shell

@@ -98,7 +98,7 @@ public final class POSIXFileSystem: FileSystem {
     public func entryExists(_ path: String) -> Bool {
         if !policy.isJournal(path) { return policy.entryExists(path) }
         var st = stat()
-        return lstat(path, &st) == 0
+        return lstat(path.systemPath, &st) == 0
     }
     public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
         policy.isJournal(path) ? try JournalStore.replace(path, with: bytes) : try policy.replace(path, with: bytes)
