@@ -113,6 +113,8 @@ struct FifthHostilePassTests {
             printf 'bogus\n' >> "$name"
             sitecycle -f "$name" check 2>&1; echo "check=$?"
             sitecycle -f "$(printf 'gone\351.journal')" status 2>&1; echo "gone=$?"
+            sitecycle -f "$name" log "Left Front Abdomen" --note "$(printf 'caf\351')" 2>&1; echo "note=$?"
+            sitecycle -f "$name" remind --install --print 2>&1; echo "remind=$?"
             """#)
         let out = r.stdout
         #expect(out.contains("Created lat\\xe9/new.journal with"), "\(out)")
@@ -122,6 +124,13 @@ struct FifthHostilePassTests {
         #expect(out.contains("j\\xe9.journal:"), "\(out)")
         #expect(out.contains("check=1\n"), "\(out)")
         #expect(out.contains("no journal at gone\\xe9.journal"), "\(out)")
+        // Text typed in Latin-1 is not a path: the journal is UTF-8.
+        #expect(out.contains("--note: a note cannot contain the byte \\xe9, which is not\n        UTF-8"), "\(out)")
+        #expect(out.contains("note=2\n"), "\(out)")
+        // A reminder unit would name another file.
+        #expect(out.contains("remind=1\n"), "\(out)")
+        #expect(out.replacingOccurrences(of: "\n        ", with: " ").contains("a byte that is not UTF-8, which a systemd"),
+                "\(out)")
         #expect(!out.contains("\u{FFFD}") && !out.contains("\u{10FFE9}"), "raw bytes printed: \(out)")
     }
 }

@@ -39,7 +39,8 @@ struct ReminderInstaller {
         }
         let units = units(every: seconds)
         if let path = units.unsafePath {
-            return invocation.fail("\(path.terminalSafe) holds a line break or other control character, "
+            return invocation.fail("\(path.terminalSafe) holds a line break, another control character or a byte "
+                                   + "that is not UTF-8, "
                                    + "which a systemd unit or crontab line cannot carry; nothing was installed",
                                    help: "move it to a folder whose name has none (`mv`), then run "
                                        + "`sitecycle -f NEWPATH remind --install`")
