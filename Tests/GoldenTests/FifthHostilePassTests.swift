@@ -115,6 +115,9 @@ struct FifthHostilePassTests {
             sitecycle -f "$(printf 'gone\351.journal')" status 2>&1; echo "gone=$?"
             sitecycle -f "$name" log "Left Front Abdomen" --note "$(printf 'caf\351')" 2>&1; echo "note=$?"
             sitecycle -f "$name" remind --install --print 2>&1; echo "remind=$?"
+            sitecycle -f "$lat/new.journal" locations add "$(printf 'Caf\351')" 2>&1; echo "name=$?"
+            sitecycle -f "$lat/new.journal" log "Left Front Abdomen" --lot "$(printf 'L\351')" 2>&1; echo "lot=$?"
+            LC_ALL=C grep -c "$(printf '\364\217\277')" "$lat/new.journal"
             """#)
         let out = r.stdout
         #expect(out.contains("Created lat\\xe9/new.journal with"), "\(out)")
@@ -127,6 +130,11 @@ struct FifthHostilePassTests {
         // Text typed in Latin-1 is not a path: the journal is UTF-8.
         #expect(out.contains("--note: a note cannot contain the byte \\xe9, which is not\n        UTF-8"), "\(out)")
         #expect(out.contains("note=2\n"), "\(out)")
+        let words = out.replacingOccurrences(of: "\n        ", with: " ")
+        #expect(words.contains("a location name cannot contain the byte \\xe9, which is not UTF-8"), "\(out)")
+        #expect(words.contains("a lot cannot contain the byte \\xe9, which is not UTF-8"), "\(out)")
+        #expect(out.contains("name=2\n") || out.contains("name=1\n"), "\(out)")
+        #expect(out.contains("lot=2\n0\n") || out.contains("lot=1\n0\n"), "\(out)")
         // A reminder unit would name another file.
         #expect(out.contains("remind=1\n"), "\(out)")
         #expect(out.replacingOccurrences(of: "\n        ", with: " ").contains("a byte that is not UTF-8, which a systemd"),

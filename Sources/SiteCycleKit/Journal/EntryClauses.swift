@@ -101,6 +101,7 @@ public enum EntryClauses {
             if s.properties.generalCategory == .control || s == "\u{FEFF}" || s == "\u{7F}" {
                 return "a lot cannot contain control characters"
             }
+            if SystemPath.byte(s) != nil { return "a lot cannot contain the byte \(ControlCharacters.escaped(String(s))), which is not UTF-8" }
         }
         return nil
     }
