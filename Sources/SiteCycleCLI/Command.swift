@@ -62,11 +62,12 @@ final class Invocation {
     func say(_ text: String, indent: String = "  ") { out(TextWrap.wrap(text, indent: indent) + "\n") }
     func err(_ text: String) { environment.stderr.write(text) }
     /// A path as messages show it: under $HOME as `~/…`, so a file in the
-    /// state folder (`~/.local/state/sitecycle/…`) fits a line.
+    /// state folder (`~/.local/state/sitecycle/…`) fits a line; escaped
+    /// like every path printed (`terminalSafe`).
     func shown(_ path: String) -> String {
-        guard let home = env["HOME"], home.hasPrefix("/"), home != "/" else { return path }
+        guard let home = env["HOME"], home.hasPrefix("/"), home != "/" else { return path.terminalSafe }
         let folder = home.hasSuffix("/") ? String(home.dropLast()) : home
-        return path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path
+        return (path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path).terminalSafe
     }
 
     /// `sitecycle: error: …` plus an optional hint; returns the exit code.
@@ -117,7 +118,7 @@ final class Invocation {
         let renderer = DiagnosticRenderer(style: errStyle)
         err(renderer.render(journal.diagnostics.errors, in: journal.source))
         let n = journal.diagnostics.errors.count
-        fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+        fail("\(journal.source.path.terminalSafe) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
              help: "fix the lines above, then run `sitecycle check`")
     }
 
@@ -146,8 +147,8 @@ final class Invocation {
             if let dangling = JournalFile.danglingJournalSymlink(location.path) {
                 fail(dangling.message, help: dangling.hint)
             } else if error.kind == .notFound {
-                fail("no journal at \(location.path) (\(location.explanation))",
-                     help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path)" : "") + "`")
+                fail("no journal at \(location.path.terminalSafe) (\(location.explanation))",
+                     help: "create one with `sitecycle init" + (location.origin == .flag ? " -f \(location.path.terminalSafe)" : "") + "`")
             } else {
                 fail(error.message, help: error.hint)
             }
@@ -170,7 +171,7 @@ final class Invocation {
             if let kind = FilePolicy.beside(path).otherThanFile(path) { others.append((path, kind)) } else { copies.append(path) }
         }
         func named(_ path: String, of count: Int) -> String {
-            (path.split(separator: "/").last.map(String.init) ?? path) + (count > 1 ? " and \(count - 1) more" : "")
+            (path.split(separator: "/").last.map(String.init) ?? path).terminalSafe + (count > 1 ? " and \(count - 1) more" : "")
         }
         // Wrapped to 80 columns like every other warning.
         if let first = copies.first {

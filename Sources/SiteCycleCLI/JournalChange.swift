@@ -46,7 +46,7 @@ extension Invocation {
             switch lines {
             case .answer(let before, let line)?:
                 journal = before
-                why = "\(full.source.path) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines "
+                why = "\(full.source.path.terminalSafe) has \(n) error\(n == 1 ? "" : "s"); this answer reads only the lines "
                     + "before line \(line)"
             case .refused(.beforeFirstSite(let line))?:
                 why = "no answer: no site before the error on line \(line)"
@@ -131,7 +131,7 @@ extension Invocation {
             if let journal = error.journal {
                 err(DiagnosticRenderer(style: errStyle).render(journal.diagnostics.errors, in: journal.source))
                 let n = journal.diagnostics.errors.count
-                return fail("\(journal.source.path) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
+                return fail("\(journal.source.path.terminalSafe) has \(n) error\(n == 1 ? "" : "s"); nothing was done",
                             help: "fix the lines above, then run `sitecycle check`")
             }
         case .wouldBreakJournal:

@@ -18,7 +18,7 @@ extension Invocation {
                      producing produce: (_ sink: (String) throws(FileError) -> Void) throws(FileError) -> Void)
         throws(CommandError) -> String? {
         var path = output
-        let unchanged = "nothing was written to \(path)"
+        let unchanged = "nothing was written to \(path.terminalSafe)"
         func whole() throws(FileError) -> String {
             var text = ""
             try produce { (piece: String) throws(FileError) in text += piece }

@@ -31,7 +31,7 @@ enum OutputTarget: Equatable, Sendable {
         default: break
         }
         var st = stat()
-        guard lstat(path, &st) == 0 else { return .file(path) }
+        guard lstat(path.systemPath, &st) == 0 else { return .file(path) }
         switch st.st_mode & S_IFMT {
         case S_IFDIR: return .folder(path)
         case S_IFCHR, S_IFIFO: return .stream(path)
@@ -45,7 +45,7 @@ enum OutputTarget: Equatable, Sendable {
     /// truncating or renaming anything. A FIFO waits for its reader. If the
     /// path turned into a regular file meanwhile, it is replaced instead.
     static func writeStream(_ path: String, _ bytes: [UInt8], unchanged: String, fileSystem: FileSystem) throws(FileError) {
-        let fd = open(path, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = open(path.systemPath, O_WRONLY | O_NOCTTY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { throw JournalFile.error(path, "write") }
         var st = stat()
         guard fstat(fd, &st) == 0 else {

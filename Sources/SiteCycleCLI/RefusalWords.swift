@@ -7,16 +7,16 @@ import SiteCycleKit
 extension ServiceError {
     var message: String {
         switch reason {
-        case .journalHasErrors(let path): "\(path) has errors; nothing was done"
+        case .journalHasErrors(let path): "\(path.terminalSafe) has errors; nothing was done"
         case .newLineBreaksLines(let path):
-            "a line break inside a new line would have added lines to \(path); nothing was written"
-        case .resultUnreadable(let path): "the change would leave \(path) unreadable, so nothing was written"
+            "a line break inside a new line would have added lines to \(path.terminalSafe); nothing was written"
+        case .resultUnreadable(let path): "the change would leave \(path.terminalSafe) unreadable, so nothing was written"
         case .formatChangesMeaning: "formatting would change what the journal says, so nothing was written"
         case .mistypedYear(let path, let line):
-            "\(path):\(line): this line looks like a mistyped year; sorting it would make a session of months, "
+            "\(path.terminalSafe):\(line): this line looks like a mistyped year; sorting it would make a session of months, "
                 + "so nothing was written"
         case .file(let e), .copyUnreadable(let e): e.message
-        case .changedMeanwhile(let path): "\(path) changed while this run was writing it; nothing was written"
+        case .changedMeanwhile(let path): "\(path.terminalSafe) changed while this run was writing it; nothing was written"
         case .invalidNow(let source, let e): "invalid \(Self.name(source)): \(e.message)"
         case .invalidTime(let role, let e): "invalid \(Self.name(role)): \(e.message)"
         case .timeInFuture(let role, let text, _): "\(Self.name(role)) \(text) is in the future"
@@ -24,7 +24,7 @@ extension ServiceError {
         case .noLocationTyped: "which location?"
         case .unexpectedArgument(let word): "unexpected argument `\(word)`"
         case .twoDevicesNamed(let word, let option): "`\(word)` and --device \(option) name two devices"
-        case .undeclaredDevice(let name, let journal, _): "no device `\(name)` in \(journal)"
+        case .undeclaredDevice(let name, let journal, _): "no device `\(name)` in \(journal.terminalSafe)"
         case .unresolvedLocation(let typed, let resolution): LocationResolver.words(typed, resolution).0
         case .unselectedLocation(let typed, let selection): LocationResolver.words(typed, selection).0
         case .pickedLocationGone(let name): "\"\(name)\" is no longer an enabled location"
@@ -55,7 +55,7 @@ extension ServiceError {
         case .unknownDevice(let name, _): "no device `\(name)` in this journal"
         case .unknownDeviceInList(let name, let list, let withAdd, let journal, _):
             list.isEmpty ? (withAdd ? "--for" : "the device list") + " is empty: name one device or more"
-                : (withAdd ? "--for " : "") + list + (name.isEmpty ? ": an empty device name" : ": no device `\(name)` in \(journal)")
+                : (withAdd ? "--for " : "") + list + (name.isEmpty ? ": an empty device name" : ": no device `\(name)` in \(journal.terminalSafe)")
         case .invalidDeviceName(let name, let problem): "invalid device name `\(name)`: \(problem)"
         case .unknownLocation(let name, .location): "no location \"\(name)\""
         case .unknownLocation(let name, .zone): "no zone \"\(name)\""

@@ -1,6 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import SiteCycleKit
-
-
 
 /// The one entry point: the executable and the tests both come through here.
 /// Returns the exit code; everything printed goes to `environment`'s streams.
@@ -9,8 +14,22 @@ public func run(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {
         runCommand(arguments, environment)
     }
     environment.stdout.flush()
-    environment.stderr.flush()
-    return code
+    defer { environment.stderr.flush() }
+    return outputFailure(environment) ?? code
+}
+
+/// Output that could not be written (a full disk, a closed file) fails the
+/// run, whatever the command made of it: a backup cut short must not look
+/// whole. A reader that went away (`| head`) is a quiet end, as for any
+/// filter: it asked for no more.
+private func outputFailure(_ environment: RunEnvironment) -> Int32? {
+    guard let failure = environment.stdout.failure else { return nil }
+    if failure.code == EPIPE { return ExitCode.failure }
+    let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
+                                                            environment: environment.environment))
+    environment.stderr.write("sitecycle: " + style.error("error:") + " "
+                             + Invocation.wrapped(failure.message, after: "sitecycle: error: ") + "\n")
+    return ExitCode.failure
 }
 
 private func runCommand(_ arguments: [String], _ environment: RunEnvironment) -> Int32 {

@@ -11,13 +11,20 @@ import SiteCycleKit
 /// descriptors (so a prompt shows before its answer is read); tests collect.
 public protocol TextOutput: AnyObject {
     func write(_ text: String)
+    /// Bytes as they are (`fmt --stdin` gives back input that is not UTF-8).
+    func write(bytes: [UInt8])
     /// Sends on whatever is held back (before a prompt, a child program or
     /// the end of the run).
     func flush()
+    /// Why a write failed (the first that did); nothing is written after it.
+    /// `run` turns it into the run's error.
+    var failure: FileError? { get }
 }
 
 extension TextOutput {
     public func flush() {}
+    public func write(bytes: [UInt8]) { write(String(decoding: bytes, as: UTF8.self)) }
+    public var failure: FileError? { nil }
 }
 
 public final class CollectedOutput: TextOutput {
@@ -29,7 +36,8 @@ public final class CollectedOutput: TextOutput {
 /// A file descriptor. Standard output is assembled in one buffer and
 /// written in large pieces (a million-line history was a million writes);
 /// standard error is written at once, after what standard output holds, so
-/// the two keep their order on a terminal.
+/// the two keep their order on a terminal. Every byte the executable prints
+/// goes through `send`, so a full disk or a closed pipe is seen here, once.
 public final class FileDescriptorOutput: TextOutput {
     let fd: Int32
     let buffered: Bool
@@ -37,6 +45,7 @@ public final class FileDescriptorOutput: TextOutput {
     let first: FileDescriptorOutput?
     var buffer: [UInt8] = []
     static let chunk = 1 << 16
+    public private(set) var failure: FileError?
 
     public init(fd: Int32, buffered: Bool = false, after first: FileDescriptorOutput? = nil) {
         self.fd = fd
@@ -44,20 +53,30 @@ public final class FileDescriptorOutput: TextOutput {
         self.first = first
     }
 
-    public func write(_ text: String) {
+    public func write(_ text: String) { write(bytes: Array(text.utf8)) }
+
+    public func write(bytes: [UInt8]) {
         first?.flush()
-        guard buffered else {
-            try? JournalFile.writeAll(fd, Array(text.utf8), path: "standard output")
-            return
-        }
-        buffer.append(contentsOf: text.utf8)
+        guard buffered else { return send(bytes) }
+        buffer.append(contentsOf: bytes)
         if buffer.count >= FileDescriptorOutput.chunk { flush() }
     }
 
     public func flush() {
         guard !buffer.isEmpty else { return }
-        try? JournalFile.writeAll(fd, buffer, path: "standard output")
+        send(buffer)
         buffer.removeAll(keepingCapacity: true)
+    }
+
+    /// After a failed write nothing more is sent: the rest would be a
+    /// file cut short somewhere else.
+    private func send(_ bytes: [UInt8]) {
+        guard failure == nil else { return }
+        do throws(FileError) {
+            try JournalFile.writeAll(fd, bytes, path: fd == 1 ? "standard output" : "standard error")
+        } catch {
+            failure = error
+        }
     }
 }
 

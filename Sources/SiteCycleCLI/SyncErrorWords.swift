@@ -6,7 +6,7 @@ extension SyncService.SetupChange {
         switch self {
         case .attributesLine(let line): "added `\(line)` to .gitattributes"
         case .config(let key): "set \(key)"
-        case .madePrivate(let path): "made \(path) readable by you only"
+        case .madePrivate(let path): "made \(path.terminalSafe) readable by you only"
         case .driverRepointed(let was): "pointed merge.sitecycle.driver at this binary (it ran `\(was)`)"
         case .attributesLineMovedLast(let value):
             "moved its .gitattributes line last (a later line made git merge it as `merge: \(value)`)"
@@ -27,9 +27,9 @@ extension [MergeInvariant.Breach] {
 extension SyncError {
     var message: String {
         switch self {
-        case .notARepository(let journal): "\(journal) is not in a git repository"
+        case .notARepository(let journal): "\(journal.terminalSafe) is not in a git repository"
         case .nothingToSync(let journal):
-            "nothing to sync: \(journal) is not in a git repository and has no conflict copy beside it to merge"
+            "nothing to sync: \(journal.terminalSafe) is not in a git repository and has no conflict copy beside it to merge"
         case .attributesNotWritten(let e), .copyNotMovedAside(let e), .journalUnreadable(let e), .journalNotWritten(let e):
             e.message
         case .configFailed(let key, let reason): "git config \(key) failed: \(reason)"
@@ -42,37 +42,37 @@ extension SyncError {
             n == 1 ? "1 conflict between the copies is marked in the journal"
                 : "\(n) conflicts between the copies are marked in the journal"
         case .journalHasErrors(let journal):
-            "\(journal.source.path) has \(journal.diagnostics.errors.count) error"
+            "\(journal.source.path.terminalSafe) has \(journal.diagnostics.errors.count) error"
                 + "\(journal.diagnostics.errors.count == 1 ? "" : "s"); nothing was done"
         case .conflictMarkersRemain(let journal, let lines):
             "a merge is in progress and the journal still has conflict markers: "
-                + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
+                + lines.map { "\(journal.terminalSafe):\($0)" }.joined(separator: ", ")
         case .addFailed(let reason): "git add failed: \(reason)"
         case .concludeFailed(let reason): "could not conclude the merge: \(reason)"
         case .commitFailed(let reason): "git commit failed: \(reason)"
         case .diffFailed(let reason): "git diff failed: \(reason)"
         case .remotesFailed(let reason): "git remote failed: \(reason)"
-        case .detachedHead(let journal): "not on a branch (detached HEAD); nothing was committed, \(journal) is as it was"
+        case .detachedHead(let journal): "not on a branch (detached HEAD); nothing was committed, \(journal.terminalSafe) is as it was"
         case .driverNotInEffect(let journal, let value):
-            "git would merge \(journal) as `merge: \(value)`, not with sitecycle, although "
+            "git would merge \(journal.terminalSafe) as `merge: \(value)`, not with sitecycle, although "
                 + ".gitattributes ends with its line; nothing was merged or committed"
         case .journalDeletedOnRemote(let journal, let remote, let branch):
-            "\(remote)/\(branch) deletes (or moves) \(journal); nothing was merged, and your journal is kept as it was"
+            "\(remote)/\(branch) deletes (or moves) \(journal.terminalSafe); nothing was merged, and your journal is kept as it was"
         case .journalReplacedOnRemote(let journal, let remote, let branch, let symlink):
-            "\(remote)/\(branch) makes \(journal) \(symlink ? "a symlink" : "something that is not a file"); "
+            "\(remote)/\(branch) makes \(journal.terminalSafe) \(symlink ? "a symlink" : "something that is not a file"); "
                 + "nothing was merged, and your journal is kept as it was"
         case .journalDeletedInMerge(let journal):
-            "the merge under way deletes \(journal) on the other side, where you changed it (modify/delete); "
+            "the merge under way deletes \(journal.terminalSafe) on the other side, where you changed it (modify/delete); "
                 + "nothing was committed, and your journal is kept"
         case .resolutionDropsEntries(let journal, let atStake):
-            "the merge resolved in \(journal) drops or changes \(atStake.count) "
+            "the merge resolved in \(journal.terminalSafe) drops or changes \(atStake.count) "
                 + "entr\(atStake.count == 1 ? "y" : "ies") that no conflict was about: " + atStake.words
                 + "; nothing was committed"
         case .otherFilesInConflict(let files):
             "the merge left git's conflicts in " + files.map { $0.terminalSafe }.joined(separator: ", ")
                 + " (sitecycle merges only the journal); nothing was committed"
         case .journalChangedMeanwhile(let journal):
-            "\(journal) changed while sync was merging it; it was left as it is"
+            "\(journal.terminalSafe) changed while sync was merging it; it was left as it is"
         case .journalNotReplaced: "the merged journal could not be written; git's result is left as it is"
         case .optionLikeRemote(let name):
             "refusing the remote \"\(name)\": git would read a name starting with \"-\" as an option"
@@ -84,7 +84,7 @@ extension SyncError {
         case .fetchFailed(let remote, let reason): "could not fetch from \(remote): \(reason)"
         case .mergeConflict(let journal, let lines):
             "the remote and this clone changed the journal in ways that cannot both be kept; the conflict is marked in the journal: "
-                + lines.map { "\(journal):\($0)" }.joined(separator: ", ")
+                + lines.map { "\(journal.terminalSafe):\($0)" }.joined(separator: ", ")
         case .mergeFailed(let reason): "git merge failed: \(reason)"
         case .revParseFailed(let reason): "git rev-parse failed: \(reason)"
         case .pushFailed(let remote, let reason): "could not push to \(remote): \(reason)"
@@ -116,11 +116,11 @@ extension SyncError {
         case .concludeFailed: "resolve the other files git lists in `git status`, then sync again"
         case .detachedHead: "check out your branch (`git switch BRANCH` carries the change over), then sync again"
         case .driverNotInEffect(let journal, _):
-            "find the line that says so with `git check-attr -a -- \(journal)` (look in .git/info/attributes and "
+            "find the line that says so with `git check-attr -a -- \(journal.terminalSafe)` (look in .git/info/attributes and "
                 + "in .gitattributes files nearer the journal), remove it, then sync again"
         case .journalDeletedOnRemote, .journalReplacedOnRemote: nil  // the commands follow, one a line
         case .journalDeletedInMerge(let journal):
-            "keep it with `git add -- \(journal)`, then sync again (or drop it with `git rm -- \(journal)`)"
+            "keep it with `git add -- \(journal.terminalSafe)`, then sync again (or drop it with `git rm -- \(journal.terminalSafe)`)"
         case .resolutionDropsEntries:
             "put them back (the three versions: `git show :1:FILE`, `:2:`, `:3:`), or delete them after the merge, then sync again"
         case .otherFilesInConflict(let files):

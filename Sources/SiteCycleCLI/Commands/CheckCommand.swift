@@ -100,7 +100,7 @@ extension CommandRegistry {
     /// `FILE:LINE:COL: error|warning: message [code]`, one line each.
     static func gnuLines(_ diagnostics: [Diagnostic], path: String) -> String {
         diagnostics.map { d in
-            "\(path):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message.terminalSafeMessage) [\(d.code.rawValue)]\n"
+            "\(path.terminalSafe):\(d.line):\(d.column): \(d.severity.rawValue): \(d.message.terminalSafeMessage) [\(d.code.rawValue)]\n"
         }.joined()
     }
 

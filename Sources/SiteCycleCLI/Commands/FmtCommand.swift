@@ -40,14 +40,13 @@ extension CommandRegistry {
                 let input = FileDescriptorSource(fd: 0).readAll()
                 let journal = JournalBuilder.load(SourceFile(path: "-", bytes: input), defaultZone: invocation.systemZone)
                 // Bytes as they are: text that is not UTF-8 goes back unchanged.
-                invocation.environment.stdout.flush()
                 guard let edits = journal.formattingEdits() else {
-                    try? JournalFile.writeAll(1, input, path: "standard output")
+                    invocation.environment.stdout.write(bytes: input)
                     return ExitCode.failure
                 }
                 var editor = JournalEditor(source: journal.source)
                 for edit in edits { editor.replace(edit.range, with: edit.text) }
-                try? JournalFile.writeAll(1, editor.result(), path: "standard output")
+                invocation.environment.stdout.write(bytes: editor.result())
                 return ExitCode.ok
             }
             let path = invocation.journalLocation.path
@@ -58,13 +57,13 @@ extension CommandRegistry {
                     return invocation.fail(CommandError(ServiceError(.mistypedYear(path: journal.source.path, line: line))))
                 }
                 guard journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else {
-                    invocation.err("\(path) is not formatted; run `sitecycle fmt`\n")
+                    invocation.err("\(path.terminalSafe) is not formatted; run `sitecycle fmt`\n")
                     return ExitCode.failure
                 }
                 return ExitCode.ok
             }
             return invocation.change(FormatService.Request(), render: { (outcome: FormatService.Outcome) in
-                invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path).\n" : "\(path) is already formatted.\n")
+                invocation.out(outcome == FormatService.Outcome.formatted ? "Formatted \(path.terminalSafe).\n" : "\(path.terminalSafe) is already formatted.\n")
             })
         })
 }

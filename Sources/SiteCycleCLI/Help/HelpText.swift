@@ -42,7 +42,7 @@ enum HelpText {
     static func gettingStarted(_ location: JournalLocation) -> String {
         var s = "sitecycle \(sitecycleVersion): rotate insulin pump sites, kept in a plain-text journal.\n\n"
         if location.origin != .noHome {
-            s += TextWrap.wrap("No journal yet at \(location.path) (\(location.explanation)).", indent: "  ") + "\n\n"
+            s += TextWrap.wrap("No journal yet at \(location.path.terminalSafe) (\(location.explanation)).", indent: "  ") + "\n\n"
         }
         s += """
             Getting started:

@@ -37,7 +37,10 @@ extension HelpTopic {
             EXIT STATUS
               0  success (`check`: no errors)
               1  errors in the journal, a refused change, or a failed file
-                 operation
+                 operation; also standard output that cannot be written (a
+                 full disk, a closed file): "cannot write standard output",
+                 whatever the command. A reader that goes away (`| head`)
+                 ends the run quietly.
               2  the command line was wrong (unknown command or option, bad
                  value)
               3  `status --check`, `status --short`, `remind`: a site change is

@@ -110,7 +110,12 @@ extension HelpTopic {
             WHAT REACHES YOUR TERMINAL, A SHELL OR A NOTIFICATION
               Control characters in notes, names and file names (ESC, BEL, C1)
               are printed as `\x1b` by one function, in every report, message,
-              import report and calendar export; `check` warns about them. CSV
+              import report and calendar export; `check` warns about them. A
+              path is escaped whole wherever it is printed (diagnostics,
+              `--format gnu`, "Wrote … to"), a line break as `\x0a`, so it
+              never splits a line. A path is bytes: a name that is not UTF-8
+              (`caf\xe9`, from a Latin-1 system) is opened, created and renamed
+              as it is, never at a repaired name, and printed as `\xe9`. CSV
               cells a person typed (notes, locations, devices, reasons, lots)
               starting with `=`, `+`, `-`, `@`, tab or CR get a leading `'` so
               a spreadsheet does not run them; `import` takes it off again.

@@ -27,7 +27,7 @@ struct DeviceOption {
     /// `name`, if the journal declares it.
     static func declared(_ name: String, in journal: Journal) throws(CommandError) -> String {
         guard journal.deviceIndex(name) != nil else {
-            throw CommandError("no device `\(name)` in \(journal.source.path)",
+            throw CommandError("no device `\(name)` in \(journal.source.path.terminalSafe)",
                                help: "declared: \(journal.deviceNames.joined(separator: ", ")); add one with "
                                    + "`sitecycle set device NAME DURATION`", usage: true)
         }

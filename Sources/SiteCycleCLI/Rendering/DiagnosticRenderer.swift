@@ -37,7 +37,7 @@ public struct DiagnosticRenderer {
         let gutterWidth = String(d.line).count
         let pad = String(repeating: " ", count: gutterWidth)
         // Message and help are wrapped to 80 columns, continuing under the help.
-        let location = "\(named ?? source.path):\(d.line):\(d.column):"
+        let location = "\((named ?? source.path).terminalSafe):\(d.line):\(d.column):"
         let labelText = d.severity == .error ? "error" : "warning"
         let start = TextWrap.columns(location) + labelText.count + 3
         let message = excerpt.safe(d.message)

@@ -34,18 +34,28 @@ public enum ControlCharacters {
             !bytes.contains { ($0 < 0x20 && $0 != 0x09 && !(allowingLineBreaks && $0 == 0x0A)) || $0 >= 0x7F }
         }
         if plain == true { return false }
-        return text.unicodeScalars.contains { isControl($0) && $0 != "\t" && !(allowingLineBreaks && $0 == "\n") }
+        return text.unicodeScalars.contains { escapes($0, keepingLineBreaks: allowingLineBreaks) }
+    }
+
+    /// Whether `escaped` writes `s` as `\xNN`: a control character, or a
+    /// byte of a path that is not UTF-8.
+    @inline(__always)
+    static func escapes(_ s: Unicode.Scalar, keepingLineBreaks: Bool) -> Bool {
+        (isControl(s) && s != "\t" && !(keepingLineBreaks && s == "\n")) || SystemPath.byte(s) != nil
     }
 
     /// `text` with every control character written as `\xNN` (`\x1b` for
-    /// ESC). Tabs stay; line feeds stay when `keepingLineBreaks`.
+    /// ESC), and every byte of a path that is not UTF-8 as that byte
+    /// (`\xe9`). Tabs stay; line feeds stay when `keepingLineBreaks`.
     public static func escaped(_ text: String, keepingLineBreaks: Bool = false) -> String {
         guard contains(text, allowingLineBreaks: keepingLineBreaks) else { return text }
         var out = String.UnicodeScalarView()
         let hex = Array("0123456789abcdef".unicodeScalars)
         for s in text.unicodeScalars {
-            if isControl(s) && s != "\t" && !(keepingLineBreaks && s == "\n") {
-                out.append(contentsOf: ["\\", "x", hex[Int(s.value >> 4)], hex[Int(s.value & 0xF)]])
+            if escapes(s, keepingLineBreaks: keepingLineBreaks) {
+                // A path's byte that is not UTF-8 (`SystemPath`) shows as the byte.
+                let v = SystemPath.byte(s).map(UInt32.init) ?? s.value
+                out.append(contentsOf: ["\\", "x", hex[Int(v >> 4)], hex[Int(v & 0xF)]])
             } else {
                 out.append(s)
             }

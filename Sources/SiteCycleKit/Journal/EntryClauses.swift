@@ -112,6 +112,7 @@ public enum EntryClauses {
             if isBidiControl(s) {
                 return "a lot cannot contain U+\(hex(s)), which shows the text in another order"
             }
+            if SystemPath.byte(s) != nil { return "a lot cannot contain the byte \(ControlCharacters.escaped(String(s))), which is not UTF-8" }
         }
         if !isVisible(first) {
             return "a lot must start with a character that shows, not U+\(hex(first))"

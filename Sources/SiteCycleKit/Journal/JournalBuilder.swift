@@ -262,6 +262,10 @@ public enum LocationName {
         if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "a location name cannot contain control characters"
         }
+        // Typed in a Latin-1 terminal: the byte's stand-in (`SystemPath`).
+        if let byte = name.unicodeScalars.first(where: { SystemPath.byte($0) != nil }) {
+            return "a location name cannot contain the byte \(ControlCharacters.escaped(String(byte))), which is not UTF-8"
+        }
         if name.unicodeScalars.contains("\u{FEFF}") {
             return "a location name cannot contain a byte order mark (U+FEFF)"
         }

@@ -177,11 +177,14 @@ public enum NoteText {
     /// CRLF and LF become line breaks (continuation lines, never journal
     /// lines); blank leading and trailing lines go; an empty note is nil.
     /// A lone CR, NUL or any other control character but tab is refused
-    /// with the reason, since it cannot be written into a text line.
+    /// with the reason, since it cannot be written into a text line; so is
+    /// a byte that is not UTF-8 (typed in a Latin-1 terminal: `SystemPath`
+    /// keeps it as a byte, and the journal is UTF-8).
     public static func clean(_ text: String) -> Result<String?, NoteProblem> {
         let unified = text.replacingAll("\r\n", with: "\n")
         // A byte order mark is only allowed at the file's start.
-        for s in unified.unicodeScalars where (ControlCharacters.isControl(s) && s != "\n" && s != "\t") || s == "\u{FEFF}" {
+        for s in unified.unicodeScalars
+        where (ControlCharacters.isControl(s) && s != "\n" && s != "\t") || s == "\u{FEFF}" || SystemPath.byte(s) != nil {
             return .failure(NoteProblem(scalar: s))
         }
         var lines = unified.split(separator: "\n", omittingEmptySubsequences: false)
@@ -196,6 +199,7 @@ public enum NoteText {
             let name = scalar == "\r" ? "a carriage return without a line feed"
                 : scalar == "\u{0}" ? "a NUL byte"
                 : scalar == "\u{FEFF}" ? "a byte order mark (U+FEFF)"
+                : SystemPath.byte(scalar) != nil ? "the byte " + ControlCharacters.escaped(String(scalar)) + ", which is not UTF-8"
                 : "the control character " + ControlCharacters.escaped(String(scalar))
             return "a note cannot contain \(name)"
         }

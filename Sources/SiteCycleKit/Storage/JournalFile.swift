@@ -48,6 +48,8 @@ public struct FileError: Error, Equatable, Sendable {
     /// denied"); empty when `kind` says it all.
     public var detail: String
     public var advice: Advice?
+    /// The system's error number, when a system call failed (0 otherwise).
+    public var code: Int32 = 0
 
     public init(kind: Kind, path: String, message: String = "", hint: Advice? = nil) {
         self.kind = kind
@@ -65,9 +67,9 @@ public enum JournalFile {
     /// umask), and the journal is health data. Whether it changed anything.
     package static func makePrivate(_ path: String) throws(FileError) -> Bool {
         var st = stat()
-        guard stat(path, &st) == 0 else { throw error(path, "read the permissions of") }
+        guard stat(path.systemPath, &st) == 0 else { throw error(path, "read the permissions of") }
         guard (st.st_mode & S_IFMT) == S_IFREG, st.st_mode & 0o077 != 0 else { return false }
-        guard chmod(path, st.st_mode & 0o7700) == 0 else { throw error(path, "make private") }
+        guard chmod(path.systemPath, st.st_mode & 0o7700) == 0 else { throw error(path, "make private") }
         return true
     }
 
@@ -81,17 +83,19 @@ public enum JournalFile {
         default: kind = .other
         }
         let reason = String(cString: strerror(code)).lowercased()
-        return FileError(kind: kind, path: path, message: "cannot \(verb) \(path): \(reason)")
+        var error = FileError(kind: kind, path: path, message: "cannot \(verb) \(path.terminalSafe): \(reason)")
+        error.code = code
+        return error
     }
 
     public static func isDirectory(_ path: String) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
+        return stat(path.systemPath, &st) == 0 && (st.st_mode & S_IFMT) == S_IFDIR
     }
 
     public static func exists(_ path: String) -> Bool {
         var st = stat()
-        return stat(path, &st) == 0
+        return stat(path.systemPath, &st) == 0
     }
 
     /// The most a read takes in: 256 MB. A journal of a lifetime is a few
@@ -122,7 +126,7 @@ public enum JournalFile {
 
     package static func notRegular(_ path: String, _ mode: mode_t, _ verb: String) -> FileError {
         FileError(kind: .notRegularFile, path: path,
-                  message: "cannot \(verb) \(path): it is \(typeName(mode))",
+                  message: "cannot \(verb) \(path.terminalSafe): it is \(typeName(mode))",
                   hint: .regularFilesOnly)
     }
 
@@ -162,14 +166,14 @@ public enum JournalFile {
     }
 
     private static func tooLarge(_ path: String, _ limit: Int) -> FileError {
-        FileError(kind: .tooLarge, path: path, message: "cannot read \(path): it is larger than \(describe(bytes: limit))",
+        FileError(kind: .tooLarge, path: path, message: "cannot read \(path.terminalSafe): it is larger than \(describe(bytes: limit))",
                   hint: "is this the right file? A journal is far smaller than that")
     }
 
     /// Opens a regular file (symlinks followed) for reading, refusing
     /// anything else and anything over `readLimit`; returns it and its size.
     private static func openForReading(_ path: String) throws(FileError) -> (Int32, Int) {
-        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
+        let fd = open(path.systemPath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw error(path, "read") }
         return (fd, try checkedForReading(fd, path: path))
     }
@@ -245,12 +249,12 @@ public enum JournalFile {
     /// the link, `stat` finds no file); nil otherwise.
     public static func danglingSymlinkTarget(_ path: String) -> String? {
         var st = stat()
-        guard lstat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
-        guard stat(path, &st) != 0, errno == ENOENT else { return nil }
+        guard lstat(path.systemPath, &st) == 0, (st.st_mode & S_IFMT) == S_IFLNK else { return nil }
+        guard stat(path.systemPath, &st) != 0, errno == ENOENT else { return nil }
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
-        let n = buffer.withUnsafeMutableBytes { readlink(path, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
+        let n = buffer.withUnsafeMutableBytes { readlink(path.systemPath, $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
         guard n > 0 else { return nil }
-        return String(decoding: buffer[0..<n], as: UTF8.self)
+        return SystemPath.string(buffer[0..<n])
     }
 
     /// "no journal" worded for a dangling symlink: it names the link and
@@ -263,7 +267,7 @@ public enum JournalFile {
             resolved = String(path[...slash]) + target
         }
         return FileError(kind: .notFound, path: path,
-                         message: "\(path) is a symlink to \(target), which does not exist",
+                         message: "\(path.terminalSafe) is a symlink to \(target.terminalSafe), which does not exist",
                          hint: .createJournal(at: resolved, symlink: path))
     }
 
@@ -272,14 +276,14 @@ public enum JournalFile {
     /// folders are created 0700.
     public static func createPrivate(_ path: String, _ bytes: [UInt8]) throws(FileError) {
         try makeParentDirectories(of: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = open(path.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw error(path, "create") }
         do throws(FileError) {
             try writeAll(fd, bytes, path: path)
             guard fsync(fd) == 0 else { throw error(path, "write") }
         } catch {
             close(fd)
-            unlink(path)
+            unlink(path.systemPath)
             throw error
         }
         close(fd)
@@ -306,7 +310,7 @@ public enum JournalFile {
         if path.hasPrefix("/") { components = components.dropFirst() }
         for component in components where !component.isEmpty {
             current += "/" + component
-            if mkdir(current, 0o700) != 0 && errno != EEXIST { throw error(current, "create folder") }
+            if mkdir(current.systemPath, 0o700) != 0 && errno != EEXIST { throw error(current, "create folder") }
         }
     }
 }
@@ -328,5 +332,5 @@ public enum JournalFile {
 package func directoryEntryName(_ entry: UnsafeMutablePointer<dirent>) -> String {
     let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
     let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
-    return String(decoding: UnsafeRawBufferPointer(start: name, count: strlen(name)), as: UTF8.self)
+    return SystemPath.string(cString: name)
 }

@@ -38,7 +38,7 @@ public struct JournalLocation: Equatable, Sendable {
     /// when there is no entry or it names no absolute folder.
     public static func passwdHome() -> String? {
         guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-        let home = String(cString: dir)
+        let home = SystemPath.string(cString: dir)
         return home.hasPrefix("/") ? home : nil
     }
 }

@@ -18,7 +18,7 @@ public enum JournalStore {
     /// no lock file behind for git or a sync client to pick up.
     public static func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         let folder = parentFolder(of: resolvedPath(path))
-        let fd = open(folder, O_RDONLY | O_CLOEXEC)
+        let fd = open(folder.systemPath, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw JournalFile.error(folder, "open folder") }
         defer { close(fd) }
         let deadline = monotonicSeconds() + lockTimeoutSeconds
@@ -45,7 +45,7 @@ public enum JournalStore {
                                unchanged: String = "the journal was not changed") throws(FileError) {
         let target = resolvedPath(path)
         var st = stat()
-        let exists = stat(target, &st) == 0
+        let exists = stat(target.systemPath, &st) == 0
         if exists && (st.st_mode & S_IFMT) != S_IFREG {
             var e = JournalFile.notRegular(path, st.st_mode, "replace")
             e.detail += "; nothing was changed"
@@ -57,7 +57,7 @@ public enum JournalStore {
         // a read-only journal is a wish to keep it as it is, so honour it.
         if existing & 0o200 == 0 {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "\(path) is read-only (mode \(String(existing, radix: 8))); nothing was changed")
+                            message: "\(path.terminalSafe) is read-only (mode \(String(existing, radix: 8))); nothing was changed")
         }
         let folder = parentFolder(of: target)
         let name = String(target.split(separator: "/").last ?? "journal")
@@ -72,17 +72,17 @@ public enum JournalStore {
             close(fd)
         } catch {
             close(fd)
-            unlink(temporary)
+            unlink(temporary.systemPath)
             var e = error
             if e.kind != .permissionDenied || e.advice == nil { e.detail += "; " + unchanged }
             throw e
         }
-        guard rename(temporary, target) == 0 else {
+        guard rename(temporary.systemPath, target.systemPath) == 0 else {
             let e = JournalFile.error(target, "replace")
-            unlink(temporary)
+            unlink(temporary.systemPath)
             throw e
         }
-        let dir = open(folder, O_RDONLY | O_CLOEXEC)
+        let dir = open(folder.systemPath, O_RDONLY | O_CLOEXEC)
         if dir >= 0 {
             fsync(dir)
             close(dir)
@@ -100,7 +100,7 @@ public enum JournalStore {
         if fchown(fd, uid, gid) == 0 { return }
         guard own.st_uid == uid else {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "cannot replace \(path) and keep its owner (uid \(uid)); nothing was changed",
+                            message: "cannot replace \(path.terminalSafe) and keep its owner (uid \(uid)); nothing was changed",
                             hint: .runAsOwner)
         }
         // Ours already; a group we are not in cannot be kept, and is not
@@ -116,7 +116,7 @@ public enum JournalStore {
         for _ in 0..<64 {
             let random = String(decoding: (0..<12).map { _ in letters.randomElement(using: &generator)! }, as: UTF8.self)
             let temporary = folder + "/." + name + ".tmp-\(getpid())-" + random
-            let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let fd = open(temporary.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, temporary) }
             guard errno == EEXIST else {
                 var e = JournalFile.error(folder, "write a temporary file in")
@@ -135,14 +135,14 @@ public enum JournalStore {
     /// behind; once that process is gone, the file is an unfinished copy of
     /// a write that never happened, and goes.
     package static func removeStaleTemporaries(folder: String, name: String) {
-        guard let dir = opendir(folder) else { return }
+        guard let dir = opendir(folder.systemPath) else { return }
         defer { closedir(dir) }
         let prefix = "." + name + ".tmp-"
         while let entry = readdir(dir) {
             let file = directoryEntryName(entry)
             guard file.hasPrefix(prefix), let pid = temporaryOwner(String(file.dropFirst(prefix.count))),
                   pid != getpid() else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH { unlink(folder + "/" + file) }
+            if kill(pid, 0) != 0 && errno == ESRCH { unlink((folder + "/" + file).systemPath) }
         }
     }
 
@@ -159,9 +159,9 @@ public enum JournalStore {
     /// The file a path finally names, following symlinks; the path itself
     /// when it does not exist yet.
     public static func resolvedPath(_ path: String) -> String {
-        guard let real = realpath(path, nil) else { return path }
+        guard let real = realpath(path.systemPath, nil) else { return path }
         defer { free(real) }
-        return String(cString: real)
+        return SystemPath.string(cString: real)
     }
 
     package static func parentFolder(of path: String) -> String {

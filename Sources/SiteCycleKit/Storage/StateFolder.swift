@@ -14,7 +14,7 @@ public enum StateFolder {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/sitecycle" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/sitecycle" }
         if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir, dir.pointee == UInt8(ascii: "/") {
-            return String(cString: dir) + "/.local/state/sitecycle"
+            return SystemPath.string(cString: dir) + "/.local/state/sitecycle"
         }
         return nil
     }

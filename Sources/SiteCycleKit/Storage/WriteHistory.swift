@@ -271,7 +271,7 @@ public struct WriteHistory {
         if path.hasPrefix("/") { return path }
         guard let cwd = getcwd(nil, 0) else { return path }
         defer { free(cwd) }
-        return String(cString: cwd) + "/" + path
+        return SystemPath.string(cString: cwd) + "/" + path
     }
 
     /// Record numbers are 1 to 999,999,999: a file named otherwise is no

@@ -13,7 +13,7 @@ package enum ConflictCopies {
         let folder = JournalStore.parentFolder(of: path)
         let file = String(path.split(separator: "/").last ?? "")
         let (stem, ext) = split(file)
-        guard let dir = opendir(folder) else { return [] }
+        guard let dir = opendir(folder.systemPath) else { return [] }
         defer { closedir(dir) }
         var copies: [String] = []
         while let entry = readdir(dir) {

@@ -45,7 +45,7 @@ package struct POSIXSyncFolder: SyncFolder {
         guard FilePolicy.beside(path).entryExists(path) else { return nil }
         let bytes = try FilePolicy.beside(path).read(path)
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw FileError(kind: .other, path: path, message: "\(path) is not UTF-8 text, so it was left as it is",
+            throw FileError(kind: .other, path: path, message: "\(path.terminalSafe) is not UTF-8 text, so it was left as it is",
                             hint: .addAttributesLineByHand)
         }
         return text

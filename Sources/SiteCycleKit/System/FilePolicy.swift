@@ -80,7 +80,7 @@ public struct FilePolicy: Sendable {
         let anchor = anchors.filter { folder == $0 || folder.hasPrefix($0 + "/") }.max { $0.count < $1.count }
         let start = anchor ?? folder
         if creating { try JournalFile.makeParentDirectories(of: start + "/-") }
-        var fd = open(start, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        var fd = open(start.systemPath, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard fd >= 0 else { throw JournalFile.error(start == folder ? shown : start, verb) }
         var current = start
         for part in folder.dropFirst(start.count).split(separator: "/") where part != "." {
@@ -89,12 +89,12 @@ public struct FilePolicy: Sendable {
                 close(fd)
                 throw notFollowed(shown, at: current, type: "a way out of its folder (..)", verb: verb)
             }
-            if creating && mkdirat(fd, String(part), 0o700) != 0 && errno != EEXIST {
+            if creating && mkdirat(fd, String(part).systemPath, 0o700) != 0 && errno != EEXIST {
                 let e = JournalFile.error(current, "create folder")
                 close(fd)
                 throw e
             }
-            let next = openat(fd, String(part), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let next = openat(fd, String(part).systemPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if next < 0 {
                 let code = errno
                 let type = entryType(fd, String(part))
@@ -112,7 +112,7 @@ public struct FilePolicy: Sendable {
     /// nothing there, "a regular file" for one.
     private func entryType(_ folder: Int32, _ name: String) -> String? {
         var st = stat()
-        guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        guard fstatat(folder, name.systemPath, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
         return (st.st_mode & S_IFMT) == S_IFREG ? "a regular file" : JournalFile.typeName(st.st_mode)
     }
 
@@ -120,7 +120,7 @@ public struct FilePolicy: Sendable {
         let what = place == WriteHistory.absolute(path) ? "it" : place
         // A folder of ours that is a link: what to do with it, by name.
         let folder = verb == "create folder" || verb == "use folder"
-        return FileError(kind: .notRegularFile, path: path, message: "cannot \(verb) \(path): \(what) is \(type); it was left alone",
+        return FileError(kind: .notRegularFile, path: path, message: "cannot \(verb) \(path.terminalSafe): \(what.terminalSafe) is \(type); it was left alone",
                          hint: folder ? .folderNotFollowed(place) : .linksNotFollowed)
     }
 
@@ -129,7 +129,7 @@ public struct FilePolicy: Sendable {
     public func read(_ path: String) throws(FileError) -> [UInt8] {
         let (folder, name) = try openFolder(of: path, creating: false, verb: "read")
         defer { close(folder) }
-        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openat(folder, name.systemPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw refusal(folder, name, path, "read") }
         defer { close(fd) }
         let size = try JournalFile.checkedForReading(fd, path: path)
@@ -169,14 +169,14 @@ public struct FilePolicy: Sendable {
         let (folder, name) = try openFolder(of: path, creating: false, verb: "write")
         defer { close(folder) }
         var st = stat()
-        let exists = fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0
+        let exists = fstatat(folder, name.systemPath, &st, AT_SYMLINK_NOFOLLOW) == 0
         if exists && (st.st_mode & S_IFMT) != S_IFREG {
             throw notFollowed(path, at: WriteHistory.absolute(path), type: JournalFile.typeName(st.st_mode), verb: "write")
         }
         let mode = exists ? st.st_mode & 0o7777 : mode_t(newMode)
         if exists && mode & 0o200 == 0 {
             throw FileError(kind: .permissionDenied, path: path,
-                            message: "\(path) is read-only (mode \(String(mode, radix: 8))); \(unchanged)")
+                            message: "\(path.terminalSafe) is read-only (mode \(String(mode, radix: 8))); \(unchanged)")
         }
         let (fd, temporary) = try createTemporary(in: folder, for: name, path: path)
         do throws(FileError) {
@@ -185,15 +185,15 @@ public struct FilePolicy: Sendable {
             guard fchmod(fd, mode) == 0, fsync(fd) == 0 else { throw JournalFile.error(path, "write") }
         } catch {
             close(fd)
-            unlinkat(folder, temporary, 0)
+            unlinkat(folder, temporary.systemPath, 0)
             var e = error
             e.detail += "; " + unchanged
             throw e
         }
         close(fd)
-        guard renameat(folder, temporary, folder, name) == 0 else {
+        guard renameat(folder, temporary.systemPath, folder, name.systemPath) == 0 else {
             let e = JournalFile.error(path, "replace")
-            unlinkat(folder, temporary, 0)
+            unlinkat(folder, temporary.systemPath, 0)
             throw e
         }
         fsync(folder)
@@ -203,7 +203,7 @@ public struct FilePolicy: Sendable {
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<64 {
             let temporary = "." + name + ".tmp-\(getpid())-" + String(generator.next() as UInt64, radix: 36)
-            let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+            let fd = openat(folder, temporary.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
             if fd >= 0 { return (fd, temporary) }
             guard errno == EEXIST else { throw JournalFile.error(path, "write") }
         }
@@ -215,14 +215,14 @@ public struct FilePolicy: Sendable {
     public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
         let (folder, name) = try openFolder(of: path, creating: true, verb: "create")
         defer { close(folder) }
-        let fd = openat(folder, name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        let fd = openat(folder, name.systemPath, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw JournalFile.error(path, "create") }
         do throws(FileError) {
             try JournalFile.writeAll(fd, bytes, path: path)
             guard fsync(fd) == 0 else { throw JournalFile.error(path, "write") }
         } catch {
             close(fd)
-            unlinkat(folder, name, 0)
+            unlinkat(folder, name.systemPath, 0)
             throw error
         }
         close(fd)
@@ -256,7 +256,7 @@ public struct FilePolicy: Sendable {
                 throw notFollowed(full, at: WriteHistory.absolute(full), type: type, verb: "move")
             }
         }
-        guard renameat(from, name, to, newName) == 0 else { throw JournalFile.error(path, "move") }
+        guard renameat(from, name.systemPath, to, newName.systemPath) == 0 else { throw JournalFile.error(path, "move") }
     }
 
     /// Removes a regular file. Anything else at the name (a link someone
@@ -268,13 +268,13 @@ public struct FilePolicy: Sendable {
         if let type = entryType(folder, name), type != "a regular file" {
             throw notFollowed(path, at: WriteHistory.absolute(path), type: type, verb: "remove")
         }
-        guard unlinkat(folder, name, 0) == 0 else { throw JournalFile.error(path, "remove") }
+        guard unlinkat(folder, name.systemPath, 0) == 0 else { throw JournalFile.error(path, "remove") }
     }
 
     /// The names in a real folder (none when it is not one).
     public func names(in path: String) -> [String] {
         guard let (parent, name) = try? openFolder(of: path, creating: false, verb: "read") else { return [] }
-        let fd = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+        let fd = openat(parent, name.systemPath, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
         close(parent)
         guard fd >= 0, let dir = fdopendir(fd) else {
             if fd >= 0 { close(fd) }
@@ -295,7 +295,7 @@ public struct FilePolicy: Sendable {
     public func makePrivate(_ path: String) throws(FileError) -> Bool {
         let (folder, name) = try openFolder(of: path, creating: false, verb: "make private")
         defer { close(folder) }
-        let fd = openat(folder, name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        let fd = openat(folder, name.systemPath, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { throw refusal(folder, name, path, "make private") }
         defer { close(fd) }
         var st = stat()
@@ -330,7 +330,7 @@ public struct FilePolicy: Sendable {
             refused = real == resolvedJournal || JournalStore.resolvedPath(real) == resolvedJournal
                 || (folder == journalFolder && real.dropFirst(folder.count + 1).hasPrefix("." + journalName + "."))
             var mine = stat(), theirs = stat()
-            if stat(resolvedJournal, &mine) == 0, stat(real, &theirs) == 0,
+            if stat(resolvedJournal.systemPath, &mine) == 0, stat(real.systemPath, &theirs) == 0,
                mine.st_dev == theirs.st_dev, mine.st_ino == theirs.st_ino { refused = true }
         }
         if let stateFolder {
@@ -338,7 +338,7 @@ public struct FilePolicy: Sendable {
             refused = refused || real.hasPrefix(state + "/") || real.hasPrefix(stateFolder + "/")
         }
         if refused {
-            throw FileError(kind: .exists, path: path, message: "cannot write \(path): that is the journal or its undo state; nothing was written",
+            throw FileError(kind: .exists, path: path, message: "cannot write \(path.terminalSafe): that is the journal or its undo state; nothing was written",
                             hint: .outputIsJournal)
         }
     }

@@ -98,7 +98,7 @@ public final class POSIXFileSystem: FileSystem {
     public func entryExists(_ path: String) -> Bool {
         if !policy.isJournal(path) { return policy.entryExists(path) }
         var st = stat()
-        return lstat(path, &st) == 0
+        return lstat(path.systemPath, &st) == 0
     }
     public func replace(_ path: String, with bytes: [UInt8]) throws(FileError) {
         policy.isJournal(path) ? try JournalStore.replace(path, with: bytes) : try policy.replace(path, with: bytes)
@@ -130,11 +130,11 @@ public final class POSIXFileSystem: FileSystem {
     }
     public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) {
         try policy.checkOutput(path)
-        try policy.replace(path, with: bytes, unchanged: "nothing was written to \(path)")
+        try policy.replace(path, with: bytes, unchanged: "nothing was written to \(path.terminalSafe)")
     }
     public func writeOutput(_ path: String, producing produce: OutputProducer) throws(FileError) {
         try policy.checkOutput(path)
-        try policy.replace(path, producing: produce, unchanged: "nothing was written to \(path)")
+        try policy.replace(path, producing: produce, unchanged: "nothing was written to \(path.terminalSafe)")
     }
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)
@@ -170,7 +170,7 @@ public final class InMemoryFileSystem: FileSystem {
     public func read(_ path: String) throws(FileError) -> [UInt8] {
         reads.append(path)
         guard let bytes = files[path] else {
-            throw FileError(kind: .notFound, path: path, message: "cannot read \(path): no such file or directory")
+            throw FileError(kind: .notFound, path: path, message: "cannot read \(path.terminalSafe): no such file or directory")
         }
         return bytes
     }
@@ -184,7 +184,7 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func replace(_ path: String, with bytes: [UInt8], mode: UInt32) throws(FileError) {
         guard !failingWrites.contains(path) else {
-            throw FileError(kind: .other, path: path, message: "cannot write \(path): no space left on device")
+            throw FileError(kind: .other, path: path, message: "cannot write \(path.terminalSafe): no space left on device")
         }
         files[path] = bytes
         modes[path] = mode
@@ -194,14 +194,14 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func create(_ path: String, with bytes: [UInt8]) throws(FileError) {
         guard files[path] == nil else {
-            throw FileError(kind: .exists, path: path, message: "cannot create \(path): file exists")
+            throw FileError(kind: .exists, path: path, message: "cannot create \(path.terminalSafe): file exists")
         }
         try replace(path, with: bytes, mode: 0o600)
     }
 
     public func move(_ path: String, to target: String) throws(FileError) {
         guard let bytes = files.removeValue(forKey: path) else {
-            throw FileError(kind: .notFound, path: path, message: "cannot move aside \(path): no such file or directory")
+            throw FileError(kind: .notFound, path: path, message: "cannot move aside \(path.terminalSafe): no such file or directory")
         }
         files[target] = bytes
         modes[target] = modes.removeValue(forKey: path)
@@ -210,7 +210,7 @@ public final class InMemoryFileSystem: FileSystem {
 
     public func remove(_ path: String) throws(FileError) {
         guard files.removeValue(forKey: path) != nil else {
-            throw FileError(kind: .notFound, path: path, message: "cannot remove \(path): no such file or directory")
+            throw FileError(kind: .notFound, path: path, message: "cannot remove \(path.terminalSafe): no such file or directory")
         }
         modes[path] = nil
         if locks == 0 { unlockedWrites.append(path) }

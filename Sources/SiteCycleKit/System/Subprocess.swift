@@ -58,8 +58,8 @@ package enum Subprocess {
             return Result(status: 127, failure: "cannot create a temporary file in \(temporaryFolder())")
         }
 
-        let argv = ([path] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let argv = ([path] + arguments).map { strdup($0.systemPath) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)".systemPath) } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         return ignoringInterrupts(if: interactive) {
             spawnAndWait(path, argv, envp, &actions, &attributes, timeout: timeout, captured: captured)
@@ -109,7 +109,7 @@ package enum Subprocess {
     /// An unlinked temporary file, open for reading and writing, numbered
     /// above the standard streams; nil when none can be made.
     private static func scratchFile() -> Int32? {
-        var template = Array((temporaryFolder() + "/sitecycle-run-XXXXXX").utf8CString)
+        var template = (temporaryFolder() + "/sitecycle-run-XXXXXX").systemPath
         // Close-on-exec: the program gets it as its stdout or stderr
         // only (dup2 clears the flag there), never as a stray descriptor.
         var fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
@@ -151,7 +151,7 @@ package enum Subprocess {
                                      _ actions: inout posix_spawn_file_actions_t, _ attributes: inout posix_spawnattr_t,
                                      timeout: Double?, captured: (out: Int32?, err: Int32?)) -> Result {
         var pid = pid_t()
-        let spawned = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
+        let spawned = posix_spawn(&pid, path.systemPath, &actions, &attributes, argv, envp)
         guard spawned == 0 else { return Result(status: 127, failure: String(cString: strerror(spawned))) }
 
         var result = Result(status: 0)
@@ -202,13 +202,13 @@ package enum Subprocess {
         for dir in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
             let path = "\(dir)/\(name)"
             var st = stat()
-            if stat(path, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(path, X_OK) == 0 { return path }
+            if stat(path.systemPath, &st) == 0, (st.st_mode & S_IFMT) == S_IFREG, access(path.systemPath, X_OK) == 0 { return path }
         }
         return nil
     }
 
     static func temporaryFolder() -> String {
-        if let dir = getenv("TMPDIR").map({ String(cString: $0) }), !dir.isEmpty { return dir }
+        if let dir = getenv("TMPDIR").map({ SystemPath.string(cString: $0) }), !dir.isEmpty { return dir }
         return "/tmp"
     }
 

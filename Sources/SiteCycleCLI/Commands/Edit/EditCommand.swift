@@ -128,10 +128,10 @@ struct EditCommand {
     func askAboutUnfinishedEdit(_ journal: Journal, _ service: EditService, line: Int) -> Int32 {
         let copy = invocation.shown(service.copy)
         guard invocation.environment.stdinIsTerminal else {
-            return invocation.fail("an unfinished edit is waiting in \(copy)",
+            return invocation.fail("an unfinished edit is waiting in \(copy.terminalSafe)",
                                    help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
         }
-        invocation.say("An unfinished edit is waiting in \(copy).")
+        invocation.say("An unfinished edit is waiting in \(copy.terminalSafe).")
         invocation.out("Resume it, discard it (moved aside), or cancel? [r/d/C] ")
         let answer = invocation.environment.stdin.readLine()?.trimmingBlanks().lowercased() ?? ""
         if answer.hasPrefix("r") { return resumeEdit(journal, service, line: line) }
@@ -139,7 +139,7 @@ struct EditCommand {
             let code = discardCopy(service)
             return code == ExitCode.ok ? freshEdit(journal, service, line: line) : code
         }
-        return invocation.fail("nothing was changed; the unfinished edit is still in \(copy)",
+        return invocation.fail("nothing was changed; the unfinished edit is still in \(copy.terminalSafe)",
                                help: "`sitecycle edit --resume` reopens it; `--discard` moves it aside")
     }
 }

@@ -43,7 +43,7 @@ extension EditCommand {
             let status = ExternalEditor(invocation: invocation).open(service.copy, line: line)
             guard status == 0 else {
                 return invocation.fail("the editor exited with status \(status); the journal was not changed",
-                                       help: "your text is in \(copy); `sitecycle edit --resume` reopens it")
+                                       help: "your text is in \(copy.terminalSafe); `sitecycle edit --resume` reopens it")
             }
             do throws(EditRefusal) {
                 say(try service.finish(start, recording: invocation.undoRecording()))
@@ -71,7 +71,7 @@ extension EditCommand {
                 invocation.err(DiagnosticRenderer(style: invocation.errStyle)
                     .render(result.diagnostics, in: result.source, named: invocation.journalLocation.path))
             }
-            invocation.say("Saved \(invocation.journalLocation.path)"
+            invocation.say("Saved \(invocation.journalLocation.path.terminalSafe)"
                            + (result.diagnostics.isEmpty ? "" : " (\(CommandRegistry.summaryLine(result.diagnostics)))") + ".")
         }
     }
@@ -79,15 +79,15 @@ extension EditCommand {
     func fail(_ refusal: EditRefusal, copy: String) -> Int32 {
         switch refusal {
         case .copyHasErrors:
-            return invocation.fail("the journal was not changed; your text is in \(copy)",
+            return invocation.fail("the journal was not changed; your text is in \(copy.terminalSafe)",
                                    help: "fix it with `sitecycle edit --resume`, or `--discard` it")
         case .journalChangedSince:
-            return invocation.fail("\(invocation.journalLocation.path) changed since the edit began; nothing was overwritten",
-                                   help: "your text is in \(copy); merge the new lines into it, then move it over the journal")
+            return invocation.fail("\(invocation.journalLocation.path.terminalSafe) changed since the edit began; nothing was overwritten",
+                                   help: "your text is in \(copy.terminalSafe); merge the new lines into it, then move it over the journal")
         case .file(let e):
             return invocation.fail(e.message, help: e.hint)
         case .saveFailed(let e):
-            return invocation.fail(e.message + "; your text is in \(copy)", help: e.hint)
+            return invocation.fail(e.message + "; your text is in \(copy.terminalSafe)", help: e.hint)
         }
     }
 

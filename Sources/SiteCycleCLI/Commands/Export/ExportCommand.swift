@@ -91,7 +91,7 @@ extension CommandRegistry {
                 }
                 guard let path = written, let export else { return }
                 let rows = export.siteChanges
-                invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path).\n")
+                invocation.out("Wrote \(rows) site change\(rows == 1 ? "" : "s") to \(path.terminalSafe).\n")
             }
         })
 }

@@ -36,7 +36,7 @@ func exportFormat(given: String?, output: String?) throws(CommandError) -> Strin
     }
     guard let given else { return implied?.first ?? "csv" }
     if let implied, ["csv", "json", "nightscout", "ics"].contains(given), !implied.contains(given) {
-        throw CommandError("--format \(given) contradicts the file name \(output!)",
+        throw CommandError("--format \(given) contradicts the file name \((output!).terminalSafe)",
                            help: "drop --format to write \(implied[0]), or name the file .\(given == "nightscout" ? "json" : given)",
                            usage: true)
     }

@@ -98,7 +98,7 @@ struct ImportCommand {
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
-        case .failure(let e): throw CommandError("cannot read \(file) as \(format.rawValue): \(e.message)", help: e.help)
+        case .failure(let e): throw CommandError("cannot read \(file.terminalSafe) as \(format.rawValue): \(e.message)", help: e.help)
         }
         return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
     }
@@ -112,7 +112,7 @@ struct ImportCommand {
         switch read {
         case .success(let bytes):
             guard let text = String(validating: bytes, as: UTF8.self) else {
-                throw CommandError("\(file) is not UTF-8 text", help: "save it as UTF-8 and try again")
+                throw CommandError("\(file.terminalSafe) is not UTF-8 text", help: "save it as UTF-8 and try again")
             }
             return text
         case .failure(let error):

@@ -23,7 +23,7 @@ enum ImportReport {
 
     static func text(_ o: ImportService.Outcome, file: String) -> String {
         let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
-        var out = "Read \(file) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
+        var out = "Read \(file.terminalSafe) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
             + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
         out += names(o) + additions(o)
         // Conflicts and rejected rows are lists of their own, each under its

@@ -72,7 +72,7 @@ struct InitCommand {
         do throws(InitRefusal) { _ = try service.create(journal, comments: InitCommand.comments, at: location) } catch {
             return fail(error)
         }
-        invocation.say("Created \(location.path) with \(counted(journal.locations.count, "location")) in \(journal.timezone).")
+        invocation.say("Created \(location.path.terminalSafe) with \(counted(journal.locations.count, "location")) in \(journal.timezone).")
         invocation.out("Next: sitecycle log LOCATION   (see `sitecycle recommend`)\n")
         return ExitCode.ok
     }
@@ -85,7 +85,7 @@ struct InitCommand {
             return fail(error)
         }
         invocation.out("\n")
-        invocation.say("Created \(location.path) with \(counted(journal.locations.count, "location")) in "
+        invocation.say("Created \(location.path.terminalSafe) with \(counted(journal.locations.count, "location")) in "
                        + "\(journal.timezone), target \(SettingValues.hoursSetting(journal.targetHours))"
                        + (journal.sensorHours.map { ", a sensor every \(SettingValues.durationSetting($0))" } ?? "") + ".")
         return Onboarding(invocation: invocation).offerFirstLog(path: location.path)
@@ -96,12 +96,12 @@ struct InitCommand {
         case .noLocation:
             return invocation.fail(JournalLocation.noHomeMessage, help: JournalLocation.noHomeHint)
         case .alreadyExists(let path):
-            return invocation.fail("\(path) already exists; init never overwrites a journal",
+            return invocation.fail("\(path.terminalSafe) already exists; init never overwrites a journal",
                                    help: "use it as it is, or pass -f with a new path")
         case .danglingSymlink(let path):
             // The words name where the link points: read only to say so.
             guard let dangling = JournalFile.danglingJournalSymlink(path) else {
-                return invocation.fail("\(path) already exists; init never overwrites a journal")
+                return invocation.fail("\(path.terminalSafe) already exists; init never overwrites a journal")
             }
             return invocation.fail(dangling.message, help: dangling.hint)
         case .unknownTimeZone(let given):

@@ -70,6 +70,8 @@ extension CommandRegistry {
                 case .message(let body):
                     for message in server.handle(body) { send(message) }
                     if let status = server.exitStatus { return status }
+                    // The editor no longer reads: `run` says why.
+                    if invocation.environment.stdout.failure != nil { return ExitCode.failure }
                 }
             }
         })

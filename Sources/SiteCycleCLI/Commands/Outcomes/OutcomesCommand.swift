@@ -58,14 +58,14 @@ enum OutcomesCommand {
     static func refusal(_ e: CGMReadError, file: String) -> CommandError {
         switch e {
         case .unknownFormat:
-            return CommandError("\(file) is not a CGM export that sitecycle reads",
+            return CommandError("\(file.terminalSafe) is not a CGM export that sitecycle reads",
                                 help: "give Dexcom Clarity's CSV export, LibreView's CSV export or Nightscout's "
                                     + "entries.json (`sitecycle help outcomes`)")
         case .noGlucoseColumn(let format):
-            return CommandError("\(file) looks like \(OutcomesReport.formatName(format)) but has no glucose column",
+            return CommandError("\(file.terminalSafe) looks like \(OutcomesReport.formatName(format)) but has no glucose column",
                                 help: "export it again with glucose values included")
         case .dateOrderUnknown(let line, let column, let date):
-            return CommandError("\(file):\(line):\(column): LibreView dates like \(date) read as "
+            return CommandError("\(file.terminalSafe):\(line):\(column): LibreView dates like \(date) read as "
                                 + "day-month or as month-day, and nothing in the file says which",
                                 help: "say which with --date-order dmy (27-03-2026) or --date-order mdy (03-27-2026)",
                                 usage: true)
@@ -79,18 +79,18 @@ enum OutcomesCommand {
             let bad = unreadable == 0 ? "" : "; \(unreadable) row\(unreadable == 1 ? "" : "s") could not be read (line"
                 + (lines.count == 1 ? " " : "s ") + lines.map(String.init).joined(separator: ", ")
                 + (unreadable > lines.count ? ", …" : "") + ")"
-            return CommandError("\(file) has no glucose readings: it is \(OutcomesReport.formatName(format)), "
+            return CommandError("\(file.terminalSafe) has no glucose readings: it is \(OutcomesReport.formatName(format)), "
                                 + "and sitecycle looked for \(sought)\(bad)",
                                 help: "export it again with the glucose data (sensor readings) included")
         case .notNightscoutEntries(let status):
             let answered = status.map { $0 == 200 ? "" : " (Nightscout answered status \($0))" } ?? ""
-            return CommandError("\(file) is JSON but not Nightscout entries\(answered): sitecycle reads an array of "
+            return CommandError("\(file.terminalSafe) is JSON but not Nightscout entries\(answered): sitecycle reads an array of "
                                 + "entries ([{\"type\":\"sgv\",\"sgv\":…,\"date\":…},…]), or one wrapped as "
                                 + "{\"entries\":[…]} or {\"status\":200,\"result\":[…]}",
                                 help: "download /api/v1/entries.json (with the API secret) or "
                                     + "/api/v3/entries (`sitecycle help formats`)")
         case .dateOrderConflict(let dmy, let mdy):
-            return CommandError("\(file): line \(dmy) reads only as day-month, line \(mdy) only as month-day",
+            return CommandError("\(file.terminalSafe): line \(dmy) reads only as day-month, line \(mdy) only as month-day",
                                 help: "give --date-order dmy or mdy to read every row one way; rows that do not "
                                     + "read that way are counted as unreadable")
         }

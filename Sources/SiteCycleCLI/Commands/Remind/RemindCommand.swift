@@ -70,8 +70,8 @@ extension CommandRegistry {
             /run/user/UID/bus; without it, the reminder goes to standard
             error, which cron mails to you. Paths are quoted as systemd
             and cron read them (`%` and `$` too); a path holding a line break
-            is refused. Running it again is harmless. --print shows the files
-            without writing them.
+            or a byte that is not UTF-8 is refused. Running it again is
+            harmless. --print shows the files without writing them.
             --uninstall disables the timer and removes exactly those files.
             """,
         options: RemindOptions.specs,

@@ -49,7 +49,8 @@ struct ReminderInstaller {
         }
         let units = units(every: seconds)
         if let path = units.unsafePath {
-            return invocation.fail("\(path.terminalSafe) holds a line break or other control character, "
+            return invocation.fail("\(path.terminalSafe) holds a line break, another control character or a byte "
+                                   + "that is not UTF-8, "
                                    + "which a systemd unit or crontab line cannot carry; nothing was installed",
                                    help: "move it to a folder whose name has none (`mv`), then run "
                                        + "`sitecycle -f NEWPATH remind --install`")
@@ -92,7 +93,7 @@ struct ReminderInstaller {
             }
         }
         invocation.out(written.isEmpty ? "Already installed: \(ReminderUnits.timer) is enabled.\n"
-                       : "Installed \(written.joined(separator: " and ")) in\n  \(folder)\n"
+                       : "Installed \(written.joined(separator: " and ")) in\n  \(folder.terminalSafe)\n"
                          + "and enabled the timer: every \(units.every / 60) minutes, a reminder if a change is due.\n")
         return ExitCode.ok
     }
@@ -103,7 +104,7 @@ struct ReminderInstaller {
         do throws(FileError) {
             if files.exists(path) {
                 guard isOurs(path) else {
-                    return invocation.fail("\(path) exists and was not written by sitecycle; nothing was changed",
+                    return invocation.fail("\(path.terminalSafe) exists and was not written by sitecycle; nothing was changed",
                                            help: "move it away, then run `sitecycle remind --install` again")
                 }
                 try files.replace(path, with: bytes)  // replaced whole, its mode kept
@@ -126,7 +127,7 @@ struct ReminderInstaller {
         guard let folder = unitFolder else { return invocation.fail("no home folder: set HOME or XDG_CONFIG_HOME") }
         let ours = [ReminderUnits.timer, ReminderUnits.service].map { folder + "/" + $0 }.filter(isOurs)
         guard !ours.isEmpty else {
-            invocation.out("Nothing to remove: no timer installed by sitecycle in \(folder).\n"
+            invocation.out("Nothing to remove: no timer installed by sitecycle in \(folder.terminalSafe).\n"
                            + "If you added a crontab line, remove it with `crontab -e`.\n")
             return ExitCode.ok
         }

@@ -66,10 +66,11 @@ struct ReminderUnits {
     }
 
     /// A path that neither a unit file nor a crontab line can carry: a line
-    /// break would start a directive or a new crontab entry.
+    /// break would start a directive or a new crontab entry, and a byte that
+    /// is not UTF-8 (`SystemPath`) would be written as another name.
     var unsafePath: String? {
         [SyncService.executable, journalPath].first { path in
-            path.unicodeScalars.contains { $0.properties.generalCategory == .control }
+            path.unicodeScalars.contains { $0.properties.generalCategory == .control || SystemPath.byte($0) != nil }
         }
     }
 

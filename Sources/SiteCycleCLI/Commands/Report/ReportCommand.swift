@@ -111,7 +111,7 @@ extension CommandRegistry {
                 }
                 let name = ClinicReport.folderFileName(journal, now: now, json: invocation.json)
                 guard let path = try invocation.writeOutput(text, to: output, fileInFolder: name) else { return }
-                invocation.out("Wrote the report\(invocation.json ? "'s figures" : "") to \(path).\n")
+                invocation.out("Wrote the report\(invocation.json ? "'s figures" : "") to \(path.terminalSafe).\n")
             }
         })
 }

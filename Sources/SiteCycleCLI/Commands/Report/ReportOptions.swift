@@ -43,11 +43,11 @@ struct ReportOptions {
               !path[dot...].contains("/") else { return }
         let ext = path[path.index(after: dot)...].lowercased()
         if json && (ext == "html" || ext == "htm") {
-            throw CommandError("--json writes the report's figures, not the page named \(path)",
+            throw CommandError("--json writes the report's figures, not the page named \(path.terminalSafe)",
                                help: "name the file .json, or drop --json to write the page", usage: true)
         }
         if !json && ext == "json" {
-            throw CommandError("the report is an HTML page, not the JSON that \(path) names",
+            throw CommandError("the report is an HTML page, not the JSON that \(path.terminalSafe) names",
                                help: "add --json for the figures, or name the file .html", usage: true)
         }
     }

@@ -8,8 +8,8 @@ struct SyncRenderer {
     func render(_ event: SyncService.Event) {
         switch event {
         case .setUp(let journal, let changes):
-            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal) with sitecycle."
-                           : "Set up git to merge \(journal) with sitecycle: "
+            invocation.say(changes.isEmpty ? "Already set up: git merges \(journal.terminalSafe) with sitecycle."
+                           : "Set up git to merge \(journal.terminalSafe) with sitecycle: "
                                + changes.map(\.words).joined(separator: "; ") + ".")
         case .journalWritten, .notRecorded:
             break  // kept for `undo` under the write's lock; the command warns when it was not

@@ -30,10 +30,10 @@ struct UndoRenderer {
                                        help: "sitecycle follows no link in its state folder (`sitecycle help security`); "
                                            + "remove or rename it, and the next write keeps its record in a real folder")
             }
-            return invocation.fail("nothing to undo: sitecycle has no write to \(path) on record",
+            return invocation.fail("nothing to undo: sitecycle has no write to \(path.terminalSafe) on record",
                                    help: "to delete the newest entry, `sitecycle delete last`")
         case .changedSince(let command, let writtenAt, let zone):
-            return invocation.fail("\(path) changed after `\(command)` (\(displayTime(writtenAt, in: zone))); nothing was undone",
+            return invocation.fail("\(path.terminalSafe) changed after `\(command)` (\(displayTime(writtenAt, in: zone))); nothing was undone",
                                    help: "it was edited by hand or synced since; `sitecycle edit` corrects by hand")
         case .wouldBringBackErrors(let command, let journal):
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(journal.diagnostics.errors, in: journal.source))
@@ -73,7 +73,7 @@ struct UndoRenderer {
 
     func render(_ listing: UndoService.Listing) {
         guard !listing.records.isEmpty else {
-            invocation.out("No writes to \(path) on record; there is nothing to undo.\n")
+            invocation.out("No writes to \(path.terminalSafe) on record; there is nothing to undo.\n")
             return
         }
         invocation.out(listing.newestCanBeUndone ? "`sitecycle undo` would reverse the first of these:\n"
