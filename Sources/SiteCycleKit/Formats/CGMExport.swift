@@ -98,17 +98,35 @@ public struct CGMExport: Sendable {
         if !sorted {
             if reversed { readings.reverse() } else { readings.sort { $0.instant < $1.instant } }
         }
-        var kept = 0
-        for j in readings.indices {
-            let r = readings[j]
-            var k = kept - 1
-            while k >= 0, readings[k].instant == r.instant, readings[k] != r { k -= 1 }
-            if k >= 0, readings[k] == r { continue }
-            readings[kept] = r
-            kept += 1
+        // Each instant's readings are compared with the ones kept at that
+        // instant: by looking through them while they are few, through a
+        // set once they are many (a file may give thousands one instant).
+        var kept = 0, j = 0
+        var seen = Set<ValueKey>()
+        while j < readings.count {
+            let instant = readings[j].instant, groupStart = kept
+            var end = j + 1
+            while end < readings.count, readings[end].instant == instant { end += 1 }
+            let many = end - j > 8
+            if many { seen.removeAll(keepingCapacity: true) }
+            for k in j..<end {
+                let r = readings[k]
+                let repeated = many ? !seen.insert(ValueKey(r)).inserted : readings[groupStart..<kept].contains(r)
+                if repeated { continue }
+                readings[kept] = r
+                kept += 1
+            }
+            j = end
         }
         duplicates += readings.count - kept
         readings.removeLast(readings.count - kept)
+    }
+
+    /// A reading's value as `==` compares it, for a set (values are
+    /// finite: read from digits).
+    private struct ValueKey: Hashable {
+        var bits: UInt64, extreme: Int8
+        init(_ r: GlucoseReading) { bits = (r.value + 0).bitPattern; extreme = r.extreme }
     }
 
     /// Several exports as one: values in the first one's unit, a reading
