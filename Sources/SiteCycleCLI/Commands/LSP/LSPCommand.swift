@@ -40,10 +40,13 @@ extension CommandRegistry {
             and documentation text is Markdown, or plain text for a client
             that takes only that (Eglot without markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
-            --now or $SITECYCLE_NOW, else the clock, as for every command. A
-            malformed message gets a JSON-RPC error and the server goes on. It
-            ends when the editor sends `exit` (status 0 after `shutdown`, else
-            1) or closes its input (status 1 without `shutdown`).
+            --now or $SITECYCLE_NOW, else the clock, as for every command.
+
+            A malformed message gets a JSON-RPC error and the server goes on.
+            A Content-Length over 256 MB is answered at once and the server
+            ends (status 1): nothing after it can be told apart. It ends when
+            the editor sends `exit` (status 0 after `shutdown`, else 1) or
+            closes its input (status 1 without `shutdown`).
             """,
         run: { invocation in
             // A bad --now is said once, before the editor's first message.
@@ -63,9 +66,13 @@ extension CommandRegistry {
                 case .end:
                     return server.exitStatus ?? (server.state == .shuttingDown ? ExitCode.ok : ExitCode.failure)
                 case .badHeader(let why):
-                    send(.object([("jsonrpc", .string("2.0")), ("id", .null), ("error", .object([
-                        ("code", .int(LanguageServer.ErrorCode.parseError)), ("message", .string(why)),
-                    ]))]))
+                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError, why))
+                case .tooLarge(let length):
+                    // Its body is not read, so where the next message starts is unknown.
+                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError,
+                                              "a message of \(length) bytes is larger than the \(MessageReader.maximumLength)"
+                                                + " a message may hold; the server stops, as nothing after it can be read"))
+                    return ExitCode.failure
                 case .message(let body):
                     for message in server.handle(body) { send(message) }
                     if let status = server.exitStatus { return status }

@@ -167,7 +167,7 @@ final class LanguageServer {
 
     // MARK: Messages
 
-    private func errorResponse(id: JSON, _ code: Int, _ message: String) -> JSON {
+    func errorResponse(id: JSON, _ code: Int, _ message: String) -> JSON {
         .object([("jsonrpc", .string("2.0")), ("id", id),
                  ("error", .object([("code", .int(code)), ("message", .string(message))]))])
     }
