@@ -36,9 +36,11 @@ extension CommandRegistry {
               definition    from an entry's location to its `location` line
               symbols       the header's locations, devices and settings
 
-            Positions count UTF-16 units unless the client offers UTF-8. Hover
-            and documentation text is Markdown, or plain text for a client
-            that takes only that (Eglot without markdown-mode). Times
+            Positions count UTF-16 units unless the client offers UTF-8, and
+            lines as LSP counts them: a lone CR ends a line there (check
+            reports it). Hover and documentation text is Markdown, or plain
+            text for a client that takes only that (Eglot without
+            markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
             --now or $SITECYCLE_NOW, else the clock, as for every command.
 

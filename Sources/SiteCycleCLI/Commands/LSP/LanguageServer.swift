@@ -105,7 +105,7 @@ final class LanguageServer {
         case "textDocument/didOpen":
             guard let text = textDocument["text"] as? String else { return [] }
             let document = LSPDocument(uri: uri, bytes: Array(text.utf8), version: Self.int(textDocument["version"]) ?? 0,
-                                       zone: defaultZone)
+                                       zone: defaultZone, encoding: encoding)
             documents[uri] = document
             return [diagnostics(document)]
         case "textDocument/didChange":
