@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The language server where a client holds it to the letter of LSP 3.17
-/// (issue 39 item 10): lone CRs.
+/// The language server where a client holds it to the letter of JSON-RPC
+/// and LSP 3.17 (issue 39 items 9 and 10): invalid ids, changes that
+/// cannot be applied, lone surrogates and lone CRs.
 struct LanguageServerSpecTests {
     typealias Session = LanguageServerTests.Session
     let server = try! LanguageServerTests()
@@ -10,6 +11,84 @@ struct LanguageServerSpecTests {
 
     static func hoverText(_ reply: LanguageServerTests.Reply, _ id: Int) -> String? {
         ((reply.result(id) as? [String: Any])?["contents"] as? [String: Any])?["value"] as? String
+    }
+
+    /// Item 9: a request whose id is neither a number nor a string got no
+    /// answer at all; it is an Invalid Request (id null), and it is not
+    /// carried out (`shutdown` with the id `{}` does not shut down).
+    @Test func aRequestWithAnIdThatIsNoIdIsAnInvalidRequest() throws {
+        var s = Session()
+        s.start()
+        s.open(LanguageServerTests.journal)
+        for id in ["true", "{}", "null", "[1]"] {
+            s.raw(#"{"jsonrpc":"2.0","id":\#(id),"method":"shutdown"}"#)
+        }
+        let hover = s.at("textDocument/hover", line: 7, character: 3)
+        s.finish()
+        let reply = try server.run(s)
+        let invalid = reply.messages.filter { ($0["error"] as? [String: Any])?["code"] as? Int == -32600 }
+        #expect(invalid.count == 4, "\(reply.messages)")
+        #expect(invalid.allSatisfy { $0["id"] is NSNull })
+        #expect(Self.hoverText(reply, hover)?.contains("Left Front Abdomen") == true)
+        #expect(reply.exitCode == 0)
+    }
+
+    /// Item 9: a change whose range is not numbers was dropped without a
+    /// word, and the server's copy drifted from the editor's. It is logged
+    /// (`window/logMessage`), the file shows one error saying so, requests
+    /// on it are refused rather than answered from the wrong text, later
+    /// incremental changes are not applied to it, and the whole text
+    /// brings it back.
+    @Test func aChangeThatCannotBeAppliedIsSaidAndTheWholeTextMendsIt() throws {
+        var s = Session()
+        s.start()
+        s.open(LanguageServerTests.journal)
+        func change(_ version: Int, _ changes: String) {
+            s.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(Self.uri)","version":\#(version)},"contentChanges":\#(changes)}"#)
+        }
+        change(2, #"[{"range":{"start":{"line":"7","character":0},"end":{"line":7,"character":4}},"text":"2027"}]"#)
+        let refused = s.at("textDocument/hover", line: 7, character: 3)
+        let formatting = s.request("textDocument/formatting", #"{"textDocument":{"uri":"\#(Self.uri)"},"options":{"tabSize":2,"insertSpaces":true}}"#)
+        change(3, #"[{"range":{"start":{"line":0,"character":0},"end":{"line":0,"character":0}},"text":"; x\n"}]"#)
+        change(4, #"[{"text":\#(LanguageServerTests.quoted(LanguageServerTests.journal))}]"#)
+        let hover = s.at("textDocument/hover", line: 7, character: 3)
+        s.finish()
+        let reply = try server.run(s)
+        let logs = reply.messages.filter { $0["method"] as? String == "window/logMessage" }
+        #expect(logs.count == 1, "\(reply.messages)")
+        let log = try #require(logs.first?["params"] as? [String: Any])
+        #expect(log["type"] as? Int == 1)
+        #expect((log["message"] as? String)?.contains("its range is not line and character numbers") == true, "\(log)")
+        // Open, the bad change, the change after it, the whole text.
+        let published = reply.diagnostics
+        #expect(published.count == 4)
+        #expect(published[1].count == 1 && published[2].count == 1)
+        #expect((published[1].first?["message"] as? String)?.contains("no longer the editor's") == true, "\(published)")
+        #expect(published[1].first?["severity"] as? Int == 1)
+        #expect(published[3].map { $0["code"] as? String } == published[0].map { $0["code"] as? String })
+        #expect(reply.error(refused) == -32803)
+        #expect(reply.error(formatting) == -32803)
+        #expect(Self.hoverText(reply, hover)?.contains("Left Front Abdomen") == true)
+    }
+
+    /// Item 9: JSON may escape a lone surrogate (`\ud800`); the whole
+    /// message was "not JSON". It reads as U+FFFD, in an open and a change.
+    @Test func aLoneSurrogateReadsAsTheReplacementCharacter() throws {
+        var s = Session()
+        s.start()
+        let text = #"timezone UTC\nlocation Lower Back\n\n2026-02-01 08:15  Lower Back  ; pump \ud800 site\n"#
+        s.notify("textDocument/didOpen", #"{"textDocument":{"uri":"\#(Self.uri)","languageId":"sitecycle","version":1,"text":"\#(text)"}}"#)
+        let opened = s.at("textDocument/hover", line: 3, character: 3)
+        let changed = #"2026-02-01 08:15  Lower Back  ; \udc00 low, \ud83d\ude42 a pair, \\ud800 no escape\n"#
+        s.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(Self.uri)","version":2},"contentChanges":[{"range":{"start":{"line":3,"character":0},"end":{"line":4,"character":0}},"text":"\#(changed)"}]}"#)
+        let hover = s.at("textDocument/hover", line: 3, character: 3)
+        s.finish()
+        let reply = try server.run(s)
+        #expect(!reply.messages.contains { ($0["error"] as? [String: Any])?["code"] as? Int == -32700 }, "\(reply.messages)")
+        #expect(Self.hoverText(reply, opened)?.contains("; pump \u{FFFD} site") == true, "\(reply.messages)")
+        #expect(Self.hoverText(reply, hover)?.contains("; \u{FFFD} low, 🙂 a pair, \\\\ud800 no escape") == true,
+                "\(Self.hoverText(reply, hover) ?? "")")
+        #expect(reply.diagnostics.count == 2 && reply.diagnostics.allSatisfy(\.isEmpty), "\(reply.diagnostics)")
     }
 
     /// The journal's lines, and an editor's, cut where LSP 3.17 cuts them:

@@ -44,11 +44,15 @@ extension CommandRegistry {
             are read in the journal's `timezone` (else the system's); "now" is
             --now or $SITECYCLE_NOW, else the clock, as for every command.
 
-            A malformed message gets a JSON-RPC error and the server goes on.
-            A Content-Length over 256 MB is answered at once and the server
-            ends (status 1): nothing after it can be told apart. It ends when
-            the editor sends `exit` (status 0 after `shutdown`, else 1) or
-            closes its input (status 1 without `shutdown`).
+            A malformed message gets a JSON-RPC error and the server goes on
+            (a request whose id is not a number or a string: Invalid Request).
+            A change that cannot be applied (a range that is not numbers) is
+            logged, and the file shows that one error, until the editor sends
+            its whole text again (reopen it). A Content-Length over 256 MB is
+            answered at once and the server ends (status 1): nothing after it
+            can be told apart. It ends when the editor sends `exit` (status 0
+            after `shutdown`, else 1) or closes its input (status 1 without
+            `shutdown`).
             """,
         run: { invocation in
             // A bad --now is said once, before the editor's first message.

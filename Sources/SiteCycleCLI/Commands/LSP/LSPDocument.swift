@@ -18,6 +18,9 @@ final class LSPDocument {
     /// The fixes of this version (fmt's edits worked out once, not on
     /// every code action an editor asks for as the cursor moves).
     var fixes: DiagnosticFixes
+    /// Why this copy is no longer the editor's (a change that could not be
+    /// applied); nil while it is. A whole new text puts it back in step.
+    var outOfStep: String?
 
     /// Its lines as the editor counts them, for every position.
     private(set) var lines: LSPLineIndex
@@ -41,6 +44,7 @@ final class LSPDocument {
 
     func replaceAll(with new: [UInt8]) {
         bytes = new
+        outOfStep = nil
         reparse()
     }
 

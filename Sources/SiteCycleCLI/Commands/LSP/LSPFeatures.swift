@@ -13,6 +13,13 @@ extension LanguageServer {
     /// `check`'s diagnostics, future entries included, with its codes,
     /// ranges and messages; the help goes in `data`.
     func diagnostics(_ document: LSPDocument) -> JSON {
+        if let why = document.outOfStep {
+            let start = JSON.object([("line", .int(0)), ("character", .int(0))])
+            return publish(uri: document.uri, version: document.version, [.object([
+                ("range", .object([("start", start), ("end", start)])), ("severity", .int(1)),
+                ("source", .string("sitecycle")), ("message", .string(why)),
+            ])])
+        }
         let journal = document.journal
         let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
         return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: document) })

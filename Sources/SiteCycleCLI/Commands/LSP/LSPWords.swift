@@ -59,6 +59,13 @@ enum LSPWords {
         return lines
     }
 
+    /// Why the server's copy of a document is no longer the editor's.
+    static func outOfStep(change: Int?, _ reason: String) -> String {
+        (change.map { "change \($0) of a didChange" } ?? "a didChange") + " could not be applied (\(reason)), so"
+            + " sitecycle's copy of this file is no longer the editor's and is not checked;"
+            + " close and reopen the file (or send its whole text) to check it again"
+    }
+
     /// `rested 6 days`, `in use`, `in use (sensor)` (the device named only
     /// when the journal has more than the pump).
     private static func state(_ site: Occupancy.Site, _ restedDays: Int?, _ journal: Journal) -> String {
