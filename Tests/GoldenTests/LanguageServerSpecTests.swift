@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// The language server where a client holds it to the letter of JSON-RPC
-/// and LSP 3.17 (issue 39 items 9 and 10): invalid ids, changes that
-/// cannot be applied, lone surrogates and lone CRs.
+/// and LSP 3.17 (issue 39 items 3, 9 and 10): invalid ids, changes that
+/// cannot be applied, lone surrogates, lone CRs, and names that are not
+/// Markdown.
 struct LanguageServerSpecTests {
     typealias Session = LanguageServerTests.Session
     let server = try! LanguageServerTests()
@@ -166,5 +167,37 @@ struct LanguageServerSpecTests {
         let typo = try #require(reply.diagnostics.last?.first { $0["code"] as? String == "unknown-location" }, "\(reply.diagnostics)")
         #expect(typo["message"] as? String == "unknown location \"Lowr Back\"")
         #expect(LanguageServerTests.range(typo["range"]) == [duplicate - 1, 18, duplicate - 1, 27])
+    }
+
+    /// Item 3: a name or a note from a sync peer reached the hover as
+    /// Markdown: a remote image, a link, raw HTML, a `command:` link, a
+    /// fence that swallowed the rest. Each is shown as typed: every
+    /// character Markdown reads is escaped.
+    @Test func namesAndNotesInAHoverAreTextNotMarkdown() throws {
+        let name = "Left [x](command:workbench.action.terminal.new) <img src=x> ![px](https://e.example/p.png)"
+        let note = "```\nsee https://e.example and **this** & <b>that</b> `code` \\ end"
+        let text = "timezone UTC\nlocation \(name)\n\n2026-02-01 08:15  \(name)  ; "
+            + note.replacingOccurrences(of: "\n", with: "\n    ; ") + "\n2026-02-02 08:15  Unknown <i>x</i>\n"
+        var s = Session()
+        s.start()
+        s.open(text)
+        let entry = s.at("textDocument/hover", line: 3, character: 3)
+        let location = s.at("textDocument/hover", line: 1, character: 12)
+        let unknown = s.at("textDocument/hover", line: 5, character: 20)
+        s.finish()
+        let reply = try server.run(s)
+        let hovers = [entry, location, unknown].map { Self.hoverText(reply, $0) ?? "" }
+        for hover in hovers {
+            // Markdown's own, less the bold we write and the escapes.
+            var rest = hover.replacingOccurrences(of: "**", with: "")
+            for c in "\\`*_{}[]()<>#+-.!|~&:=@$^" { rest = rest.replacingOccurrences(of: "\\\(c)", with: "") }
+            #expect(!rest.contains { "`[]<>!*&".contains($0) }, "\(hover)")
+        }
+        #expect(hovers[0].contains(#"Left \[x\]\(command\:workbench\.action\.terminal\.new\) \<img src\=x\> \!\[px\]\(https\:"#),
+                "\(hovers[0])")
+        #expect(hovers[0].contains(#"; \`\`\`  "#) && hovers[0].contains(#"\*\*this\*\* \& \<b\>that\</b\> \`code\` \\ end"#),
+                "\(hovers[0])")
+        #expect(hovers[1].hasPrefix(#"**Left \[x\]"#), "\(hovers[1])")
+        #expect(hovers[2].contains(#"unknown location "Unknown \<i\>x\</i\>""#), "\(hovers[2])")
     }
 }

@@ -38,9 +38,9 @@ extension CommandRegistry {
 
             Positions count UTF-16 units unless the client offers UTF-8, and
             lines as LSP counts them: a lone CR ends a line there (check
-            reports it). Hover and documentation text is Markdown, or plain
-            text for a client that takes only that (Eglot without
-            markdown-mode). Times
+            reports it). Hover and documentation text is Markdown, with names
+            and notes escaped so they show as typed, or plain text for a
+            client that takes only that (Eglot without markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
             --now or $SITECYCLE_NOW, else the clock, as for every command.
 

@@ -97,8 +97,8 @@ extension LanguageServer {
             // A line the journal could not take: what check says of it.
             let problems = journal.diagnostics.filter { $0.line == line }
             guard !problems.isEmpty else { return .null }
-            let text = problems.map { hoverMarkup.lines(["\(hoverMarkup.strong($0.severity.rawValue)): \($0.message)"]
-                                                         + ($0.help.map { [$0.words] } ?? [])) }
+            let text = problems.map { hoverMarkup.lines(["\(hoverMarkup.strong($0.severity.rawValue)): \(hoverMarkup.text($0.message))"]
+                                                         + ($0.help.map { [hoverMarkup.text($0.words)] } ?? [])) }
                 .joined(separator: "\n\n")
             return .object([("contents", hoverMarkup.content(text)),
                             ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document))])
