@@ -54,6 +54,8 @@ public struct CGMExport: Sendable {
     public var badRows = 0
     /// The 1-based lines of the first few of them.
     public var badLines: [Int] = []
+    /// The first of them whose cell is known: why it did not read.
+    public var firstUnreadable: UnreadableRow?
     /// LibreView: the date order used, and whether the file showed it
     /// (AM/PM, a day above 12) rather than `--date-order`.
     public var dateOrder: DateOrder?
@@ -76,6 +78,15 @@ public struct CGMExport: Sendable {
     mutating func bad(line: Int) {
         badRows += 1
         if badLines.count < CGMExport.namedBadLines { badLines.append(line) }
+    }
+
+    /// A row left out for one cell: `column` is its header (or JSON key)
+    /// as the file names it, `value` the cell as written.
+    mutating func bad(line: Int, _ reason: UnreadableRow.Reason, column: String, value: String) {
+        if firstUnreadable == nil || line < firstUnreadable!.line {
+            firstUnreadable = UnreadableRow(line: line, reason: reason, column: column, value: value)
+        }
+        bad(line: line)
     }
 
     mutating func badDecimal(line: Int) {
@@ -135,6 +146,10 @@ public struct CGMExport: Sendable {
         guard var result = parts.first else { return CGMExport(format: .clarity, unit: .mgdl) }
         for (k, part) in parts.enumerated().dropFirst() {
             if result.ambiguousDecimal == nil, let a = part.ambiguousDecimal { result.ambiguousDecimal = (k, a.line) }
+            if result.firstUnreadable == nil, var u = part.firstUnreadable {
+                u.export = k
+                result.firstUnreadable = u
+            }
             result.readings.reserveCapacity(result.readings.count + part.readings.count)
             for r in part.readings {
                 result.readings.append(GlucoseReading(instant: r.instant, value: part.unit.convert(r.value, to: result.unit),
@@ -145,6 +160,35 @@ public struct CGMExport: Sendable {
         }
         if parts.count > 1 { result.settle() }
         return result
+    }
+}
+
+/// A row left out, told by its first cell that did not read.
+public struct UnreadableRow: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// The time is not a date the reader knows.
+        case date
+        /// The glucose cell is not a number above 0 (nor Low or High).
+        case glucose
+    }
+
+    /// Which export it is in (0 for the first one combined), and its line.
+    public var export = 0
+    public var line: Int
+    public var reason: Reason
+    public var column: String
+    /// The cell as written, cut at 40 characters.
+    public var value: String
+
+    public init(line: Int, reason: Reason, column: String, value: String) {
+        self.line = line
+        self.reason = reason
+        self.column = column
+        self.value = value.count > 40 ? String(value.prefix(40)) + "…" : value
+    }
+
+    static func cell(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }
 
@@ -163,7 +207,7 @@ public enum CGMReadError: Error, Equatable, Sendable {
     /// The right shape, but not one reading: no rows of the kind that
     /// holds them (Clarity `EGV`, LibreView record type 0, Nightscout
     /// `sgv`), or only unreadable ones (`unreadable`, the first `lines`).
-    case noReadings(CGMFormat, unreadable: Int, lines: [Int])
+    case noReadings(CGMFormat, unreadable: Int, lines: [Int], first: UnreadableRow?)
     /// JSON, but neither an array of entries (or entries one object a
     /// line) nor one wrapped as `{"entries":[…]}` or
     /// `{"status":200,"result":[…]}`; `status`: the answer's own status
@@ -239,7 +283,9 @@ public enum CGMReader {
         if case .success(var export) = result {
             export.settle()
             result = export.readings.isEmpty
-                ? .failure(.noReadings(format, unreadable: export.badRows, lines: export.badLines)) : .success(export)
+                ? .failure(.noReadings(format, unreadable: export.badRows, lines: export.badLines,
+                                        first: export.firstUnreadable))
+                : .success(export)
         }
         return result
     }

@@ -31,7 +31,9 @@ enum OutcomesHelp {
                                told apart by AM/PM or a day above 12, never by
                                the language; where nothing tells, the file is
                                refused at its first such line (FILE:LINE:COL):
-                               give --date-order dmy or mdy.
+                               give --date-order dmy or mdy. A two-digit year
+                               (5/30/21 16:59, as Excel saves the file) is
+                               read as 20YY.
           Nightscout           entries.json (/api/v1/entries.json): type "sgv",
                                sgv in mg/dL, date in epoch milliseconds. The
                                API's wrapped answers, {"entries":[...]} and
@@ -46,7 +48,9 @@ enum OutcomesHelp {
         between commas splits the row in two fields: it is read as 5.6 when
         the row has more fields than its header (no field before the glucose
         holds a decimal), and otherwise the row is left out and its line
-        named, never read as 5 or as 56.
+        named, never read as 5 or as 56. Of rows left out, the first is
+        named with its column and value (`5/30/21 25:00` in Device Timestamp
+        is not a date sitecycle reads).
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
         trip, a phone on another zone); the output says which. The hour
         clocks show twice in autumn (01:00-01:59 on the night they go back)
