@@ -549,4 +549,35 @@ struct OutcomesTests {
         #expect(unwrapped(some.stderr).contains("line \(times.count + 3): `n/a` (Historic Glucose mg/dL) is not a glucose value"),
                 "\(some.stderr)")
     }
+
+    /// Issue 39 item 15: a Clarity CSV whose lines end in a lone CR read
+    /// as one line, and was refused. It reads like any other.
+    @Test func aClarityExportWithCROnlyLineEndsReads() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.clarity(Self.times()) { String(Int(Self.glucose($0))) }
+        try write("crlf.csv", text)
+        try write("cr.csv", text.replacingOccurrences(of: "\r\n", with: "\r").replacingOccurrences(of: "\n", with: "\r"))
+        let (crlf, cr) = (try json(["--cgm", "crlf.csv"]), try json(["--cgm", "cr.csv"]))
+        #expect((cr["overall"] as? [String: Any])?["readings"] as? Int == Self.times().count, "\(cr)")
+        #expect(NSDictionary(dictionary: cr) == NSDictionary(dictionary: crlf))
+    }
+
+    /// Issue 39 item 15: an export saved as UTF-16 or UTF-32 (with its
+    /// byte order mark) was "not a CGM export". It reads as its UTF-8 twin.
+    @Test(arguments: [String.Encoding.utf16LittleEndian, .utf16BigEndian, .utf32LittleEndian, .utf32BigEndian])
+    func anExportInUTF16OrUTF32Reads(_ encoding: String.Encoding) throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = Self.clarity(Array(Self.times().prefix(2000))) { String(Int(Self.glucose($0))) }
+        try write("utf8.csv", text)
+        let bom: [UInt8] = switch encoding {
+        case .utf16LittleEndian: [0xFF, 0xFE]
+        case .utf16BigEndian: [0xFE, 0xFF]
+        case .utf32LittleEndian: [0xFF, 0xFE, 0, 0]
+        default: [0, 0, 0xFE, 0xFF]
+        }
+        try (Data(bom) + text.data(using: encoding)!).write(to: dir.appendingPathComponent("wide.csv"))
+        let (utf8, wide) = (try json(["--cgm", "utf8.csv"]), try json(["--cgm", "wide.csv"]))
+        #expect((wide["overall"] as? [String: Any])?["readings"] as? Int == 2000, "\(wide)")
+        #expect(NSDictionary(dictionary: wide) == NSDictionary(dictionary: utf8))
+    }
 }

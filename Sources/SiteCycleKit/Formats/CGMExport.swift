@@ -252,6 +252,23 @@ public enum CGMReader {
         return nil
     }
 
+    /// Text that starts with a UTF-16 or UTF-32 byte order mark (an export
+    /// saved by a Windows tool as "Unicode"), as UTF-8, each unit that
+    /// does not decode as U+FFFD; nil for any other bytes. Its lines stay
+    /// where they were, so a line named is the file's.
+    static func utf8(fromBOM b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let utf32 = b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF])
+        let utf16 = !utf32 && (b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]))
+        guard utf32 || utf16 else { return nil }
+        let little = b[0] == 0xFF, width = utf32 ? 4 : 2
+        func unit(_ at: Int) -> UInt32 {
+            (0..<width).reduce(0) { v, k in v | UInt32(b[at + k]) << (8 * UInt32(little ? k : width - 1 - k)) }
+        }
+        let units = stride(from: width, to: b.count - width + 1, by: width).map(unit)
+        let text = utf32 ? String(decoding: units, as: UTF32.self) : String(decoding: units.map { UInt16($0) }, as: UTF16.self)
+        return Array(text.utf8) + (b.count % width == 0 ? [] : [0xEF, 0xBF, 0xBD])
+    }
+
     /// Whether the first byte after a BOM and blanks opens JSON.
     static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -263,6 +280,9 @@ public enum CGMReader {
     /// `dateOrder` settles LibreView dates the file leaves open.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
                             dateOrder: DateOrder? = nil) -> Result<CGMExport, CGMReadError> {
+        if let utf8 = utf8(fromBOM: bytes) {
+            return utf8.withUnsafeBufferPointer { read($0, zone: zone, dateOrder: dateOrder) }
+        }
         var result: Result<CGMExport, CGMReadError>
         let format: CGMFormat
         if isJSON(bytes) {

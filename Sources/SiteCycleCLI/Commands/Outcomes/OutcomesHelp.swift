@@ -39,7 +39,12 @@ enum OutcomesHelp {
                                API's wrapped answers, {"entries":[...]} and
                                v3's {"status":200,"result":[...]}, are read
                                too; other JSON is refused, naming the shapes
-                               read.
+                               read. One entry a line (mongoexport's dump, ids
+                               as {"$oid":...}) reads too, and numbers as it
+                               writes them (1.5574e+12, 1e2); a date past the
+                               year 9999 is a row that does not read.
+          Any of them          UTF-8, or UTF-16 or UTF-32 with a byte order
+                               mark; lines end in LF, CR LF or a lone CR.
 
         Decimal commas (5,6 mmol/L from a European locale) are read where
         they cannot be field separators: in a file whose fields are
