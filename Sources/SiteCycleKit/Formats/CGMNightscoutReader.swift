@@ -130,6 +130,9 @@ struct JSONScanner {
         var entry = Entry()
         var dateString: Range<Int>?
         var badDate = false
+        // A key given twice counts once, with its first value, as the
+        // decoder every other JSON reader uses takes it.
+        var seen = (type: false, sgv: false, date: false, dateString: false)
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return entry }
         while true {
@@ -138,10 +141,13 @@ struct JSONScanner {
             guard skipValue() else { return nil }
             let value = valueStart..<i
             if CGMBytes.equals(bytes, key, "type") {
-                entry.type = unquoted(value)
+                if !seen.type { entry.type = unquoted(value) }
+                seen.type = true
             } else if CGMBytes.equals(bytes, key, "sgv") {
-                entry.sgv = unquoted(value).flatMap(number)
-            } else if CGMBytes.equals(bytes, key, "date") {
+                if !seen.sgv { entry.sgv = unquoted(value).flatMap(number) }
+                seen.sgv = true
+            } else if CGMBytes.equals(bytes, key, "date"), !seen.date {
+                seen.date = true
                 // Years 1 to 9999 only: a later one is no reading's, and no date we could show.
                 if let r = unquoted(value) {
                     if let ms = number(r), ms >= -62_135_596_800_000, ms < 253_402_300_800_000 {
@@ -150,7 +156,8 @@ struct JSONScanner {
                         badDate = true
                     }
                 }
-            } else if CGMBytes.equals(bytes, key, "dateString") {
+            } else if CGMBytes.equals(bytes, key, "dateString"), !seen.dateString {
+                seen.dateString = true
                 dateString = unquoted(value)
             }
             skipSpace()

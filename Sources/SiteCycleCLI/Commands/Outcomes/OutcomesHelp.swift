@@ -42,7 +42,9 @@ enum OutcomesHelp {
                                read. One entry a line (mongoexport's dump, ids
                                as {"$oid":...}) reads too, and numbers as it
                                writes them (1.5574e+12, 1e2); a date past the
-                               year 9999 is a row that does not read.
+                               year 9999 is a row that does not read. A key
+                               given twice counts with its first value, as in
+                               every JSON sitecycle reads.
           Any of them          UTF-8, or UTF-16 or UTF-32 with a byte order
                                mark; lines end in LF, CR LF or a lone CR.
 
