@@ -56,6 +56,41 @@ struct CGMExportShapesTests {
         "sgv":210,"delta":-2,"direction":"Flat","type":"sgv","utcOffset":60,"sysTime":"2026-11-24T11:00:00.000Z"}
         """
 
+    /// Issue 39 items 14 and 15: entries as `mongoexport` writes them, one
+    /// object a line with `{"$oid": …}` ids and numbers in exponent form
+    /// (`1.7952588e+12`, `1.1e2`) or with 17 significant digits, were all
+    /// rows that could not be read. A date in year 10000 is refused, not
+    /// read (its `dateString` is not taken instead).
+    @Test func nightscoutEntriesAsMongoexportWritesThemAreRead() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("mongo.json", """
+            {"_id":{"$oid":"5cd3a0f6c4b1a6a1b2c3d4e5"},"device":"medtronic-600://6213","date":1.7952588e+12,            "dateString":"Sat Nov 21 12:00:00 CET 2026","sgv":1.1e2,"type":"sgv"}
+            {"_id":{"$oid":"5cd3a0f6c4b1a6a1b2c3d4e6"},"device":"medtronic-600://6213","date":1.795518E12,            "dateString":"Tue Nov 24 12:00:00 CET 2026","sgv":210.00000000000001,"type":"sgv"}
+            {"_id":{"$oid":"5cd3a0f6c4b1a6a1b2c3d4e7"},"date":253402300800000,"dateString":"2026-11-22T11:00:00.000Z",            "sgv":150,"type":"sgv"}
+
+            """)
+        let j = try json("mongo.json")
+        #expect(Self.figures(j) == (110, 210, 2, 1), "\(j)")
+        #expect((j["to"] as? String)?.hasPrefix("2026-11-24") == true, "\(j)")
+    }
+
+    /// Issue 39 item 15: a key given twice was decided two ways: the
+    /// entries reader took the last `sgv`, the decoder every other JSON
+    /// reader uses (import, the language server) the first. Both take the
+    /// first now.
+    @Test func aKeyGivenTwiceIsReadAsEveryJSONReaderReadsIt() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("twice.json", """
+            [{"type":"sgv","sgv":110,"date":1795258800000,"sgv":300,"date":1795518000000,"type":"mbg"},
+            {"dateString":"2026-11-24T11:00:00.000Z","sgv":210,"dateString":"2026-11-21T11:00:00.000Z"}]
+            """)
+        #expect(Self.figures(try json("twice.json")) == (110, 210, 2, 0))
+        // The decoder: the language server answers the first id.
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}},"id":2}"#
+        let r = try BinaryRunner.run(["lsp"], in: dir, environment: env, stdin: "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
+        #expect(r.stdout.contains(#""id":1,"result""#), "\(r.stdout)")
+    }
+
     @Test func nightscoutsWrappedAnswersAreRead() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("bare.json", "[\(Self.entries)]\n")

@@ -50,7 +50,9 @@ struct CGMOptions {
     func read(for journal: Journal, _ invocation: Invocation) throws(CommandError) -> CGMExport {
         let export = try OutcomesCommand.read(files, zone: try zone(for: journal), dateOrder: dateOrder)
         if export.badRows > 0 {
-            invocation.warn(unreadableRows(export), help: decimalCommaHint(export))
+            invocation.warn(unreadableRows(export), help: decimalCommaHint(export) ?? export.firstUnreadable.flatMap { row in
+                row.export < files.count ? OutcomesCommand.unreadable(row: row, file: files[row.export]) : nil
+            })
         }
         return export
     }

@@ -1,4 +1,5 @@
-/// The lines of a CSV file as byte ranges: LF or CRLF, a BOM skipped.
+/// The lines of a CSV file as byte ranges: LF, CRLF or a lone CR (a
+/// file saved by an old Mac tool), a BOM skipped.
 struct CSVLines {
     let bytes: UnsafeBufferPointer<UInt8>
     private var position: Int
@@ -14,11 +15,11 @@ struct CSVLines {
         guard position < bytes.count else { return nil }
         let start = position
         var end = start
-        while end < bytes.count, bytes[end] != 0x0A { end += 1 }
+        while end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D { end += 1 }
         position = end + 1
+        if end < bytes.count, bytes[end] == 0x0D, position < bytes.count, bytes[position] == 0x0A { position += 1 }
         number += 1
-        let trimmed = end > start && bytes[end - 1] == 0x0D ? end - 1 : end
-        return (start..<trimmed, number)
+        return (start..<end, number)
     }
 }
 

@@ -54,6 +54,8 @@ public struct CGMExport: Sendable {
     public var badRows = 0
     /// The 1-based lines of the first few of them.
     public var badLines: [Int] = []
+    /// The first of them whose cell is known: why it did not read.
+    public var firstUnreadable: UnreadableRow?
     /// LibreView: the date order used, and whether the file showed it
     /// (AM/PM, a day above 12) rather than `--date-order`.
     public var dateOrder: DateOrder?
@@ -78,6 +80,15 @@ public struct CGMExport: Sendable {
         if badLines.count < CGMExport.namedBadLines { badLines.append(line) }
     }
 
+    /// A row left out for one cell: `column` is its header (or JSON key)
+    /// as the file names it, `value` the cell as written.
+    mutating func bad(line: Int, _ reason: UnreadableRow.Reason, column: String, value: String) {
+        if firstUnreadable == nil || line < firstUnreadable!.line {
+            firstUnreadable = UnreadableRow(line: line, reason: reason, column: column, value: value)
+        }
+        bad(line: line)
+    }
+
     mutating func badDecimal(line: Int) {
         bad(line: line)
         if ambiguousDecimal == nil { ambiguousDecimal = (0, line) }
@@ -98,17 +109,35 @@ public struct CGMExport: Sendable {
         if !sorted {
             if reversed { readings.reverse() } else { readings.sort { $0.instant < $1.instant } }
         }
-        var kept = 0
-        for j in readings.indices {
-            let r = readings[j]
-            var k = kept - 1
-            while k >= 0, readings[k].instant == r.instant, readings[k] != r { k -= 1 }
-            if k >= 0, readings[k] == r { continue }
-            readings[kept] = r
-            kept += 1
+        // Each instant's readings are compared with the ones kept at that
+        // instant: by looking through them while they are few, through a
+        // set once they are many (a file may give thousands one instant).
+        var kept = 0, j = 0
+        var seen = Set<ValueKey>()
+        while j < readings.count {
+            let instant = readings[j].instant, groupStart = kept
+            var end = j + 1
+            while end < readings.count, readings[end].instant == instant { end += 1 }
+            let many = end - j > 8
+            if many { seen.removeAll(keepingCapacity: true) }
+            for k in j..<end {
+                let r = readings[k]
+                let repeated = many ? !seen.insert(ValueKey(r)).inserted : readings[groupStart..<kept].contains(r)
+                if repeated { continue }
+                readings[kept] = r
+                kept += 1
+            }
+            j = end
         }
         duplicates += readings.count - kept
         readings.removeLast(readings.count - kept)
+    }
+
+    /// A reading's value as `==` compares it, for a set (values are
+    /// finite: read from digits).
+    private struct ValueKey: Hashable {
+        var bits: UInt64, extreme: Int8
+        init(_ r: GlucoseReading) { bits = (r.value + 0).bitPattern; extreme = r.extreme }
     }
 
     /// Several exports as one: values in the first one's unit, a reading
@@ -117,6 +146,10 @@ public struct CGMExport: Sendable {
         guard var result = parts.first else { return CGMExport(format: .clarity, unit: .mgdl) }
         for (k, part) in parts.enumerated().dropFirst() {
             if result.ambiguousDecimal == nil, let a = part.ambiguousDecimal { result.ambiguousDecimal = (k, a.line) }
+            if result.firstUnreadable == nil, var u = part.firstUnreadable {
+                u.export = k
+                result.firstUnreadable = u
+            }
             result.readings.reserveCapacity(result.readings.count + part.readings.count)
             for r in part.readings {
                 result.readings.append(GlucoseReading(instant: r.instant, value: part.unit.convert(r.value, to: result.unit),
@@ -127,6 +160,35 @@ public struct CGMExport: Sendable {
         }
         if parts.count > 1 { result.settle() }
         return result
+    }
+}
+
+/// A row left out, told by its first cell that did not read.
+public struct UnreadableRow: Sendable, Equatable {
+    public enum Reason: Sendable, Equatable {
+        /// The time is not a date the reader knows.
+        case date
+        /// The glucose cell is not a number above 0 (nor Low or High).
+        case glucose
+    }
+
+    /// Which export it is in (0 for the first one combined), and its line.
+    public var export = 0
+    public var line: Int
+    public var reason: Reason
+    public var column: String
+    /// The cell as written, cut at 40 characters.
+    public var value: String
+
+    public init(line: Int, reason: Reason, column: String, value: String) {
+        self.line = line
+        self.reason = reason
+        self.column = column
+        self.value = value.count > 40 ? String(value.prefix(40)) + "…" : value
+    }
+
+    static func cell(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
     }
 }
 
@@ -145,7 +207,7 @@ public enum CGMReadError: Error, Equatable, Sendable {
     /// The right shape, but not one reading: no rows of the kind that
     /// holds them (Clarity `EGV`, LibreView record type 0, Nightscout
     /// `sgv`), or only unreadable ones (`unreadable`, the first `lines`).
-    case noReadings(CGMFormat, unreadable: Int, lines: [Int])
+    case noReadings(CGMFormat, unreadable: Int, lines: [Int], first: UnreadableRow?)
     /// JSON, but neither an array of entries (or entries one object a
     /// line) nor one wrapped as `{"entries":[…]}` or
     /// `{"status":200,"result":[…]}`; `status`: the answer's own status
@@ -190,6 +252,23 @@ public enum CGMReader {
         return nil
     }
 
+    /// Text that starts with a UTF-16 or UTF-32 byte order mark (an export
+    /// saved by a Windows tool as "Unicode"), as UTF-8, each unit that
+    /// does not decode as U+FFFD; nil for any other bytes. Its lines stay
+    /// where they were, so a line named is the file's.
+    static func utf8(fromBOM b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        let utf32 = b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF])
+        let utf16 = !utf32 && (b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]))
+        guard utf32 || utf16 else { return nil }
+        let little = b[0] == 0xFF, width = utf32 ? 4 : 2
+        func unit(_ at: Int) -> UInt32 {
+            (0..<width).reduce(0) { v, k in v | UInt32(b[at + k]) << (8 * UInt32(little ? k : width - 1 - k)) }
+        }
+        let units = stride(from: width, to: b.count - width + 1, by: width).map(unit)
+        let text = utf32 ? String(decoding: units, as: UTF32.self) : String(decoding: units.map { UInt16($0) }, as: UTF16.self)
+        return Array(text.utf8) + (b.count % width == 0 ? [] : [0xEF, 0xBF, 0xBD])
+    }
+
     /// Whether the first byte after a BOM and blanks opens JSON.
     static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -201,6 +280,9 @@ public enum CGMReader {
     /// `dateOrder` settles LibreView dates the file leaves open.
     public static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules,
                             dateOrder: DateOrder? = nil) -> Result<CGMExport, CGMReadError> {
+        if let utf8 = utf8(fromBOM: bytes) {
+            return utf8.withUnsafeBufferPointer { read($0, zone: zone, dateOrder: dateOrder) }
+        }
         var result: Result<CGMExport, CGMReadError>
         let format: CGMFormat
         if isJSON(bytes) {
@@ -221,7 +303,9 @@ public enum CGMReader {
         if case .success(var export) = result {
             export.settle()
             result = export.readings.isEmpty
-                ? .failure(.noReadings(format, unreadable: export.badRows, lines: export.badLines)) : .success(export)
+                ? .failure(.noReadings(format, unreadable: export.badRows, lines: export.badLines,
+                                        first: export.firstUnreadable))
+                : .success(export)
         }
         return result
     }

@@ -129,6 +129,10 @@ struct JSONScanner {
         i += 1
         var entry = Entry()
         var dateString: Range<Int>?
+        var badDate = false
+        // A key given twice counts once, with its first value, as the
+        // decoder every other JSON reader uses takes it.
+        var seen = (type: false, sgv: false, date: false, dateString: false)
         skipSpace()
         if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return entry }
         while true {
@@ -137,14 +141,23 @@ struct JSONScanner {
             guard skipValue() else { return nil }
             let value = valueStart..<i
             if CGMBytes.equals(bytes, key, "type") {
-                entry.type = unquoted(value)
+                if !seen.type { entry.type = unquoted(value) }
+                seen.type = true
             } else if CGMBytes.equals(bytes, key, "sgv") {
-                entry.sgv = unquoted(value).flatMap { CGMBytes.number(bytes, $0) }
-            } else if CGMBytes.equals(bytes, key, "date") {
-                if let ms = unquoted(value).flatMap({ CGMBytes.number(bytes, $0) }) {
-                    entry.instant = Instant(seconds: Int64((ms / 1000).rounded(.down)))
+                if !seen.sgv { entry.sgv = unquoted(value).flatMap(number) }
+                seen.sgv = true
+            } else if CGMBytes.equals(bytes, key, "date"), !seen.date {
+                seen.date = true
+                // Years 1 to 9999 only: a later one is no reading's, and no date we could show.
+                if let r = unquoted(value) {
+                    if let ms = number(r), ms >= -62_135_596_800_000, ms < 253_402_300_800_000 {
+                        entry.instant = Instant(seconds: Int64((ms / 1000).rounded(.down)))
+                    } else {
+                        badDate = true
+                    }
                 }
-            } else if CGMBytes.equals(bytes, key, "dateString") {
+            } else if CGMBytes.equals(bytes, key, "dateString"), !seen.dateString {
+                seen.dateString = true
                 dateString = unquoted(value)
             }
             skipSpace()
@@ -154,7 +167,7 @@ struct JSONScanner {
             i += 1
             break
         }
-        if entry.instant == nil, let dateString { entry.instant = isoInstant(dateString) }
+        if entry.instant == nil, !badDate, let dateString { entry.instant = isoInstant(dateString) }
         return entry
     }
 
@@ -240,6 +253,19 @@ struct JSONScanner {
                   bytes[i] != 0x20, bytes[i] != 0x0A, bytes[i] != 0x0D, bytes[i] != 0x09 { i += 1 }
             return i > from
         }
+    }
+
+    /// A number as JSON writes it: `120`, `7.8`, and as mongoexport does,
+    /// `1e2` or `1.557405318571e+12` (and 17 significant digits); nil for
+    /// anything else.
+    func number(_ r: Range<Int>) -> Double? {
+        if let n = CGMBytes.number(bytes, r) { return n }
+        let t = CGMBytes.trimmed(bytes, r)
+        guard !t.isEmpty, t.count <= 40, t.allSatisfy({ b in
+            isDigit(bytes[b]) || b == t.lowerBound && bytes[b] == UInt8(ascii: "-") || bytes[b] == UInt8(ascii: ".")
+                || bytes[b] | 0x20 == UInt8(ascii: "e") || bytes[b] == UInt8(ascii: "+") || bytes[b] == UInt8(ascii: "-")
+        }), isDigit(bytes[t.lowerBound]) || bytes[t.lowerBound] == UInt8(ascii: "-") else { return nil }
+        return Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[t]), as: UTF8.self)).flatMap { $0.isFinite ? $0 : nil }
     }
 
     /// A value's bytes without the quotes of a string.

@@ -28,6 +28,7 @@ enum ClarityCSV {
         var lines = CSVLines(bytes)
         var fields = CSVFields()
         var columns: (time: Int, event: Int, glucose: Int, count: Int)?
+        var names = (time: "", glucose: "")
         var export = CGMExport(format: .clarity, unit: .mgdl)
         var clock = WallClockReader(zone: zone)
         export.readings.reserveCapacity(bytes.count / 40)
@@ -41,6 +42,7 @@ enum ClarityCSV {
                 let g = UnsafeBufferPointer(rebasing: bytes[fields[header.glucose]])
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl
                 columns = (header.time, header.event, header.glucose, fields.count)
+                names = (UnreadableRow.cell(bytes, fields[header.time]), UnreadableRow.cell(bytes, fields[header.glucose]))
                 continue
             }
             guard let c = columns else { continue }
@@ -51,7 +53,8 @@ enum ClarityCSV {
                 continue
             }
             guard let wall = wallSeconds(bytes, CGMBytes.trimmed(bytes, fields[c.time])) else {
-                export.bad(line: line.number)
+                export.bad(line: line.number, .date, column: names.time,
+                           value: UnreadableRow.cell(bytes, CGMBytes.trimmed(bytes, fields[c.time])))
                 continue
             }
             let valueRange = fields[c.glucose]
@@ -69,7 +72,8 @@ enum ClarityCSV {
                 reading.extreme = 1
                 reading.value = GlucoseUnit.mgdl.convert(400, to: export.unit).roundedToTenth
             } else {
-                export.bad(line: line.number)
+                export.bad(line: line.number, .glucose, column: names.glucose,
+                           value: UnreadableRow.cell(bytes, CGMBytes.trimmed(bytes, valueRange)))
                 continue
             }
             reading.instant = clock.instant(wallSeconds: wall, value: reading.value)

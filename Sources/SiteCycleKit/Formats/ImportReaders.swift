@@ -1,4 +1,11 @@
 import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One site change read from another tool's file, before it is matched to
 /// the journal.
@@ -162,7 +169,47 @@ public enum ImportReaders {
 
     /// The same from bytes as they came (a language server's message).
     package static func parseJSON(bytes: [UInt8]) -> Any? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)))?.plain
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.plain
+    }
+
+    /// Each `\ud800`-style escape without its other half as `\ufffd`
+    /// (the same six bytes): JSON allows a lone surrogate, a Swift string
+    /// cannot hold one, and the decoder refused the whole text for it. So
+    /// it reads as U+FFFD, as an undecodable byte does elsewhere.
+    static func replacingLoneSurrogates(_ bytes: [UInt8]) -> [UInt8] {
+        var out = bytes
+        var changed = false
+        bytes.withUnsafeBufferPointer { buf in
+            guard let base = buf.baseAddress else { return }
+            func hex(_ at: Int) -> Int? {
+                guard at + 4 <= buf.count else { return nil }
+                var v = 0
+                for k in at..<(at + 4) {
+                    let b = buf[k] | 0x20
+                    guard let d = isDigit(buf[k]) ? Int(buf[k] - 0x30)
+                        : (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f") ? Int(b - 0x57) : nil) else { return nil }
+                    v = v * 16 + d
+                }
+                return v
+            }
+            // Backslashes are only in strings, each the start of an escape.
+            var i = 0
+            while i < buf.count, let hit = memchr(base + i, Int32(UInt8(ascii: "\\")), buf.count - i) {
+                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
+                guard i + 1 < buf.count, buf[i + 1] == UInt8(ascii: "u"), let unit = hex(i + 2) else { i += 2; continue }
+                if (0xD800...0xDBFF).contains(unit), i + 11 < buf.count, buf[i + 6] == UInt8(ascii: "\\"),
+                   buf[i + 7] == UInt8(ascii: "u"), let low = hex(i + 8), (0xDC00...0xDFFF).contains(low) {
+                    i += 12
+                    continue
+                }
+                if (0xD800...0xDFFF).contains(unit) {
+                    out.replaceSubrange((i + 2)..<(i + 6), with: Array("fffd".utf8))
+                    changed = true
+                }
+                i += 6
+            }
+        }
+        return changed ? out : bytes
     }
 
     /// Our own `export --format json`.

@@ -3,7 +3,8 @@
 /// Glucose mg/dL,…`), then rows grouped by record type. Type 0 rows are
 /// the sensor's historic readings; type 1 scans repeat them and are left
 /// out. Dates are `MM-DD-YYYY hh:mm AM/PM` in the US, `DD-MM-YYYY HH:MM`
-/// elsewhere (`.` or `/` between, in some languages).
+/// elsewhere (`.` or `/` between, in some languages), and with a
+/// two-digit year (`5/30/21 16:59`) once Excel has saved the file.
 ///
 /// The header is in the account's language. English, German, French and
 /// Spanish names are known (as found in public exports); any other
@@ -64,6 +65,8 @@ enum LibreViewCSV {
         var yearFirst: Bool, twelveHour: Bool
         var value: Double
         var line: Int
+        /// The timestamp as written.
+        var text: Range<Int> = 0..<0
     }
 
     static func read(_ bytes: UnsafeBufferPointer<UInt8>, zone: ZoneRules, dateOrder given: DateOrder?,
@@ -72,6 +75,7 @@ enum LibreViewCSV {
         var fields = CSVFields()
         var columns: (time: Int, type: Int, glucose: Int)?
         var headerCount = 0
+        var names = (time: "", glucose: "")
         var export = CGMExport(format: .libreview, unit: .mgdl)
         var stamps: [Stamp] = []
         stamps.reserveCapacity(bytes.count / 60)
@@ -89,6 +93,8 @@ enum LibreViewCSV {
                 export.unit = CGMBytes.has(g, "mmol") ? .mmol : .mgdl
                 columns = c
                 headerCount = fields.count
+                names = (UnreadableRow.cell(bytes, CGMBytes.trimmed(bytes, fields[c.time])),
+                         UnreadableRow.cell(bytes, CGMBytes.trimmed(bytes, fields[c.glucose])))
                 continue
             }
             guard let c = columns, CGMBytes.equals(bytes, fields[c.type], "0") else { continue }
@@ -98,12 +104,18 @@ enum LibreViewCSV {
                 continue
             }
             let time = CGMBytes.trimmed(bytes, fields[c.time])
-            guard case .number(let value) = cell, value > 0, var stamp = stamp(bytes, time) else {
-                export.bad(line: line.number)
+            guard case .number(let value) = cell, value > 0 else {
+                export.bad(line: line.number, .glucose, column: names.glucose,
+                           value: UnreadableRow.cell(bytes, CGMBytes.trimmed(bytes, fields[c.glucose])))
+                continue
+            }
+            guard var stamp = stamp(bytes, time) else {
+                export.bad(line: line.number, .date, column: names.time, value: UnreadableRow.cell(bytes, time))
                 continue
             }
             stamp.value = value
             stamp.line = line.number
+            stamp.text = time
             if !stamp.yearFirst {
                 if stamp.twelveHour || stamp.second > 12 { mdyLine = mdyLine ?? line.number }
                 else if stamp.first > 12 { dmyLine = dmyLine ?? line.number }
@@ -136,7 +148,7 @@ enum LibreViewCSV {
             let (month, day) = s.yearFirst || order == .mdy ? (s.first, s.second) : (s.second, s.first)
             guard let wall = ClarityCSV.civilSeconds(year: s.year, month: month, day: day, hour: s.minutes / 60,
                                                      minute: s.minutes % 60, second: 0) else {
-                export.bad(line: s.line)
+                export.bad(line: s.line, .date, column: names.time, value: UnreadableRow.cell(bytes, s.text))
                 continue
             }
             export.readings.append(GlucoseReading(instant: clock.instant(wallSeconds: wall, value: s.value), value: s.value))
@@ -162,10 +174,20 @@ enum LibreViewCSV {
             i += 6 + n + k
         } else {
             guard let (a, n) = CGMBytes.shortNumber(bytes, i, end: end), separator(i + n),
-                  let (b, k) = CGMBytes.shortNumber(bytes, i + n + 1, end: end), separator(i + n + 1 + k),
-                  let y = CGMBytes.digits(bytes, i + n + k + 2, 4, end: end) else { return nil }
-            s.first = a; s.second = b; s.year = y
-            i += n + k + 6
+                  let (b, k) = CGMBytes.shortNumber(bytes, i + n + 1, end: end), separator(i + n + 1 + k) else { return nil }
+            let y = i + n + k + 2
+            s.first = a; s.second = b
+            if let year = CGMBytes.digits(bytes, y, 4, end: end) {
+                s.year = year
+                i = y + 4
+            } else if let year = CGMBytes.digits(bytes, y, 2, end: end), y + 2 < end, isBlank(bytes[y + 2]) {
+                // `5/30/21 16:59`: the export as Excel saves it. A CGM
+                // reading is from this century.
+                s.year = 2000 + year
+                i = y + 2
+            } else {
+                return nil
+            }
         }
         guard i < end, isBlank(bytes[i]) else { return nil }
         while i < end, isBlank(bytes[i]) { i += 1 }

@@ -37,14 +37,23 @@ extension CommandRegistry {
               definition    from an entry's location to its `location` line
               symbols       the header's locations, devices and settings
 
-            Positions count UTF-16 units unless the client offers UTF-8. Hover
-            and documentation text is Markdown, or plain text for a client
-            that takes only that (Eglot without markdown-mode). Times
+            Positions count UTF-16 units unless the client offers UTF-8, and
+            lines as LSP counts them: a lone CR ends a line there (check
+            reports it). Hover and documentation text is Markdown, with names
+            and notes escaped so they show as typed, or plain text for a
+            client that takes only that (Eglot without markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
-            --now or $SITECYCLE_NOW, else the clock, as for every command. A
-            malformed message gets a JSON-RPC error and the server goes on. It
-            ends when the editor sends `exit` (status 0 after `shutdown`, else
-            1) or closes its input (status 1 without `shutdown`).
+            --now or $SITECYCLE_NOW, else the clock, as for every command.
+
+            A malformed message gets a JSON-RPC error and the server goes on
+            (a request whose id is not a number or a string: Invalid Request).
+            A change that cannot be applied (a range that is not numbers) is
+            logged, and the file shows that one error, until the editor sends
+            its whole text again (reopen it). A Content-Length over 256 MB is
+            answered at once and the server ends (status 1): nothing after it
+            can be told apart. It ends when the editor sends `exit` (status 0
+            after `shutdown`, else 1) or closes its input (status 1 without
+            `shutdown`).
             """,
         run: { invocation in
             // A bad --now is said once, before the editor's first message.
@@ -64,9 +73,13 @@ extension CommandRegistry {
                 case .end:
                     return server.exitStatus ?? (server.state == .shuttingDown ? ExitCode.ok : ExitCode.failure)
                 case .badHeader(let why):
-                    send(.object([("jsonrpc", .string("2.0")), ("id", .null), ("error", .object([
-                        ("code", .int(LanguageServer.ErrorCode.parseError)), ("message", .string(why)),
-                    ]))]))
+                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError, why))
+                case .tooLarge(let length):
+                    // Its body is not read, so where the next message starts is unknown.
+                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError,
+                                              "a message of \(length) bytes is larger than the \(MessageReader.maximumLength)"
+                                                + " a message may hold; the server stops, as nothing after it can be read"))
+                    return ExitCode.failure
                 case .message(let body):
                     for message in server.handle(body) { send(message) }
                     if let status = server.exitStatus { return status }

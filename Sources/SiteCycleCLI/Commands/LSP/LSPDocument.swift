@@ -18,14 +18,21 @@ final class LSPDocument {
     /// The fixes of this version (fmt's edits worked out once, not on
     /// every code action an editor asks for as the cursor moves).
     var fixes: DiagnosticFixes
+    /// Why this copy is no longer the editor's (a change that could not be
+    /// applied); nil while it is. A whole new text puts it back in step.
+    var outOfStep: String?
 
-    init(uri: String, bytes: [UInt8], version: Int, zone: ZoneRules) {
+    /// Its lines as the editor counts them, for every position.
+    private(set) var lines: LSPLineIndex
+
+    init(uri: String, bytes: [UInt8], version: Int, zone: ZoneRules, encoding: PositionEncoding) {
         self.uri = uri
         self.bytes = bytes
         self.version = version
         self.zone = zone
         journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
         fixes = DiagnosticFixes(journal: journal)
+        lines = LSPLineIndex(bytes, encoding: encoding)
     }
 
     var source: SourceFile { journal.source }
@@ -37,12 +44,14 @@ final class LSPDocument {
 
     func replaceAll(with new: [UInt8]) {
         bytes = new
+        outOfStep = nil
         reparse()
     }
 
     private func reparse() {
         journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
         fixes = DiagnosticFixes(journal: journal)
+        lines = LSPLineIndex(bytes, encoding: lines.encoding)
     }
 
     /// `file:///home/me/sites.journal` → `/home/me/sites.journal`, for
@@ -67,29 +76,13 @@ final class LSPDocument {
 }
 
 extension LanguageServer {
-    // MARK: Positions
+    // MARK: Positions (through the document's `LSPLineIndex`)
 
-    /// `{line, character}` → a byte offset in the document; past the end
-    /// of a line is its end, past the last line the end of the file.
+    /// A request's `{line, character}` → a byte offset; nil if it is not
+    /// numbers.
     func byteOffset(_ position: [String: Any], in document: LSPDocument) -> Int? {
         guard let line = Self.int(position["line"]), let character = Self.int(position["character"]) else { return nil }
-        let source = document.source
-        guard line < source.lines.count else { return source.bytes.count }
-        let span = source.lines[line]
-        return span.start + byteColumn(character, start: span.start, end: span.contentEnd, in: source)
-    }
-
-    /// A character count in the agreed encoding → bytes from `start`.
-    func byteColumn(_ character: Int, start: Int, end: Int, in source: SourceFile) -> Int {
-        if encoding == .utf8 { return min(character, end - start) }
-        var units = 0, i = start
-        while i < end, units < character {
-            let b = source.bytes[i]
-            let size = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
-            units += size == 4 ? 2 : 1
-            i = min(end, i + size)
-        }
-        return i - start
+        return document.lines.offset(line: line, character: character)
     }
 
     func byteRange(_ range: [String: Any], in document: LSPDocument) -> Range<Int>? {
@@ -99,49 +92,28 @@ extension LanguageServer {
     }
 
     /// A byte offset → `{line, character}`.
-    func position(_ offset: Int, in source: SourceFile) -> JSON {
-        let (line, column) = source.position(ofByte: offset)
-        var index = line - 1
-        var character: Int
-        if index < source.lines.count, offset > source.lines[index].contentEnd {
-            // Inside or after the line ending: the start of the next line.
-            index += 1
-            character = 0
-        } else if index < source.lines.count {
-            character = units(source, source.lines[index].start, source.lines[index].start + column - 1)
-        } else {
-            character = 0
-        }
-        return .object([("line", .int(index)), ("character", .int(character))])
+    func position(_ offset: Int, in document: LSPDocument) -> JSON {
+        let (line, character) = document.lines.position(offset)
+        return .object([("line", .int(line)), ("character", .int(character))])
     }
 
-    /// The width of bytes `from..<to` in the agreed encoding.
-    func units(_ source: SourceFile, _ from: Int, _ to: Int) -> Int {
-        guard encoding == .utf16 else { return to - from }
-        var count = 0
-        for i in from..<to {
-            let b = source.bytes[i]
-            if b & 0xC0 != 0x80 { count += b >= 0xF0 ? 2 : 1 }
-        }
-        return count
+    func range(_ bytes: Range<Int>, in document: LSPDocument) -> JSON {
+        .object([("start", position(bytes.lowerBound, in: document)), ("end", position(bytes.upperBound, in: document))])
     }
 
-    func range(_ bytes: Range<Int>, in source: SourceFile) -> JSON {
-        .object([("start", position(bytes.lowerBound, in: source)), ("end", position(bytes.upperBound, in: source))])
+    /// A range within the journal's line `line` (1-based, LF-counted),
+    /// from bytes of that line.
+    func range(line: Int, _ columns: Range<Int>, in document: LSPDocument) -> JSON {
+        let start = document.source.lines[line - 1].start
+        return range((start + columns.lowerBound)..<(start + columns.upperBound), in: document)
     }
 
-    /// A range within line `line` (1-based), from bytes of that line.
-    func range(line: Int, _ columns: Range<Int>, in source: SourceFile) -> JSON {
-        let start = source.lines[line - 1].start
-        return range((start + columns.lowerBound)..<(start + columns.upperBound), in: source)
-    }
-
-    /// The 1-based line and the byte column of a request's `position`.
+    /// The journal's 1-based line and the byte column of a request's
+    /// `position` (the empty line after a final line break is the line
+    /// after the journal's last).
     func place(_ params: [String: Any], in document: LSPDocument) -> (line: Int, column: Int)? {
         guard let position = params["position"] as? [String: Any],
               let offset = byteOffset(position, in: document) else { return nil }
-        // The empty line after a final line break is not in the line table.
-        if let line = Self.int(position["line"]), line >= document.source.lines.count { return (line + 1, 0) }
         let (line, column) = document.source.position(ofByte: offset)
         return (line, column - 1)
     }

@@ -13,19 +13,27 @@ extension LanguageServer {
     /// `check`'s diagnostics, future entries included, with its codes,
     /// ranges and messages; the help goes in `data`.
     func diagnostics(_ document: LSPDocument) -> JSON {
+        if let why = document.outOfStep {
+            let start = JSON.object([("line", .int(0)), ("character", .int(0))])
+            return publish(uri: document.uri, version: document.version, [.object([
+                ("range", .object([("start", start), ("end", start)])), ("severity", .int(1)),
+                ("source", .string("sitecycle")), ("message", .string(why)),
+            ])])
+        }
         let journal = document.journal
         let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
-        return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: journal.source) })
+        return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: document) })
     }
 
-    func diagnostic(_ d: Diagnostic, in source: SourceFile) -> JSON {
+    func diagnostic(_ d: Diagnostic, in document: LSPDocument) -> JSON {
+        let source = document.source
         let line = min(max(d.line, 1), max(source.lines.count, 1))
         let columns = source.lines.isEmpty ? 0..<0
             : min(d.column - 1, source.lines[line - 1].contentCount)..<min(d.column - 1 + d.length, source.lines[line - 1].contentCount)
         let range = source.lines.isEmpty
             ? JSON.object([("start", .object([("line", .int(0)), ("character", .int(0))])),
                            ("end", .object([("line", .int(0)), ("character", .int(0))]))])
-            : self.range(line: line, columns, in: source)
+            : self.range(line: line, columns, in: document)
         return .object([
             ("range", range), ("severity", .int(d.severity == .error ? 1 : 2)), ("code", .string(d.code.rawValue)),
             ("source", .string("sitecycle")), ("message", .string(d.message)),
@@ -40,9 +48,8 @@ extension LanguageServer {
               let completion = assist(document).completion(line: line, column: column) else { return .null }
         let source = document.source
         let range: JSON = line <= source.lines.count
-            ? self.range(line: line, completion.replacing, in: source)
-            : .object([("start", .object([("line", .int(line - 1)), ("character", .int(0))])),
-                       ("end", .object([("line", .int(line - 1)), ("character", .int(0))]))])
+            ? self.range(line: line, completion.replacing, in: document)
+            : self.range(source.bytes.count..<source.bytes.count, in: document)  // the empty line at the end
         let items = completion.candidates.enumerated().map { i, candidate -> JSON in
             let (label, kind, detail, tag) = words(candidate, journal: document.journal)
             var fields: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail))]
@@ -90,16 +97,16 @@ extension LanguageServer {
             // A line the journal could not take: what check says of it.
             let problems = journal.diagnostics.filter { $0.line == line }
             guard !problems.isEmpty else { return .null }
-            let text = problems.map { hoverMarkup.lines(["\(hoverMarkup.strong($0.severity.rawValue)): \($0.message)"]
-                                                         + ($0.help.map { [$0.words] } ?? [])) }
+            let text = problems.map { hoverMarkup.lines(["\(hoverMarkup.strong($0.severity.rawValue)): \(hoverMarkup.text($0.message))"]
+                                                         + ($0.help.map { [hoverMarkup.text($0.words)] } ?? [])) }
                 .joined(separator: "\n\n")
             return .object([("contents", hoverMarkup.content(text)),
-                            ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document.source))])
+                            ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document))])
         }
         let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone), markup: hoverMarkup) }
             .joined(separator: hoverMarkup.separator)
         return .object([("contents", hoverMarkup.content(text)),
-                        ("range", range(line: line, columns, in: document.source))])
+                        ("range", range(line: line, columns, in: document))])
     }
 
     // MARK: Definition and symbols
@@ -108,7 +115,7 @@ extension LanguageServer {
         guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
               let target = assist(document).definition(line: line, column: column),
               let symbol = assist(document).symbols().first(where: { $0.line == target }) else { return .null }
-        return .object([("uri", .string(document.uri)), ("range", range(line: target, symbol.range, in: document.source))])
+        return .object([("uri", .string(document.uri)), ("range", range(line: target, symbol.range, in: document))])
     }
 
     func symbols(_ document: LSPDocument) -> JSON {
@@ -119,8 +126,8 @@ extension LanguageServer {
             let whole = 0..<source.lines[symbol.line - 1].contentCount
             return .object([
                 ("name", .string(symbol.name)), ("detail", .string(symbol.detail)), ("kind", .int(kind)),
-                ("range", range(line: symbol.line, whole, in: source)),
-                ("selectionRange", range(line: symbol.line, symbol.range, in: source)),
+                ("range", range(line: symbol.line, whole, in: document)),
+                ("selectionRange", range(line: symbol.line, symbol.range, in: document)),
             ])
         })
     }
@@ -141,7 +148,7 @@ extension LanguageServer {
             for d in all where d.line >= first && d.line <= last {
                 for fix in document.fixes.fixes(for: d) {
                     actions.append(action(fix.kind.words, kind: "quickfix", edits: fix.edits, in: document,
-                                          diagnostic: diagnostic(d, in: source), preferred: fix.isPreferred))
+                                          diagnostic: diagnostic(d, in: document), preferred: fix.isPreferred))
                 }
             }
         }
@@ -157,12 +164,12 @@ extension LanguageServer {
         var fields: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
         if let diagnostic { fields.append(("diagnostics", .array([diagnostic]))) }
         if preferred { fields.append(("isPreferred", .bool(true))) }
-        fields.append(("edit", .object([("changes", .object([(document.uri, textEdits(edits, in: document.source))]))])))
+        fields.append(("edit", .object([("changes", .object([(document.uri, textEdits(edits, in: document))]))])))
         return .object(fields)
     }
 
-    func textEdits(_ edits: [TextEdit], in source: SourceFile) -> JSON {
-        .array(edits.map { .object([("range", range($0.range, in: source)), ("newText", .string($0.text))]) })
+    func textEdits(_ edits: [TextEdit], in document: LSPDocument) -> JSON {
+        .array(edits.map { .object([("range", range($0.range, in: document)), ("newText", .string($0.text))]) })
     }
 
     /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
@@ -176,6 +183,6 @@ extension LanguageServer {
                 } else { "formatting would change what the journal means; nothing was changed" }
             return .failure(Failure(code: ErrorCode.requestFailed, message: message))
         }
-        return .success(textEdits(edits, in: document.source))
+        return .success(textEdits(edits, in: document))
     }
 }

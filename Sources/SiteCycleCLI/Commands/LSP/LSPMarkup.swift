@@ -16,6 +16,24 @@ enum LSPMarkup: String {
 
     func strong(_ text: String) -> String { self == .markdown ? "**\(text)**" : text }
 
+    /// Text a person typed (a name, a note, a message quoting one) shown
+    /// as typed: in Markdown every character that could open a link, an
+    /// image, raw HTML, a code span or fence, emphasis or an autolink
+    /// (`:`, `.`, `@`) is backslash-escaped, which CommonMark renders as
+    /// the character itself. A note from a sync peer is no markup.
+    func text(_ typed: String) -> String {
+        guard self == .markdown else { return typed }
+        var out = ""
+        out.reserveCapacity(typed.utf8.count)
+        for c in typed.unicodeScalars {
+            if c.isASCII, LSPMarkup.special.contains(UInt8(c.value)) { out.unicodeScalars.append("\\") }
+            out.unicodeScalars.append(c)
+        }
+        return out
+    }
+
+    private static let special = Set("\\`*_{}[]()<>#+-.!|~&:=@$^".utf8)
+
     /// Each on its own line (markdown runs lines together unless they end
     /// in two spaces).
     func lines(_ lines: [String]) -> String { lines.joined(separator: self == .markdown ? "  \n" : "\n") }

@@ -10,7 +10,7 @@ enum LSPWords {
             return markup.lines(entry(change, device: device, status: status, next: next, site: site,
                                       restedDays: restedDays, journal: journal, markup: markup))
         case .location(let location, let uses, let site, let restedDays):
-            var lines = [markup.strong(location.name)]
+            var lines = [markup.strong(markup.text(location.name))]
             let last = site?.lastChange.map { " · last used \(displayStart($0))" } ?? ""
             lines.append("Uses: \(uses)\(last)")
             if let site, site.lastChange != nil {
@@ -20,12 +20,12 @@ enum LSPWords {
             }
             if let until = location.pausedUntil { lines.append("Paused until \(until.iso)") }
             if !location.isEnabled { lines.append("Disabled: kept for its history, out of rotation") }
-            lines.append("Devices: " + location.devices.joined(separator: ", "))
+            lines.append("Devices: " + markup.text(location.devices.joined(separator: ", ")))
             // The site's verdict for each device it serves, as recommend shows it.
             for device in location.devices where journal.deviceNames.contains(device) {
                 let flags = SiteVerdict.compute(journal, device: device, now: now).flags(of: location.name)
-                let whose = location.devices.count > 1 ? " (\(device))" : ""
-                lines += flags.map { "⚠ Flagged\(whose): " + VerdictText.long($0) }
+                let whose = location.devices.count > 1 ? " (\(markup.text(device)))" : ""
+                lines += flags.map { "⚠ Flagged\(whose): " + markup.text(VerdictText.long($0)) }
             }
             return markup.lines(lines)
         case .directive(let keyword):
@@ -37,7 +37,7 @@ enum LSPWords {
     private static func entry(_ change: SiteChange, device: String, status: SiteStatus?, next: SiteChange?,
                               site: Occupancy.Site?, restedDays: Int?, journal: Journal, markup: LSPMarkup) -> [String] {
         let name = journal.name(of: change) ?? EntrySyntax.removedKeyword
-        var lines = [markup.strong("\(displayStart(change))  \(name)") + (journal.hasDevices ? " (\(device))" : "")]
+        var lines = [markup.strong("\(displayStart(change))  \(markup.text(name))") + (journal.hasDevices ? " (\(markup.text(device)))" : "")]
         if change.isRemoval {
             if let hours = change.durationHours { lines.append("No site for \(formatHours(hours)) h") }
             return lines
@@ -60,9 +60,16 @@ enum LSPWords {
             lines.append("Since: " + state(site, restedDays, journal))
         }
         if let note = journal.note(of: change) {
-            lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "; " + $0 }
+            lines += note.split(separator: "\n", omittingEmptySubsequences: false).map { "; " + markup.text(String($0)) }
         }
         return lines
+    }
+
+    /// Why the server's copy of a document is no longer the editor's.
+    static func outOfStep(change: Int?, _ reason: String) -> String {
+        (change.map { "change \($0) of a didChange" } ?? "a didChange") + " could not be applied (\(reason)), so"
+            + " sitecycle's copy of this file is no longer the editor's and is not checked;"
+            + " close and reopen the file (or send its whole text) to check it again"
     }
 
     /// `rested 6 days`, `in use`, `in use (sensor)` (the device named only

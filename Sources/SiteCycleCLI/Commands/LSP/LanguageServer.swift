@@ -52,6 +52,11 @@ final class LanguageServer {
             if message["result"] != nil || message["error"] != nil { return [] }
             return [errorResponse(id: id ?? .null, ErrorCode.invalidRequest, "a request needs a method")]
         }
+        // JSON-RPC: an id is a number or a string; `true`, `{}` or `null`
+        // make the request invalid, not a notification to pass over.
+        if message["id"] != nil, id == nil {
+            return [errorResponse(id: .null, ErrorCode.invalidRequest, "a request's id is a number or a string")]
+        }
         let params = message["params"] as? [String: Any] ?? [:]
         guard let id else { return notification(method, params) }
         switch state {
@@ -105,28 +110,51 @@ final class LanguageServer {
         case "textDocument/didOpen":
             guard let text = textDocument["text"] as? String else { return [] }
             let document = LSPDocument(uri: uri, bytes: Array(text.utf8), version: Self.int(textDocument["version"]) ?? 0,
-                                       zone: defaultZone)
+                                       zone: defaultZone, encoding: encoding)
             documents[uri] = document
             return [diagnostics(document)]
         case "textDocument/didChange":
-            guard let document = documents[uri], let changes = params["contentChanges"] as? [[String: Any]] else { return [] }
-            for change in changes {
-                guard let text = change["text"] as? String else { continue }
-                if let range = change["range"] as? [String: Any] {
-                    guard let r = byteRange(range, in: document) else { continue }
-                    document.replace(r, with: Array(text.utf8))
-                } else {
-                    document.replaceAll(with: Array(text.utf8))
-                }
-            }
+            guard let document = documents[uri] else { return [] }
             document.version = Self.int(textDocument["version"]) ?? document.version
-            return [diagnostics(document)]
+            let wasInStep = document.outOfStep == nil
+            apply(params["contentChanges"], to: document)
+            guard let why = document.outOfStep else { return [diagnostics(document)] }
+            // Said once, when the copy falls out of step; every change after
+            // it keeps the one error until the whole text comes again.
+            return (wasInStep ? [logMessage(type: 1, "\(LSPDocument.path(of: uri)): \(why)")] : []) + [diagnostics(document)]
         case "textDocument/didClose":
             documents[uri] = nil
             // An editor clears what a closed file showed.
             return [publish(uri: uri, version: nil, [])]
         default:
             return []
+        }
+    }
+
+    /// A `didChange`'s changes, in order. One that cannot be applied (a
+    /// range that is not line and character numbers, no text) leaves the
+    /// server's copy out of step with the editor's: the rest are not
+    /// applied, and nothing is, except a whole new text, until one comes.
+    private func apply(_ contentChanges: Any?, to document: LSPDocument) {
+        guard let changes = contentChanges as? [Any] else {
+            document.outOfStep = LSPWords.outOfStep(change: nil, "its contentChanges are not a list")
+            return
+        }
+        for (k, item) in changes.enumerated() {
+            guard let change = item as? [String: Any], let text = change["text"] as? String else {
+                document.outOfStep = document.outOfStep ?? LSPWords.outOfStep(change: k + 1, "it has no text")
+                return
+            }
+            guard let range = change["range"] else {
+                document.replaceAll(with: Array(text.utf8))
+                continue
+            }
+            guard document.outOfStep == nil else { continue }
+            guard let object = range as? [String: Any], let r = byteRange(object, in: document) else {
+                document.outOfStep = LSPWords.outOfStep(change: k + 1, "its range is not line and character numbers")
+                return
+            }
+            document.replace(r, with: Array(text.utf8))
         }
     }
 
@@ -137,6 +165,8 @@ final class LanguageServer {
         guard let document = documents[uri] else {
             return .failure(Failure(code: ErrorCode.invalidParams, message: "\(uri) is not open"))
         }
+        // An answer from a copy that is not the editor's could be an edit in the wrong place.
+        if let why = document.outOfStep { return .failure(Failure(code: ErrorCode.requestFailed, message: why)) }
         return body(document)
     }
 
@@ -167,9 +197,15 @@ final class LanguageServer {
 
     // MARK: Messages
 
-    private func errorResponse(id: JSON, _ code: Int, _ message: String) -> JSON {
+    func errorResponse(id: JSON, _ code: Int, _ message: String) -> JSON {
         .object([("jsonrpc", .string("2.0")), ("id", id),
                  ("error", .object([("code", .int(code)), ("message", .string(message))]))])
+    }
+
+    /// `window/logMessage`; `type` 1 is an error.
+    func logMessage(type: Int, _ message: String) -> JSON {
+        .object([("jsonrpc", .string("2.0")), ("method", .string("window/logMessage")),
+                 ("params", .object([("type", .int(type)), ("message", .string(message))]))])
     }
 
     func publish(uri: String, version: Int?, _ items: [JSON]) -> JSON {

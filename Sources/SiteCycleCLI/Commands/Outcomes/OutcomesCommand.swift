@@ -55,6 +55,17 @@ enum OutcomesCommand {
         return CGMExport.combined(parts)
     }
 
+    /// Why the first row left out did not read, naming its column and
+    /// its value: `line 3: \`5/30/21 16:59\` (Device Timestamp) is not a
+    /// date sitecycle reads`.
+    static func unreadable(row: UnreadableRow, file: String) -> String {
+        let what = switch row.reason {
+        case .date: "is not a date sitecycle reads"
+        case .glucose: "is not a glucose value sitecycle reads"
+        }
+        return "\(file) line \(row.line): `\(ControlCharacters.escaped(row.value))` (\(ControlCharacters.escaped(row.column))) \(what)"
+    }
+
     static func refusal(_ e: CGMReadError, file: String) -> CommandError {
         switch e {
         case .unknownFormat:
@@ -69,7 +80,7 @@ enum OutcomesCommand {
                                 + "day-month or as month-day, and nothing in the file says which",
                                 help: "say which with --date-order dmy (27-03-2026) or --date-order mdy (03-27-2026)",
                                 usage: true)
-        case .noReadings(let format, let unreadable, let lines):
+        case .noReadings(let format, let unreadable, let lines, let first):
             let sought: String
             switch format {
             case .clarity: sought = "rows with Event Type EGV"
@@ -81,7 +92,8 @@ enum OutcomesCommand {
                 + (unreadable > lines.count ? ", …" : "") + ")"
             return CommandError("\(file.terminalSafe) has no glucose readings: it is \(OutcomesReport.formatName(format)), "
                                 + "and sitecycle looked for \(sought)\(bad)",
-                                help: "export it again with the glucose data (sensor readings) included")
+                                help: first.map { Self.unreadable(row: $0, file: file) }
+                                    ?? "export it again with the glucose data (sensor readings) included")
         case .notNightscoutEntries(let status):
             let answered = status.map { $0 == 200 ? "" : " (Nightscout answered status \($0))" } ?? ""
             return CommandError("\(file.terminalSafe) is JSON but not Nightscout entries\(answered): sitecycle reads an array of "

@@ -31,13 +31,22 @@ enum OutcomesHelp {
                                told apart by AM/PM or a day above 12, never by
                                the language; where nothing tells, the file is
                                refused at its first such line (FILE:LINE:COL):
-                               give --date-order dmy or mdy.
+                               give --date-order dmy or mdy. A two-digit year
+                               (5/30/21 16:59, as Excel saves the file) is
+                               read as 20YY.
           Nightscout           entries.json (/api/v1/entries.json): type "sgv",
                                sgv in mg/dL, date in epoch milliseconds. The
                                API's wrapped answers, {"entries":[...]} and
                                v3's {"status":200,"result":[...]}, are read
                                too; other JSON is refused, naming the shapes
-                               read.
+                               read. One entry a line (mongoexport's dump, ids
+                               as {"$oid":...}) reads too, and numbers as it
+                               writes them (1.5574e+12, 1e2); a date past the
+                               year 9999 is a row that does not read. A key
+                               given twice counts with its first value, as in
+                               every JSON sitecycle reads.
+          Any of them          UTF-8, or UTF-16 or UTF-32 with a byte order
+                               mark; lines end in LF, CR LF or a lone CR.
 
         Decimal commas (5,6 mmol/L from a European locale) are read where
         they cannot be field separators: in a file whose fields are
@@ -46,7 +55,9 @@ enum OutcomesHelp {
         between commas splits the row in two fields: it is read as 5.6 when
         the row has more fields than its header (no field before the glucose
         holds a decimal), and otherwise the row is left out and its line
-        named, never read as 5 or as 56.
+        named, never read as 5 or as 56. Of rows left out, the first is
+        named with its column and value (`5/30/21 25:00` in Device Timestamp
+        is not a date sitecycle reads).
         Local times are read in the journal's zone, or --cgm-zone ZONE (a
         trip, a phone on another zone); the output says which. The hour
         clocks show twice in autumn (01:00-01:59 on the night they go back)
