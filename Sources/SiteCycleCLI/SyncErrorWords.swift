@@ -91,9 +91,9 @@ extension SyncError {
         case .pushRaceLost(let remote, let branch, let attempts):
             "\(attempts) pushes to \(remote) in a row lost the race: each time another clone pushed to "
                 + "\(remote)/\(branch) first (the remote was reachable)"
-        case .noRemote(let journal): "the repository of \(journal) has no remote to pull from"
+        case .noRemote(let journal): "the repository of \(journal.terminalSafe) has no remote to pull from"
         case .mergeUnderWay(let journal):
-            "git is in the middle of a merge of \(journal); nothing was pulled"
+            "git is in the middle of a merge of \(journal.terminalSafe); nothing was pulled"
         case .stillDiffer(let remote, let branch): "after pushing, \(branch) and \(remote)/\(branch) still differ"
         }
     }

@@ -11,7 +11,8 @@ extension HelpTopic {
 
             WHERE THINGS LIVE
               Sources/sitecycle/main.swift   argv, environment, streams → run → exit
-              Sources/SiteCycleKit/          no I/O policy, no argument parsing
+              Sources/SiteCycleKit/          no argument parsing, no words: facts;
+                           files only through System/'s one file policy
                 Journal/   the bytes (an array, or a mapped file read through a
                            sliding window), one [UInt32] of line starts, the
                            byte cursor, the parser (JournalParser; PlainEntry,
@@ -29,7 +30,11 @@ extension HelpTopic {
                            (period, locations), order statistics (medians by
                            quickselect), recommendation, status, statistics,
                            timeline, body map, reminders, import planning,
-                           location usage
+                           location usage, glucose outcomes and failures,
+                           the verdict per site (SiteVerdict)
+                Editor/    what an editor asks of a journal (the language
+                           server's facts): check's fixes as text edits
+                           (DiagnosticFix), completion and hover (JournalAssist)
                 Editing/   the reconciler: JournalEditor and one edit per file
                            (EntryWriter, EntryReplacement, EntryDeletion,
                            EntryBatchInsertion, EntryEnd, HeaderPlacement,
@@ -42,13 +47,15 @@ extension HelpTopic {
                            ImportService, FormatService, UndoService,
                            EditService, InitService
                 Formats/   CSV, JSON (one shape per domain type), exporters,
-                           the clinic report (HTML), import readers, escaping,
+                           the clinic report (HTML), import readers, the CGM
+                           exports (Clarity, LibreView, Nightscout), escaping,
                            statistics sentences, rows assembled as bytes
                            (ByteText)
                 Sync/      the three-way merge (MergeModel, JournalMerge),
                            SyncService behind a GitRunner protocol, conflict
                            copies
-                System/    FileSystem (POSIX and in-memory), Subprocess
+                System/    FileSystem (POSIX and in-memory) and the one file
+                           policy (FilePolicy: no link followed), Subprocess
                            (posix_spawn), Lock, Memory, MappedFile, a seeded
                            random generator for benchmarks and tests
                 Storage/   reading with caps, locking, atomic replacement,
@@ -63,7 +70,9 @@ extension HelpTopic {
                            words), Rendering/ (colour, width, wrapping,
                            diagnostics with carets), Help/ (the topics of
                            `help` and the man page), Picker/ (the
-                           two-keystroke picker), Completion*.swift
+                           two-keystroke picker), Commands/LSP/ (the language
+                           server: framing, documents, features),
+                           Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
               Tests/Support/                 helpers every test target shares

@@ -46,7 +46,7 @@ struct GlucoseEvidence {
         do throws(FileError) {
             bytes = try invocation.fileSystem.read(full)
         } catch {
-            invocation.warn(fallback("the journal's CGM export \(path): " + error.message), help: error.hint)
+            invocation.warn(fallback("the journal's CGM export \(path.terminalSafe): " + error.message), help: error.hint)
             return nil
         }
         let read = bytes.withUnsafeBufferPointer { CGMReader.read($0, zone: journal.zone, dateOrder: nil) }

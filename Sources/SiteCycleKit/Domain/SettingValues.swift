@@ -93,11 +93,11 @@ public enum SettingValues {
             return .failure(SettingError("missing CGM export path", help: "write it relative to the journal's folder, e.g. `cgm exports/clarity.csv`"))
         }
         if path.hasPrefix("/") || path.hasPrefix("~") {
-            return .failure(SettingError("the CGM export `\(path)` must be inside the journal's folder",
+            return .failure(SettingError("the CGM export `\(ControlCharacters.escaped(path))` must be inside the journal's folder",
                                          help: "write its path relative to the journal's folder, e.g. `cgm exports/clarity.csv`"))
         }
         if path.split(separator: "/").contains("..") {
-            return .failure(SettingError("the CGM export `\(path)` steps out of the journal's folder (..)",
+            return .failure(SettingError("the CGM export `\(ControlCharacters.escaped(path))` steps out of the journal's folder (..)",
                                          help: "keep the export inside the journal's folder, e.g. `cgm exports/clarity.csv`"))
         }
         if path.contains(";") { return .failure(SettingError("a CGM export path cannot contain `;` (it starts a comment)")) }

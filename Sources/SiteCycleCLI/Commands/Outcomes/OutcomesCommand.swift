@@ -63,7 +63,7 @@ enum OutcomesCommand {
         case .date: "is not a date sitecycle reads"
         case .glucose: "is not a glucose value sitecycle reads"
         }
-        return "\(file) line \(row.line): `\(ControlCharacters.escaped(row.value))` (\(ControlCharacters.escaped(row.column))) \(what)"
+        return "\(file.terminalSafe) line \(row.line): `\(ControlCharacters.escaped(row.value))` (\(ControlCharacters.escaped(row.column))) \(what)"
     }
 
     static func refusal(_ e: CGMReadError, file: String) -> CommandError {

@@ -151,7 +151,7 @@ struct RemindCommand {
     /// A journal with errors: each shown, and what the reminder reads.
     func say(_ trouble: ReminderRound.Trouble, in full: Journal, readable: Bool) {
         invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(full.diagnostics.errors, in: full.source))
-        invocation.warn("\(full.source.path) has an error on line \(trouble.errorLine); "
+        invocation.warn("\(full.source.path.terminalSafe) has an error on line \(trouble.errorLine); "
                             + (readable ? "this reminder reads only the lines before it" : "no site can be read before it"),
                         help: "fix it, then run `sitecycle check`")
     }
