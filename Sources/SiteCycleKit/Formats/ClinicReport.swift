@@ -135,7 +135,7 @@ public enum ClinicReport {
             page += mapSection(stats, keys: keys, part, body: figures.body, zone: zone)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
-            page += tableSection(stats, body: figures.body, part, endings: endings)
+            page += tableSection(stats, body: figures.body, part, endings: endings, journal: rotation)
             if let glucose, d == Device.pumpName {
                 page += glucoseSection(outcomes(glucose, rotation: rotation, period: period), format: glucose.export.format)
             }

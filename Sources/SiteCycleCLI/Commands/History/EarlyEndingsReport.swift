@@ -18,13 +18,15 @@ struct EarlyEndingsReport {
                 + "\(c.durationHours.map(formatHours) ?? "-") of \(formatHours(journal.targetHours(of: device))) h\n"
             out += "  reason \(c.reason?.word ?? "-"), lot \(journal.lot(of: c) ?? "-")\n"
             if let note = journal.note(of: c) {
-                for line in TextWrap.lines("note: " + ControlCharacters.escaped(note), width: 78, start: 2, indent: "  ") {
-                    out += "  " + line + "\n"
-                }
+                // As written: a line of the note a line here, under its first.
+                out += "  note: " + TextWrap.note(note, start: 8, indent: Self.noteIndent)
+                    .joined(separator: "\n" + Self.noteIndent) + "\n"
             }
         }
         return out
     }
+
+    private static let noteIndent = "        "
 
     func json(_ changes: [SiteChange]) -> JSON { .array(changes.map { $0.earlyEndingJSON(in: journal) }) }
 }
