@@ -105,7 +105,11 @@ public enum ClinicReport {
             until = min(now, period.to)
             body = Occupancy.compute(journal, now: until)
             let (until, body) = (until, body)
-            devices = ClinicReport.devices(journal, device: device).map { d in
+            // A backup device gets its section only when it was worn in the period.
+            let shown = ClinicReport.devices(journal, device: device).filter { d in
+                device != nil || d == Device.pumpName || journal.wore(d, from: period.from, to: period.to)
+            }
+            devices = shown.map { d in
                 let rotation = journal.rotation(d)
                 return (d, rotation, Statistics.compute(rotation, include: period.includes, now: until,
                                                         robust: journal.settings.robustStatistics, body: body),
