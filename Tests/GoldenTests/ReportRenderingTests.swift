@@ -100,6 +100,12 @@ struct ReportRenderingTests {
                                                     in: dir, environment: env).stdout
                 let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
                 #expect((1...most).contains(pages.count), "\(example) on \(paper): \(pages.count) pages")
+                if example == "pump-and-sensor" {
+                    // The map key's "Now" whole at the page's edge (issue 40
+                    // item 2): the paused site's date, and where each device is in.
+                    #expect(text.contains("paused until") && text.contains("2026-12-15") && text.contains("in now (pump)")
+                            && text.contains("in now (sensor)"), "\(example) on \(paper): \(text)")
+                }
                 if example == "realistic-reasons" {
                     #expect(text.contains("Hours worn, lot") && text.range(of: "h, lot 24A") != nil, "\(text)")
                 }

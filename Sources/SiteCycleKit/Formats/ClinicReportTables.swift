@@ -120,6 +120,7 @@ extension ClinicReport {
         * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
         td, th, dd, li, text { white-space: nowrap; }
         td.note { white-space: pre-line; }  /* a note's own line breaks, as written */
+        table.key td.now { white-space: normal; } .date { white-space: nowrap; }  /* "Now" wraps between words */
         td.absorption { white-space: normal; min-width: 12em; }  /* the insight wraps, never clipped */
         h2 { break-after: avoid; }
         @page { margin: 12mm; }
@@ -133,7 +134,9 @@ extension ClinicReport {
           tr { break-inside: avoid; }
           th, td { padding: 0.05em 0.35em; }
           .mapwrap { flex-wrap: nowrap; gap: 1em; }
-          .figure { flex: 0 0 58%; } .side { flex: 1 1 auto; }
+          /* The key beside the map fits A4 and Letter portrait, never cut. */
+          .figure { flex: 0 0 54%; } .side { flex: 1 1 auto; min-width: 0; }
+          table.key { font-size: 92%; } table.key th { white-space: normal; }
           svg.bodymap { max-height: 7.5cm; }
           svg.bars { max-height: 6cm; } svg.wear { max-height: 3.2cm; }
           .calendar { max-width: 13em; float: left; margin-right: 1.5em; }
