@@ -235,7 +235,8 @@ struct EndReasonTests {
         #expect(marks.first { $0["location"] as? String == "Right Hip" }?["state"] as? String == "never-early")
         let page = try ok(now + ["report", "-o", "-"])
         #expect(page.contains("<caption>Ended early (before the target, with a reason)</caption>"))
-        #expect(page.contains("<tr><td>Left Arm</td><td class=\"n\">3 of 5</td><td>2 occlusion, 1 high-glucose</td></tr>"))
+        #expect(page.contains("<tr><td>Left Arm</td><td class=\"n\">3 of 5</td><td>2 occlusion, 1 high-glucose</td>"
+            + "<td class=\"worn\"><span>24.0 h, lot A1</span><br><span>24.0 h</span><br><span>24.0 h</span></td></tr>"))
     }
 
     @Test func historyEarlyListsWhatAReplacementClaimAsks() throws {

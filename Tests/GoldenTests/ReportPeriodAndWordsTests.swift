@@ -114,7 +114,7 @@ struct ReportPeriodAndWordsTests {
         // Left Side Thigh is paused (two rings); Left Front Abdomen rests (one).
         #expect(html.components(separatedBy: "class=\"paused\"").count - 1 == 2)
         #expect(html.components(separatedBy: "class=\"resting\"").count - 1 >= 1)
-        #expect(html.contains("<td>paused until 2026-12-31</td>"))
+        #expect(html.contains("<td class=\"now\">paused until <span class=\"date\">2026-12-31</span></td>"))
     }
 
     static let repeated = ["timezone America/Chicago", "location Left Front Abdomen", "location Right Front Abdomen",

@@ -71,7 +71,8 @@ struct ReportRenderingTests {
             count += 1
             guard count % 3 == 0 else { return String(line) }
             let reasons = ["occlusion", "fell-off", "high-glucose", "kinked", "pain"]
-            let clause = "  reason: " + reasons[count / 3 % reasons.count]
+            // And a lot on each (issue 40): the table gains hours worn and lot.
+            let clause = "  reason: " + reasons[count / 3 % reasons.count] + "  lot: 24A\(count)"
             guard let semicolon = line.firstIndex(of: ";") else { return String(line) + clause }
             return line[..<semicolon].trimmingCharacters(in: .whitespaces) + clause + "  " + line[semicolon...]
         }.joined(separator: "\n")
@@ -85,7 +86,9 @@ struct ReportRenderingTests {
             let example = example + (extra.isEmpty ? "" : "-cgm")
             #expect(extra.isEmpty || html.stdout.contains("<section id=\"glucose\""))
             #expect(html.exitCode == 0, "\(html.stderr)")
-            if example == "realistic-reasons" { #expect(html.stdout.contains("<caption>Ended early")) }
+            if example == "realistic-reasons" {
+                #expect(html.stdout.contains("<caption>Ended early") && html.stdout.contains("Hours worn, lot"))
+            }
             for paper in ["Letter", "A4"] {
                 let page = dir.appendingPathComponent("\(example)-\(paper).html")
                 try html.stdout.replacingOccurrences(of: "</head>", with: "<style>@page { size: \(paper); }</style></head>")
@@ -97,6 +100,15 @@ struct ReportRenderingTests {
                                                     in: dir, environment: env).stdout
                 let pages = text.components(separatedBy: "\u{0C}").filter { !$0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }
                 #expect((1...most).contains(pages.count), "\(example) on \(paper): \(pages.count) pages")
+                if example == "pump-and-sensor" {
+                    // The map key's "Now" whole at the page's edge (issue 40
+                    // item 2): the paused site's date, and where each device is in.
+                    #expect(text.contains("paused until") && text.contains("2026-12-15") && text.contains("in now (pump)")
+                            && text.contains("in now (sensor)"), "\(example) on \(paper): \(text)")
+                }
+                if example == "realistic-reasons" {
+                    #expect(text.contains("Hours worn, lot") && text.range(of: "h, lot 24A") != nil, "\(text)")
+                }
                 for (n, body) in pages.enumerated() {
                     // The browser's own header and footer are about 12 words.
                     let words = body.split(whereSeparator: { $0 == " " || $0 == "\n" }).count

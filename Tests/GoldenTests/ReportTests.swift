@@ -38,7 +38,7 @@ struct ReportTests {
         defer { try? FileManager.default.removeItem(at: dir) }
         #expect(output.exitCode == 0, "\(output.stderr)")
         #expect(html.contains("class=\"paused\""))
-        #expect(html.contains("<td>Left Side Thigh</td><td class=\"n\">1</td><td class=\"n\">1081.0</td><td>paused until 2026-12-15</td>"),
+        #expect(html.contains("<td>Left Side Thigh</td><td class=\"n\">1</td><td class=\"n\">1081.0</td><td class=\"now\">paused until <span class=\"date\">2026-12-15</span></td>"),
                 "\(html)")
         #expect(html.contains("A double outer ring: paused"))  // its own mark since the audit (item 10)
     }

@@ -34,6 +34,23 @@ struct GraceTests {
         }
     }
 
+    /// Issue 40 item 3: why a site ended is asked only when it closes well
+    /// before its target: the grace before it counts as on time, or without
+    /// a grace the last sixth of the target (12 h of 72 h).
+    @Test func onlyASiteClosedWellBeforeItsTargetIsAskedWhy() {
+        let journal = load(text + "2026-02-01 08:00  Left Arm\n", zone: .utc)
+        let sensor = journal.changes.first { journal.deviceName(of: $0) == "sensor" }!
+        let pump = journal.changes.first { journal.deviceName(of: $0) == "pump" }!
+        #expect(journal.onTimeHours(of: "pump") == 12 && journal.onTimeHours(of: "sensor") == 12)
+        #expect(journal.closesWellBeforeTarget(pump, at: instant("2026-02-03T19:59:00Z")))   // 59.98 h of 72
+        #expect(!journal.closesWellBeforeTarget(pump, at: instant("2026-02-03T20:00:00Z")))  // 60 h: on time
+        #expect(!journal.closesWellBeforeTarget(pump, at: instant("2026-02-04T06:00:00Z")))  // 70 h
+        #expect(journal.closesWellBeforeTarget(sensor, at: instant("2026-02-10T19:59:00Z")))  // 228 h of 240, less a minute
+        #expect(!journal.closesWellBeforeTarget(sensor, at: instant("2026-02-10T20:00:00Z")))
+        let graced = load(text.replacingOccurrences(of: "grace 12h", with: "grace 1d"), zone: .utc)
+        #expect(graced.onTimeHours(of: "sensor") == 24)
+    }
+
     @Test func pastTheTargetASiteIsInGraceUntilTheGraceEnds() {
         #expect(state("2026-02-11T07:59:00Z")?.state == .dueSoon)
         #expect(state("2026-02-11T08:00:00Z")?.state == .dueSoon)  // at the target: due, as before

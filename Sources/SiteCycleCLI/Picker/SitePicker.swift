@@ -26,10 +26,14 @@ struct SitePicker {
     var height: Int
     /// Whether a note is asked for after the pick (not when --note gave one).
     var asksForNote = true
-    /// The site this change closes before its target, whose reason is
-    /// asked for after the note; nil asks nothing (no such site, or
+    /// By a row's name: the site picking it closes well before its target
+    /// (`Journal.closesWellBeforeTarget`), asked about first: why it ended,
+    /// then its note. No entry asks nothing (no such site, or
     /// --previous-reason gave one).
-    var asksForReasonOf: String?
+    var closesEarly: [String: String] = [:]
+    /// Whether the closing site's note is asked for (not when
+    /// --previous-note gave one).
+    var asksForPreviousNote = true
 
     /// The reason a line typed at the reason prompt names: a word of the
     /// vocabulary or the start of exactly one (`occ`); `.none` for an

@@ -94,18 +94,24 @@ enum TerminalPicker {
         guard enterRawMode() else { return nil }
         defer { leaveRawMode() }
         guard let chosen = pickLocation(&picker) else { return nil }
-        var note: String?
-        if picker.asksForNote {
-            guard let typed = askForNote(after: chosen) else { return nil }
-            note = typed.note
-        }
-        var reason: EndReason?
-        if let closing = picker.asksForReasonOf {
+        // In the order things happened: the site coming off (why, then its
+        // note), then the new one's note; each prompt names its site.
+        var reason: EndReason?, previousNote: String?
+        if let closing = picker.closesEarly[chosen] {
             guard let typed = askForReason(of: closing, after: chosen) else { return nil }
             reason = typed
+            if picker.asksForPreviousNote {
+                guard let typed = askForNote("Note on \(closing), ending", after: chosen) else { return nil }
+                previousNote = typed
+            }
+        }
+        var note: String?
+        if picker.asksForNote {
+            guard let typed = askForNote("Note on \(chosen), the new site", after: chosen) else { return nil }
+            note = typed
         }
         emit("\r\u{1B}[J")
-        return (chosen, note, reason)
+        return (chosen, note, reason, previousNote)
     }
 
     /// The signals the picker answers while it is open.
@@ -190,15 +196,15 @@ enum TerminalPicker {
         }
     }
 
-    /// Then an optional note, on one line: the pick and the note, or nil
-    /// when cancelled.
-    private static func askForNote(after chosen: String) -> (location: String, note: String?)? {
+    /// An optional note, on one line, `about` naming its site: the note
+    /// (nil for none), or nil when cancelled.
+    private static func askForNote(_ about: String, after chosen: String) -> String?? {
         var note = ""
         while true {
             // Each line within the width (a long note shows its end), so
             // the redraw finds its place.
             let columns = max(SitePicker.minimumColumns, size().columns)
-            var typed = "Note (Enter for none)> " + note
+            var typed = about + " (Enter for none)> " + note
             while ScreenColumns.width(typed) > columns - 1 { typed = "…" + typed.dropFirst(2) }
             draw([ScreenColumns.fit("Site> \(chosen)", columns), typed])
             emit("\u{1B}[1B\r\u{1B}[\(ScreenColumns.width(typed))C")
@@ -206,7 +212,7 @@ enum TerminalPicker {
             emit("\u{1B}[1A\r")
             switch key {
             case .enter?:
-                return (chosen, note.isEmpty ? nil : note)
+                return .some(note.isEmpty ? nil : note)
             case .escape?, .interrupt?:
                 emit("\r\u{1B}[J")
                 return nil

@@ -25,6 +25,13 @@ package enum TextWrap {
         return count
     }
 
+    /// A note as the person wrote it: each of its lines on a line of its
+    /// own, wrapped, with every control character but the line break shown
+    /// as `\x1b`. Every view that prints a note reads it through here.
+    package static func note(_ note: String, width: Int = TextWrap.width, start: Int, indent: String) -> [String] {
+        lines(note.terminalSafeMessage, width: width, start: start, indent: indent)
+    }
+
     /// The lines of `text` (each of its own lines wrapped), the first to be
     /// printed after `start` columns, the others after `indent`.
     package static func lines(_ text: String, width: Int = TextWrap.width, start: Int = 0, indent: String = "") -> [String] {

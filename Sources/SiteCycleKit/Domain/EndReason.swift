@@ -53,4 +53,21 @@ extension Journal {
     public func endedEarly(_ change: SiteChange) -> Bool {
         change.endedEarly(targetHours: targetHours(of: deviceName(of: change)))
     }
+
+    /// How long before its target a site of `device` may close and still be
+    /// on time, for asking why it ended: the device's grace when it has one,
+    /// else the last sixth of its target (12 h of 72 h). A 72 h pod changed
+    /// at 70 h is on time; nobody should be asked why.
+    public func onTimeHours(of device: String) -> Double {
+        graceHours(of: device) ?? targetHours(of: device) / 6
+    }
+
+    /// Whether `change`, closed at `end`, closes well before its device's
+    /// target (earlier than `onTimeHours` before it): the one rule every
+    /// question "why did it end early?" reads (the picker's, `help log`).
+    public func closesWellBeforeTarget(_ change: SiteChange, at end: Instant) -> Bool {
+        guard !change.isRemoval, change.start < end else { return false }
+        let device = deviceName(of: change)
+        return change.start.hours(until: end) < targetHours(of: device) - onTimeHours(of: device)
+    }
 }

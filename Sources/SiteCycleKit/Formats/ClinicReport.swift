@@ -105,7 +105,11 @@ public enum ClinicReport {
             until = min(now, period.to)
             body = Occupancy.compute(journal, now: until)
             let (until, body) = (until, body)
-            devices = ClinicReport.devices(journal, device: device).map { d in
+            // A backup device gets its section only when it was worn in the period.
+            let shown = ClinicReport.devices(journal, device: device).filter { d in
+                device != nil || d == Device.pumpName || journal.wore(d, from: period.from, to: period.to)
+            }
+            devices = shown.map { d in
                 let rotation = journal.rotation(d)
                 return (d, rotation, Statistics.compute(rotation, include: period.includes, now: until,
                                                         robust: journal.settings.robustStatistics, body: body),
@@ -135,7 +139,7 @@ public enum ClinicReport {
             page += mapSection(stats, keys: keys, part, body: figures.body, zone: zone)
             page += distributionSection(stats, part)
             page += timelineSection(timeline, keys: keys, part)
-            page += tableSection(stats, body: figures.body, part, endings: endings)
+            page += tableSection(stats, body: figures.body, part, endings: endings, journal: rotation)
             // Today's verdict, as `stats` and `recommend` read it.
             page += flaggedSection(SiteVerdict.compute(journal, device: d, now: now), part)
             if let glucose, d == Device.pumpName {
@@ -268,6 +272,16 @@ public enum ClinicReport {
             return nil
         }
         func held(_ name: String) -> String? { hold(name)?.text }
+        // The key's "Now": the device in the site, else why it is held.
+        // The date never breaks, the words may (it fits A4 and Letter).
+        func now(_ name: String) -> String {
+            if let site = body?.site(name), site.isOccupied {
+                return "in now (\(escape(site.occupiedBy.joined(separator: ", "))))"
+            }
+            guard let text = held(name) else { return "" }
+            let words = text.split(separator: " ")
+            return escape(words.dropLast().joined(separator: " ")) + " <span class=\"date\">" + escape(String(words.last ?? "")) + "</span>"
+        }
         let top = rows.map(\.uses).max() ?? 0
         let viewWidth = 450.0, viewHeight = 630.0, gap = 30.0
         let sx = viewWidth / Double(BodyMap.width), sy = viewHeight / Double(BodyMap.height)
@@ -305,7 +319,7 @@ public enum ClinicReport {
         svg += "</svg>\n"
         var table = "<table class=\"key\">\n<caption>Key</caption>\n<thead><tr><th scope=\"col\">Key</th><th scope=\"col\">Location</th><th scope=\"col\">Uses</th><th scope=\"col\">Mean h</th><th scope=\"col\">Now</th></tr></thead>\n<tbody>\n"
         for row in rows where BodyMap.place(of: row.location.name) != nil {
-            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td><td>\(held(row.location.name) ?? "")</td></tr>\n"
+            table += "<tr><td>\(escape(keys.letter[row.location.name] ?? ""))</td><td>\(escape(row.location.name))</td><td class=\"n\">\(row.uses)</td><td class=\"n\">\(hours(row.average))</td><td class=\"now\">\(now(row.location.name))</td></tr>\n"
         }
         table += "</tbody>\n</table>\n"
         let unplaced = rows.filter { BodyMap.place(of: $0.location.name) == nil }

@@ -16,7 +16,8 @@ extension ClinicReport {
         return s + "</ul>\n</section>\n\n"
     }
 
-    static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole, endings: EarlyEndings? = nil) -> String {
+    static func tableSection(_ stats: Statistics, body: Occupancy, _ d: Part = .whole, endings: EarlyEndings? = nil,
+                             journal: Journal? = nil) -> String {
         let total = stats.locations.map(\.uses).reduce(0, +)
         var s = """
             <section id="sites\(d.suffix)" class="page">
@@ -49,7 +50,7 @@ extension ClinicReport {
         s += ".</p>\n"
         // What `stats` says of a change logged twice, said here too.
         if let repeated = StatisticsText.repeatedChanges(o) { s += "<p>\(escape(repeated)).</p>\n" }
-        s += endedEarlySection(stats, endings: endings)
+        s += endedEarlySection(stats, endings: endings, journal: journal)
         s += "</section>\n\n"
         return s
     }
@@ -61,16 +62,23 @@ extension ClinicReport {
     /// The sites that ended early (before the target, with a reason) and
     /// why, most first: a short table under the per-site one. Nothing when
     /// the journal records no reasons.
-    static func endedEarlySection(_ stats: Statistics, endings: EarlyEndings?) -> String {
+    static func endedEarlySection(_ stats: Statistics, endings: EarlyEndings?, journal: Journal? = nil) -> String {
         guard let endings else { return "" }
         let rows = stats.locations.map { ($0.location, endings.tally(of: $0.location)) }.filter { $0.1.endedEarly > 0 }
             .sorted { $0.1.endedEarly > $1.1.endedEarly }
         guard !rows.isEmpty else { return "<p class=\"early\">No site ended early (before the target, with a reason).</p>\n" }
         var s = "<table class=\"early\">\n<caption>Ended early (before the target, with a reason)</caption>\n"
-            + "<thead><tr><th scope=\"col\">Location</th><th scope=\"col\">Ended early</th><th scope=\"col\">Reasons</th></tr></thead>\n<tbody>\n"
+            + "<thead><tr><th scope=\"col\">Location</th><th scope=\"col\">Ended early</th><th scope=\"col\">Reasons</th>"
+            + "<th scope=\"col\">Hours worn, lot</th></tr></thead>\n<tbody>\n"
         for (location, t) in rows.prefix(endedEarlyRows) {
             let reasons = t.sortedReasons.map { "\($0.count) \($0.reason.word)" }.joined(separator: ", ")
-            s += "<tr><td>\(escape(location.name))</td><td class=\"n\">\(t.endedEarly) of \(t.completed)</td><td>\(reasons)</td></tr>\n"
+            // What a replacement claim asks for, set by set: how long it was
+            // worn and its lot (`history --early` has the rest).
+            let sets = endings.sessions.filter { $0.locationIndex == UInt16(clamping: location.order) }.map { c in
+                "<span>" + hours(c.durationHours) + " h" + (journal?.lot(of: c).map { ", lot " + escape($0) } ?? "") + "</span>"
+            }.joined(separator: "<br>")
+            s += "<tr><td>\(escape(location.name))</td><td class=\"n\">\(t.endedEarly) of \(t.completed)</td><td>\(reasons)</td>"
+                + "<td class=\"worn\">\(sets)</td></tr>\n"
         }
         s += "</tbody>\n</table>\n"
         if rows.count > endedEarlyRows {
@@ -126,7 +134,8 @@ extension ClinicReport {
         ul.legend { columns: 2; list-style: none; padding: 0; }
         * { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
         td, th, dd, li, text { white-space: nowrap; }
-        td.note { white-space: normal; }
+        td.note { white-space: pre-line; }  /* a note's own line breaks, as written */
+        table.key td.now { white-space: normal; } .date { white-space: nowrap; }  /* "Now" wraps between words */
         td.absorption { white-space: normal; min-width: 12em; }  /* the insight wraps, never clipped */
         h2 { break-after: avoid; }
         @page { margin: 12mm; }
@@ -140,7 +149,9 @@ extension ClinicReport {
           tr { break-inside: avoid; }
           th, td { padding: 0.05em 0.35em; }
           .mapwrap { flex-wrap: nowrap; gap: 1em; }
-          .figure { flex: 0 0 58%; } .side { flex: 1 1 auto; }
+          /* The key beside the map fits A4 and Letter portrait, never cut. */
+          .figure { flex: 0 0 54%; } .side { flex: 1 1 auto; min-width: 0; }
+          table.key { font-size: 92%; } table.key th { white-space: normal; }
           svg.bodymap { max-height: 7.5cm; }
           svg.bars { max-height: 6cm; } svg.wear { max-height: 3.2cm; }
           .calendar { max-width: 13em; float: left; margin-right: 1.5em; }

@@ -36,6 +36,10 @@ public enum ExportService {
         /// Notes of `removed` lines the format has no place for (CSV has a
         /// row per site only): said, not dropped silently.
         public var notesLeftOut = 0
+        /// Reasons and lots the app's four columns have no place for (the
+        /// pump's CSV): said, so a claim is not sent without them.
+        public var reasonsLeftOut = 0
+        public var lotsLeftOut = 0
     }
 
     public static func export(_ request: Request, from full: Journal, now: Instant) -> Outcome {
@@ -68,13 +72,17 @@ public enum ExportService {
         }
         // Counted, not filtered: a filtered copy of a million changes was
         // half the memory of a streamed calendar.
-        var sites = 0, notesLeftOut = 0
+        var sites = 0, notesLeftOut = 0, reasons = 0, lots = 0
+        let fourColumns = request.format == .csv && request.device == Device.pumpName
         for c in changes {
             if !c.isRemoval { sites += 1 } else if c.hasNote { notesLeftOut += 1 }
+            if fourColumns, c.reason != nil { reasons += 1 }
+            if fourColumns, journal.lot(of: c) != nil { lots += 1 }
         }
         return Outcome(text: "", siteChanges: sites,
                        fileName: fileName(request, from: full, now: now),
-                       notesLeftOut: request.format == .csv ? notesLeftOut : 0)
+                       notesLeftOut: request.format == .csv ? notesLeftOut : 0,
+                       reasonsLeftOut: reasons, lotsLeftOut: lots)
     }
 
     /// sitecycle-export-YYYY-MM-DD.EXT, today's date in the journal's zone.

@@ -34,6 +34,8 @@ extension CommandRegistry {
                         reason and lot columns (`sitecycle help formats`).
                         A `removed` line has no row, so its note cannot go
                         with it: a warning on stderr says how many were left out.
+                        The pump's four columns have no reason or lot either:
+                        one line on stderr counts those left out.
             json        the whole journal, so that `import` into an empty file
                         rebuilds one with the same meaning:
                         {"format":"sitecycle-journal","version":1,
@@ -88,6 +90,12 @@ extension CommandRegistry {
                     let n = export.notesLeftOut
                     invocation.warn("\(n) note\(n == 1 ? "" : "s") of `removed` lines left out: CSV has a row per site "
                                     + "only", help: "`--format json` keeps \(n == 1 ? "it" : "them")")
+                }
+                if let export, export.reasonsLeftOut + export.lotsLeftOut > 0 {
+                    // One line: what the app's four columns lost, and where it is kept.
+                    let dropped = [(export.reasonsLeftOut, "reason"), (export.lotsLeftOut, "lot")].filter { $0.0 > 0 }
+                        .map { counted($0.0, $0.1) }.joined(separator: ", ")
+                    invocation.warn("CSV drops \(dropped): `--format json` keeps them")
                 }
                 guard let path = written, let export else { return }
                 let rows = export.siteChanges

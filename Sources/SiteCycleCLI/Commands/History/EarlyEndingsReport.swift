@@ -25,13 +25,15 @@ struct EarlyEndingsReport {
                 if c.reason == nil { out += "  record it: sitecycle amend \(c.line) --reason high-glucose\n" }
             }
             if let note = journal.note(of: c) {
-                for line in TextWrap.lines("note: " + ControlCharacters.escaped(note), width: 78, start: 2, indent: "  ") {
-                    out += "  " + line + "\n"
-                }
+                // As written: a line of the note a line here, under its first.
+                out += "  note: " + TextWrap.note(note, start: 8, indent: Self.noteIndent)
+                    .joined(separator: "\n" + Self.noteIndent) + "\n"
             }
         }
         return out
     }
+
+    private static let noteIndent = "        "
 
     func json(_ changes: [SiteChange]) -> JSON {
         .array(changes.map { c in

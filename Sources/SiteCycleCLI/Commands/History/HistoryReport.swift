@@ -133,8 +133,6 @@ struct HistoryTable {
     /// The note, wrapped at 80 columns to continue under the Note column.
     private func noteLines(_ c: SiteChange) -> [String] {
         guard let note = journal.note(of: c) else { return [] }
-        guard note.containsByte(0x0A) else { return TextWrap.lines(note.terminalSafe, start: noteColumn, indent: noteIndent) }
-        return note.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { TextWrap.lines(String($0).terminalSafe, start: noteColumn, indent: noteIndent) }
+        return TextWrap.note(note, start: noteColumn, indent: noteIndent)
     }
 }

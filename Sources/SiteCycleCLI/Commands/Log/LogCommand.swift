@@ -10,17 +10,21 @@ extension CommandRegistry {
             Recommended first (the top one selected), then the other locations,
             longest rested first, then Avoid, each with its last use. ↑/↓ or
             Ctrl-P/Ctrl-N move (j/k too, until you type); typing filters by name,
-            slug or initials (`rft`); Enter picks, then asks for an optional note
-            (Enter alone: none). When the site this change closes is short of its
-            target, it then asks why it ended (a reason, or the start of one;
-            Enter alone: none). `sitecycle log` Enter Enter logs the top
-            recommendation. Esc or Ctrl-C cancels: "Nothing logged.", nothing is
-            written, exit 130. Rows are cut to the terminal's width in screen
-            columns (CJK and emoji count two) and fewer are shown in a short
-            terminal; in one under 20 columns or 3 rows the picker does not open
-            (exit 130, nothing written), and Enter picks nothing while the
-            terminal is too small to show the rows. Without a terminal, LOCATION
-            is required.
+            slug or initials (`rft`); Enter picks. Then it asks in the order
+            things happened, each prompt naming its site: first about the site
+            this change closes, when it closes well before its target: why it
+            ended (a reason, or the start of one) and a note on it; then a note
+            on the new site. Enter alone answers "none". On time, and so not
+            asked, is the last sixth of the device's target (12 h of 72 h), or
+            its grace when it has one (`device sensor 10d grace 12h`): a 72 h
+            pod changed at 70 h is asked nothing. `sitecycle log` Enter Enter
+            logs the top recommendation. Esc or Ctrl-C cancels: "Nothing
+            logged.", nothing is written, exit 130. Rows are cut to the
+            terminal's width in screen columns (CJK and emoji count two) and
+            fewer are shown in a short terminal; in one under 20 columns or 3
+            rows the picker does not open (exit 130, nothing written), and
+            Enter picks nothing while the terminal is too small to show the
+            rows. Without a terminal, LOCATION is required.
 
             LOCATION is a declared, enabled location: its full name in any case
             (quotes optional: `log left front abdomen`), its slug

@@ -55,6 +55,8 @@ struct SiteChangeOptions {
         if let text = previousNote {
             query.previousNote = try EntryWriter.cleanNote(text, option: "--previous-note") ?? ""
             query.replaceNote = replaceNote
+        } else if let text = picked?.previousNote {
+            query.previousNote = try EntryWriter.cleanNote(text, option: "--previous-note")
         } else if replaceNote {
             throw CommandError("--replace-note goes with --previous-note", usage: true)
         }
@@ -73,6 +75,6 @@ struct SiteChangeOptions {
     }
 }
 
-/// The location, note and previous site's reason chosen in the terminal's
-/// site picker.
-typealias PickedSite = (location: String, note: String?, reason: EndReason?)
+/// The location, note, previous site's reason and previous site's note
+/// chosen in the terminal's site picker.
+typealias PickedSite = (location: String, note: String?, reason: EndReason?, previousNote: String?)

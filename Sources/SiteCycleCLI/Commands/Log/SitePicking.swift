@@ -35,13 +35,14 @@ extension SiteChangeCommand {
         }
         var sheet = SitePicker(recommendation: Recommender.recommend(journal, device: device, now: at), now: at,
                                zone: journal.zone, device: device)
+        let devicesOwn = Set(sheet.rows.map(\.name))
         if words.isEmpty, options.device.given == nil { sheet = sheet.adding(otherDevicesSitesIn: journal, at: at) }
         sheet.asksForNote = options.note == nil
-        // A site closed before its target would count as ended early: ask why.
-        let rotation = journal.rotation(device)
-        if options.reason == nil, let active = rotation.activeChange(at: at), active.start < at,
-           active.start.hours(until: at) < rotation.settings.targetHours {
-            sheet.asksForReasonOf = journal.name(of: active)
+        sheet.asksForPreviousNote = options.previousNote == nil
+        // Whichever device a row logs, the site it closes well before its
+        // target is asked about (the Kit's one rule).
+        if options.reason == nil {
+            sheet.closesEarly = closingEarly(sheet.rows, device: device, own: devicesOwn, in: journal, at: at)
         }
         invocation.environment.stdout.flush()
         guard let choice = picker(sheet) else {
@@ -49,6 +50,27 @@ extension SiteChangeCommand {
             return .ended(Self.cancelled)
         }
         return .picked(choice)
+    }
+
+    /// By row: the site picking it would close well before its target, for
+    /// the rows of `device` (`own`) and those another device's own.
+    private func closingEarly(_ rows: [SitePicker.Row], device: String, own: Set<String>, in journal: Journal,
+                              at: Instant) -> [String: String] {
+        func closing(_ device: String) -> String? {
+            guard let active = journal.rotation(device).activeChange(at: at),
+                  journal.closesWellBeforeTarget(active, at: at) else { return nil }
+            return journal.name(of: active)
+        }
+        var result: [String: String] = [:]
+        for row in rows {
+            var logs = device
+            if !own.contains(row.name), let location = journal.location(named: row.name),
+               case .device(let other) = journal.siteDevice(at: location, asked: nil) {
+                logs = other
+            }
+            if let name = closing(logs) { result[row.name] = name }
+        }
+        return result
     }
 }
 

@@ -54,6 +54,8 @@ extension CommandRegistry {
             map, distribution, calendar and per-site table with its own overall
             line: pump and sensor figures are never averaged together. The
             notes say which device each is from. --device NAME reports on one.
+            A device besides the pump that wore no site in the period (a
+            backup) has no section.
             "Rested" is the one figure of every view: days since any device
             last left the site (`help devices`).
 

@@ -15,6 +15,11 @@ struct DeviceStatus {
     let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
     let due: Bool
+    /// A backup not worn lately (`Journal.isQuiet`): one line in the full
+    /// report, none in the short one.
+    var quiet = false
+    /// When its last site ended (nil: never worn).
+    var lastEnd: Instant?
 
     init(_ full: Journal, device: String, now: Instant, dueWithin hours: Double, next: Recommendation) {
         journal = full.rotation(device)
@@ -37,15 +42,21 @@ struct DeviceStatusList {
 
     func text(_ mode: StatusOptions.Mode) -> String {
         switch mode {
-        case .short:  // all devices on one line
-            return devices.map { report($0).shortLine(withDevice: devices.count > 1) }
+        case .short:  // all devices on one line, a quiet backup left out
+            let shown = devices.filter { !$0.quiet }
+            return shown.map { report($0).shortLine(withDevice: shown.count > 1) }
                 .joined(separator: style.unicode ? " · " : " | ") + "\n"
         case .check:
             return devices.map { report($0).checkLine($0.status, due: $0.due) + "\n" }.joined()
         case .full:
             return devices.enumerated().map { i, d in
-                let title = devices.count == 1 ? ""
-                    : (i > 0 ? "\n" : "") + style.text.bold(d.device.prefix(1).uppercased() + d.device.dropFirst()) + "\n"
+                let name = style.text.bold(d.device.prefix(1).uppercased() + d.device.dropFirst())
+                if d.quiet {
+                    // Said once, in a line: it is there, and not wanted now.
+                    let since = d.lastEnd.map { "no site since " + displayTime($0, in: d.journal.zone) } ?? "no site logged yet"
+                    return (i > 0 ? "\n" : "") + name + ": \(since); quiet until you log one.\n"
+                }
+                let title = devices.count == 1 ? "" : (i > 0 ? "\n" : "") + name + "\n"
                 return title + report(d).text(d.status, next: d.next.map { name in
                     d.nextFlags.map { name + "  " + style.warningSign + " " + $0 } ?? name
                 }, noNextBecause: d.noNextBecause)

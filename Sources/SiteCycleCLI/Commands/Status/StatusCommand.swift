@@ -33,6 +33,11 @@ extension CommandRegistry {
             in 29 min`, `overdue 12 min`). Its whole hours are the full
             report's tenths rounded (17.0 h is 17h), days whole days worn.
 
+            A device besides the pump with no site now and none in the last
+            30 days (a backup) is quiet: one line in the report ("Libre: no
+            site since …; quiet until you log one."), nothing in --short.
+            --device NAME shows it whole; --check and --json show it as ever.
+
             --json prints one shape, with or without devices: {"device",
             "active","next","noneBecause","devices":[…]}, where each of
             "devices" (every device, the pump first, or the --device one) is
@@ -58,10 +63,16 @@ extension CommandRegistry {
                 let devices = names.map { device in
                     // Recommendations see the whole journal: recency and
                     // occupied sites span devices.
-                    DeviceStatus(journal, device: device, now: now, dueWithin: options.within,
-                          next: Recommender.recommend(journal, device: device,
-                                                      verdict: export.map { options.glucose.verdict(journal, device: device, now: now, export: $0) },
-                                                      now: now))
+                    var d = DeviceStatus(journal, device: device, now: now, dueWithin: options.within,
+                                         next: Recommender.recommend(journal, device: device,
+                                                                     verdict: export.map { options.glucose.verdict(journal, device: device, now: now, export: $0) },
+                                                                     now: now))
+                    // A backup not worn lately, unless asked for by name.
+                    if options.device.given == nil, journal.isQuiet(device, now: now) {
+                        d.quiet = true
+                        d.lastEnd = journal.lastSiteEnd(of: device, now: now)
+                    }
+                    return d
                 }
                 let render = DeviceStatusList(style: invocation.renderStyle, now: now, devices: devices)
                 invocation.out(invocation.json ? render.json().rendered() : render.text(options.mode))

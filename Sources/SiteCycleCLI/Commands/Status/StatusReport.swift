@@ -67,9 +67,7 @@ struct StatusReport {
     /// The site's note, when it has one.
     func noteText(_ s: SiteStatus) -> String {
         guard let note = journal.note(of: s.active), !note.isEmpty else { return "" }
-        // The note as written, each line wrapped, and never a control byte.
-        let lines = note.split(separator: "\n", omittingEmptySubsequences: false)
-            .flatMap { TextWrap.lines(String($0).terminalSafe, start: 8, indent: "        ") }
+        let lines = TextWrap.note(note, start: 8, indent: "        ")
         return "  Note: " + lines.joined(separator: "\n        ") + "\n"
     }
 
