@@ -78,6 +78,10 @@ struct Completer {
         var file: String?
         /// `--device NAME` given earlier on the line.
         var device: String?
+        /// The words before this one are not a line the tool runs (an
+        /// option it takes only after the command, like `--device`, or an
+        /// unknown command): nothing is offered, as nothing would work.
+        var refused = false
     }
 
     func parse() -> Line {
@@ -96,8 +100,11 @@ struct Completer {
                     continue
                 }
                 if spec.key == "--file", let eq = word.firstIndex(of: "=") { line.file = String(word[word.index(after: eq)...]) }
+            } else if line.command == nil, word.hasPrefix("-"), word.count > 1, word != "--" {
+                line.refused = true  // the tool says "unknown option" (or takes the next word as the command)
             } else if line.command == nil, !word.hasPrefix("-") {
                 line.command = CommandRegistry.all.first { $0.name == word || $0.aliases.contains(word) }
+                if line.command == nil { line.refused = true }
             } else if !word.hasPrefix("-") {
                 line.positionals.append(word)
             }
@@ -108,6 +115,7 @@ struct Completer {
 
     func complete() -> ([Candidate], files: Bool) {
         let line = parse()
+        if line.refused { return ([], false) }
         if let option = line.pendingOption { return optionValues(option, line) }
         if current.hasPrefix("-") {
             let options = (line.command?.options ?? []) + globalOptions

@@ -52,6 +52,43 @@ struct CompletionTests {
         #expect(generated.stdout == committed, "completions/ is stale: run `sitecycle completions \(shell)` into it")
     }
 
+    /// Issue 40 item 8: after `sitecycle --device sensor log `, the tool
+    /// would say "unknown command `sensor`", so nothing is offered; with
+    /// `--device` after the command, the device's own rotation is.
+    @Test func bashOffersOnlyWhatTheToolAccepts() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try """
+            timezone UTC
+            device sensor 10d
+            location Left Front Abdomen
+            location Left Back Arm  for sensor
+            location Right Back Arm  for sensor
+
+            2026-11-01 08:00  Left Front Abdomen
+            2026-11-01 09:00  sensor  Left Back Arm
+
+            """.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        let driver = """
+            source \(script("bash"))
+            reply() {
+                COMP_WORDS=("$@"); COMP_CWORD=$(( ${#COMP_WORDS[@]} - 1 )); COMPREPLY=()
+                _sitecycle sitecycle "${COMP_WORDS[COMP_CWORD]}"; printf '%s|' "${COMPREPLY[@]}"; echo
+            }
+            reply sitecycle --device sensor log ''
+            reply sitecycle nosuchcommand log ''
+            reply sitecycle log --device sensor ''
+            reply sitecycle --now '2026-11-02 08:00' log ''
+            """
+        let r = try sh("/bin/bash", ["-c", driver])
+        let lines = r.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.count >= 4, "\(r.stdout)\(r.stderr)")
+        #expect(lines[0] == "|" && lines[1] == "|", "\(r.stdout)")
+        // The sensor's rotation, never the pump's own site.
+        #expect(lines[2].hasPrefix("right-back-arm|left-back-arm|") && !lines[2].contains("left-front-abdomen"), "\(r.stdout)")
+        #expect(lines[3].hasPrefix("left-front-abdomen|"), "\(r.stdout)")
+        #expect(try BinaryRunner.run(["--device", "sensor", "log", "rba"], in: dir, environment: env).exitCode == 2)
+    }
+
     @Test func bashListsRecommendedFirstAndCompletesToACommandThatRuns() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let driver = """

@@ -16,8 +16,11 @@ extension HelpTopic {
             newest by line number, each described by its date and site in zsh
             and fish: `516  -- 2026-11-19 07:05 Left Front Abdomen`), and files
             for -f all complete. zsh starts every description in one column,
-            after the longest candidate. The scripts are thin: they ask
-            `sitecycle __complete`, so they never go stale.
+            after the longest candidate. Only what the tool accepts is offered:
+            `log --device sensor <TAB>` offers the sensor's own rotation, and
+            a line the tool would refuse (`sitecycle --device sensor log`:
+            --device comes after the command) is offered nothing. The scripts
+            are thin: they ask `sitecycle __complete`, so they never go stale.
 
             INSTALLING IT
               Per user:
