@@ -1,35 +1,12 @@
 import Foundation
 import Testing
+import SiteCycleTestSupport
 
 /// Issue 38: one verdict per site, and every command that advises or
 /// warns reads it. A journal where Left Buttock's sets keep ending early:
 /// each view must flag it, and none may advise it while another is free.
 struct VerdictAgreementTests {
-    static let journal = """
-        timezone UTC
-        target 72h
-
-        location Left Front Abdomen
-        location Right Front Abdomen
-        location Left Buttock
-        location Right Buttock
-        location Left Thigh
-
-        2026-10-01 08:00  Left Buttock  reason: occlusion
-        2026-10-02 08:00  Left Front Abdomen
-        2026-10-05 08:00  Right Front Abdomen
-        2026-10-08 08:00  Left Buttock  reason: occlusion
-        2026-10-09 08:00  Right Buttock
-        2026-10-12 08:00  Left Thigh
-        2026-10-15 08:00  Left Buttock  reason: pain
-        2026-10-16 20:00  Left Front Abdomen
-        2026-10-19 20:00  Right Front Abdomen
-        2026-10-22 20:00  Right Buttock
-        2026-10-25 20:00  Left Thigh
-        2026-10-28 20:00  Left Front Abdomen
-        2026-10-31 20:00  Right Front Abdomen
-
-        """
+    static let journal = flaggedLeftButtockJournal
 
     let dir: URL
     let env: [String: String]

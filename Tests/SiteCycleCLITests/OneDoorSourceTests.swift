@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiteCycleTestSupport
 
 /// Issue 28 item 2, "one write path", held as a property of the source:
 /// the command line changes the journal only by handing the Kit a typed
@@ -10,13 +11,7 @@ struct OneDoorSourceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    func sources(_ folder: String) throws -> [(path: String, text: String)] {
-        let base = Self.root.appendingPathComponent(folder)
-        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { $0.hasSuffix(".swift") }.sorted().map {
-            ($0, try String(contentsOf: base.appendingPathComponent($0), encoding: .utf8))
-        }
-    }
+    func sources(_ folder: String) throws -> [(path: String, text: String)] { try swiftSources(folder) }
 
     @Test func theCommandLineOpensOneTransactionAndHandsItARequest() throws {
         let cli = try sources("Sources/SiteCycleCLI")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SiteCycleTestSupport
 
 /// Issue 39 item 2, held as a property of the source: a path or a file name
 /// comes from whoever named the file and may hold ESC, an OSC title or a
@@ -10,13 +11,7 @@ struct PrintedPathSourceTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    func sources(_ folder: String) throws -> [(path: String, text: String)] {
-        let base = Self.root.appendingPathComponent(folder)
-        let paths = FileManager.default.enumerator(atPath: base.path)?.compactMap { $0 as? String } ?? []
-        return try paths.filter { $0.hasSuffix(".swift") }.sorted().map {
-            ($0, try String(contentsOf: base.appendingPathComponent($0), encoding: .utf8))
-        }
-    }
+    func sources(_ folder: String) throws -> [(path: String, text: String)] { try swiftSources(folder) }
 
     /// `\(path)`, `\(journal.source.path)`, `\(copy)`… interpolated bare.
     static let barePattern = #"\\\((?:[A-Za-z]+\.)*[A-Za-z]*(?:[pP]ath|[fF]ile|[fF]older|[cC]opy|symlink|journal|output!?)\)"#

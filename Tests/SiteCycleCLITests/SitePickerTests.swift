@@ -94,24 +94,7 @@ struct SitePickerTests {
 /// few words on its row.
 struct FlaggedSitePickerTests {
     @Test func theFlaggedSiteComesAfterTheFreeOnesWithItsFlag() {
-        var text = "timezone UTC\ntarget 72h\n\nlocation Left Front Abdomen\nlocation Right Front Abdomen\n"
-        text += "location Left Buttock\nlocation Right Buttock\nlocation Left Thigh\n\n"
-        text += """
-            2026-10-01 08:00  Left Buttock  reason: occlusion
-            2026-10-02 08:00  Left Front Abdomen
-            2026-10-05 08:00  Right Front Abdomen
-            2026-10-08 08:00  Left Buttock  reason: occlusion
-            2026-10-09 08:00  Right Buttock
-            2026-10-12 08:00  Left Thigh
-            2026-10-15 08:00  Left Buttock  reason: pain
-            2026-10-16 20:00  Left Front Abdomen
-            2026-10-19 20:00  Right Front Abdomen
-            2026-10-22 20:00  Right Buttock
-            2026-10-25 20:00  Left Thigh
-            2026-10-28 20:00  Left Front Abdomen
-            2026-10-31 20:00  Right Front Abdomen
-
-            """
+        let text = flaggedLeftButtockJournal
         let journal = load(text, zone: .utc)
         let now = Instant(seconds: CivilDate(year: 2026, month: 11, day: 2).daysSinceEpoch * 86_400 + 9 * 3600)
         let picker = SitePicker(recommendation: Recommender.recommend(journal, now: now), now: now, zone: .utc)
