@@ -26,7 +26,7 @@ struct GlucoseEvidence {
     /// From an export already read.
     func verdict(_ journal: Journal, device: String, now: Instant, export: CGMExport) -> SiteVerdict {
         let rotation = journal.rotation(device)
-        let outcomes = GlucoseOutcomes.compute(rotation, export: export, to: now)
+        let outcomes = GlucoseOutcomes.compute(rotation, export: export, to: now, intervals: false)
         return SiteVerdict.compute(journal, device: device, now: now, glucose: outcomes,
                                    failures: GlucoseFailures.compute(rotation, export: export, now: now))
     }
