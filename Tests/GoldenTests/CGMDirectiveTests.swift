@@ -109,4 +109,39 @@ struct CGMDirectiveTests {
         let a = (json["sites"] as? [[String: Any]])?.first { $0["location"] as? String == "A" }
         #expect(a?["glucoseFailures"] as? Int == 1, "\(outcomes.stdout)")
     }
+
+    /// The export's readings are kept in the state folder: the next run
+    /// believes the kept copy, not the export (a copy changed to read 120
+    /// everywhere takes the flag away); a new version of the export (a new
+    /// modification time) is read again.
+    @Test func theExportIsReadOncePerVersion() throws {
+        try journal(cgm: "flag.csv")
+        let first = try run(["recommend", "--json"])
+        #expect(first.exitCode == 0 && first.stderr.isEmpty, "\(first.stderr)")
+        let folder = dir.appendingPathComponent(".local/state/sitecycle/cgm")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(names.count == 1)
+        let kept = folder.appendingPathComponent(try #require(names.first))
+        let mode = try FileManager.default.attributesOfItem(atPath: kept.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        // Trusted once kept 2 s after the export's last change: made newer
+        // here rather than waited for.
+        let later = Date().addingTimeInterval(3600)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: kept.path)
+        #expect(try run(["recommend", "--json"]).stdout == first.stdout)
+
+        var bytes = [UInt8](try Data(contentsOf: kept))
+        var start = 0
+        for _ in 0..<3 { start = try #require(bytes[start...].firstIndex(of: 0x0A)) + 1 }
+        #expect((bytes.count - start) % 17 == 0)
+        let value = withUnsafeBytes(of: Double(120).bitPattern.littleEndian) { Array($0) }
+        for at in stride(from: start, to: bytes.count, by: 17) { bytes.replaceSubrange(at + 8 ..< at + 16, with: value) }
+        try Data(bytes).write(to: kept)
+        try FileManager.default.setAttributes([.modificationDate: later], ofItemAtPath: kept.path)
+        #expect(try flags()["Lower Back"] == [])
+
+        let export = dir.appendingPathComponent("flag.csv").path
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-60)], ofItemAtPath: export)
+        #expect(try flags()["Lower Back"] == ["glucose"])
+    }
 }

@@ -31,7 +31,8 @@ extension HelpTopic {
               TZ                    your clock's zone (`local` times; the zone
                                     `init` proposes)
               XDG_DATA_HOME, HOME   where the journal lives by default
-              XDG_STATE_HOME        the undo history and what `remind` sent
+              XDG_STATE_HOME        the undo history, what `remind` sent and
+                                    the CGM readings kept for the advice
               XDG_CONFIG_HOME       where `remind --install` puts its timer
 
             EXIT STATUS

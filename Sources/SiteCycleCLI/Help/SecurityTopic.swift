@@ -20,7 +20,7 @@ extension HelpTopic {
               - Its name is opened with O_NOFOLLOW, and below the journal's
                 folder every folder on the way too; so is the state folder's
                 own `sitecycle` folder and everything in it (undo, edit,
-                remind). The folders above that ($XDG_STATE_HOME, else
+                remind, cgm). The folders above that ($XDG_STATE_HOME, else
                 ~/.local/state) are yours, and may be links. What is opened
                 must be a regular file or a real folder. A link or anything
                 else there is left alone, never followed, removed or replaced:
@@ -93,6 +93,12 @@ extension HelpTopic {
               $XDG_STATE_HOME/sitecycle/remind/ (0700 folders, 0600 files), one
               folder or file per journal: nothing of theirs is beside the
               journal, where a synced folder or a repository would carry it.
+              The glucose readings of a CGM export the advice reads (`cgm PATH`,
+              --cgm) are kept in $XDG_STATE_HOME/sitecycle/cgm/, one 0600 file
+              per export, so that it is parsed once per version (size, times,
+              inode): health data, private like the journal. A kept file that
+              does not read back is rebuilt; one that cannot be written is
+              skipped. Delete the folder at any time: it is only a copy.
               Without $HOME the passwd entry's home folder is used; with
               neither, commands ask for -f instead of creating `./~`. A journal
               path that is a symlink to nothing is named with its target.

@@ -4,7 +4,8 @@ import SiteCycleKit
 /// run, else the journal's `cgm PATH` (relative to its folder, read through
 /// the file policy: nothing outside the folder, no link). What it cannot
 /// read is a warning, never a failure: the advice then reads the journal
-/// alone and says so.
+/// alone and says so. An export's readings are read once per version of
+/// it and kept in the state folder (`CGMReadingsCache`).
 struct GlucoseEvidence {
     static let spec = OptionSpec(["--cgm"], value: "FILE", "read a CGM export's glucose for this run's advice",
                                  repeatable: true)
@@ -25,31 +26,47 @@ struct GlucoseEvidence {
     /// From an export already read.
     func verdict(_ journal: Journal, device: String, now: Instant, export: CGMExport) -> SiteVerdict {
         let rotation = journal.rotation(device)
-        let outcomes = GlucoseOutcomes.compute(rotation, export: export, to: now)
+        let outcomes = GlucoseOutcomes.compute(rotation, export: export, to: now, intervals: false)
         return SiteVerdict.compute(journal, device: device, now: now, glucose: outcomes,
                                    failures: GlucoseFailures.compute(rotation, export: export, now: now))
     }
 
     func export(_ journal: Journal, _ invocation: Invocation) -> CGMExport? {
         if !files.isEmpty {
-            do throws(CommandError) {
-                return try OutcomesCommand.read(files, zone: journal.zone, dateOrder: nil)
-            } catch {
-                invocation.warn(fallback(error.message), help: error.help)
-                return nil
+            var parts: [CGMExport] = []
+            for file in files {
+                let read: Result<CGMExport, CGMReadError>
+                do throws(FileError) {
+                    read = try readings(file, stamp: FileStamp.following(file), zone: journal.zone, invocation) {
+                        () throws(FileError) in try JournalFile.readMapped(file)
+                    }
+                } catch {
+                    invocation.warn(fallback(error.message), help: error.hint)
+                    return nil
+                }
+                switch read {
+                case .success(let export): parts.append(export)
+                case .failure(let e):
+                    let refusal = OutcomesCommand.refusal(e, file: file)
+                    invocation.warn(fallback(refusal.message), help: refusal.help)
+                    return nil
+                }
             }
+            return CGMExport.combined(parts)
         }
         guard let path = journal.settings.cgm else { return nil }
         let folder = JournalStore.parentFolder(of: invocation.journalLocation.path)
         let full = folder == "." ? path : folder + "/" + path
-        let bytes: [UInt8]
+        let files = invocation.fileSystem
+        let read: Result<CGMExport, CGMReadError>
         do throws(FileError) {
-            bytes = try invocation.fileSystem.read(full)
+            read = try readings(full, stamp: files.stamp(full), zone: journal.zone, invocation) {
+                () throws(FileError) in SourceBytes(try files.read(full))
+            }
         } catch {
             invocation.warn(fallback("the journal's CGM export \(path.terminalSafe): " + error.message), help: error.hint)
             return nil
         }
-        let read = bytes.withUnsafeBufferPointer { CGMReader.read($0, zone: journal.zone, dateOrder: nil) }
         switch read {
         case .success(let export): return export
         case .failure(let e):
@@ -57,6 +74,19 @@ struct GlucoseEvidence {
             invocation.warn(fallback(refusal.message), help: refusal.help)
             return nil
         }
+    }
+
+    /// One export's readings: those the state folder keeps for this
+    /// version of it (`CGMReadingsCache`), else read from `bytes` and kept.
+    func readings(_ file: String, stamp: FileStamp?, zone: ZoneRules, _ invocation: Invocation,
+                  bytes: () throws(FileError) -> SourceBytes) throws(FileError) -> Result<CGMExport, CGMReadError> {
+        let cache = CGMReadingsCache(export: file, environment: invocation.env, fileSystem: invocation.fileSystem)
+        let key = stamp.map { CGMReadingsCache.Key(export: WriteHistory.absolute(file), stamp: $0, zone: zone.identifier,
+                                                   dateOrder: nil) }
+        if let cache, let key, let kept = cache.export(key) { return .success(kept) }
+        let read = try bytes().withUnsafeBufferPointer { CGMReader.read($0, zone: zone, dateOrder: nil) }
+        if let cache, let key, case .success(let export) = read { cache.keep(export, key) }
+        return read
     }
 
     func fallback(_ why: String) -> String { why + "; the advice reads the journal alone" }

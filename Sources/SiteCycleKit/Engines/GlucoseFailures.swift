@@ -24,8 +24,11 @@ public enum GlucoseFailures {
         guard !readings.isEmpty else { return [] }
         let high = GlucoseUnit.mgdl.convert(250, to: export.unit), veryHigh = GlucoseUnit.mgdl.convert(300, to: export.unit)
         var out: [SiteChange] = []
+        // The rule needs a reading in the 2 hours before the end.
+        let first = readings[0].instant.seconds, last = readings[readings.count - 1].instant.seconds
         for c in rotation.changes where !c.isRemoval {
-            guard let end = c.end, end <= now, let hours = c.durationHours,
+            guard let end = c.end, end <= now, end.seconds > first, end.seconds - windowSeconds <= last,
+                  let hours = c.durationHours,
                   hours < rotation.targetHours(of: rotation.deviceName(of: c)) else { continue }
             if meetsRule(readings, end: end.seconds, high: high, veryHigh: veryHigh) { out.append(c) }
         }

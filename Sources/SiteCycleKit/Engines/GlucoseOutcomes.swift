@@ -80,8 +80,11 @@ public struct GlucoseOutcomes: Sendable {
 
     /// `rotation`: the journal as one device's rotation. `from`/`to` bound
     /// the readings (both ends included); nil for the whole export.
+    /// `intervals`: every site's `inRangeInterval`; false computes it only
+    /// where the flag needs it (a site its figures flag), for advice that
+    /// reads the flag alone, every run.
     public static func compute(_ rotation: Journal, export: CGMExport, from: Instant? = nil,
-                               to: Instant? = nil) -> GlucoseOutcomes {
+                               to: Instant? = nil, intervals: Bool = true) -> GlucoseOutcomes {
         let limits = Limits(export.unit)
         let readings = export.readings
         var lo = 0, hi = readings.count
@@ -152,8 +155,9 @@ public struct GlucoseOutcomes: Sendable {
             guard i < locations, bySite[i].sessions > 0 else { return nil }
             let m = bySite[i].measures(interval: interval, unit: export.unit)
             let wear = (0..<days).map { WearDay(day: $0 + 1, measures: bySiteDay[i * days + $0].measures(interval: interval, unit: export.unit)) }
-            let ci = bootstrapInterval(setsBySite[i], seed: bootstrapSeed &+ UInt64(i))
-            let flagged = flags(m, against: whole) && (ci.map { $0.high < (whole.inRange ?? 0) } ?? false)
+            let candidate = flags(m, against: whole)
+            let ci = intervals || candidate ? bootstrapInterval(setsBySite[i], seed: bootstrapSeed &+ UInt64(i)) : nil
+            let flagged = candidate && (ci.map { $0.high < (whole.inRange ?? 0) } ?? false)
             return Site(location: location, measures: m, flagged: flagged, inRangeInterval: ci, wearDays: wear)
         }
         return GlucoseOutcomes(

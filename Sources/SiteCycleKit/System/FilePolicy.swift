@@ -143,6 +143,15 @@ public struct FilePolicy: Sendable {
         return entryType(folder, name) != nil
     }
 
+    /// The stamp of the regular file at `path`, never through a link.
+    public func stamp(_ path: String) -> FileStamp? {
+        guard let (folder, name) = try? openFolder(of: path, creating: false, verb: "read") else { return nil }
+        defer { close(folder) }
+        var st = stat()
+        guard fstatat(folder, name, &st, AT_SYMLINK_NOFOLLOW) == 0 else { return nil }
+        return FileStamp(st)
+    }
+
     /// What is at `path` when it is there but is no regular file ("a
     /// symbolic link", "a folder", …, never followed); nil otherwise.
     public func otherThanFile(_ path: String) -> String? {

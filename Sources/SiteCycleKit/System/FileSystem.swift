@@ -52,6 +52,9 @@ public protocol FileSystem: AnyObject {
     func writeOutput(_ path: String, producing produce: OutputProducer) throws(FileError)
     /// Runs `body` while no other writer may change `path`.
     func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T
+    /// A regular file's size, times and inode (the journal's link followed,
+    /// none beside it); nil for anything else or nothing.
+    func stamp(_ path: String) -> FileStamp?
 }
 
 /// Makes an output in pieces, each handed to the sink it is given.
@@ -139,6 +142,9 @@ public final class POSIXFileSystem: FileSystem {
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         try JournalStore.withLock(path, body)
     }
+    public func stamp(_ path: String) -> FileStamp? {
+        policy.isJournal(path) ? FileStamp.following(path) : policy.stamp(path)
+    }
 }
 
 /// Files in a dictionary, for tests: what a service wrote is there to read
@@ -158,6 +164,10 @@ public final class InMemoryFileSystem: FileSystem {
     /// Paths read, in order: a test can tell that nothing was read before
     /// a refusal of what was typed.
     public private(set) var reads: [String] = []
+    /// Each file's modification time (nanoseconds; 0 when not set), and
+    /// the time a write gives the file it writes.
+    public var modified: [String: Int64] = [:]
+    public var writeTime: Int64 = 0
     private var locks = 0
 
     public init(_ files: [String: String] = [:]) {
@@ -188,6 +198,7 @@ public final class InMemoryFileSystem: FileSystem {
         }
         files[path] = bytes
         modes[path] = mode
+        modified[path] = writeTime
         writes += 1
         if locks == 0 { unlockedWrites.append(path) }
     }
@@ -225,6 +236,10 @@ public final class InMemoryFileSystem: FileSystem {
     public func resolvedPath(_ path: String) -> String { path }
 
     public func writeOutput(_ path: String, _ bytes: [UInt8]) throws(FileError) { try replace(path, with: bytes) }
+
+    public func stamp(_ path: String) -> FileStamp? {
+        files[path].map { FileStamp(size: Int64($0.count), modified: modified[path] ?? 0, changed: modified[path] ?? 0, inode: 0) }
+    }
 
     public func withLock<T>(_ path: String, _ body: () throws(FileError) -> T) throws(FileError) -> T {
         locks += 1

@@ -33,7 +33,11 @@ extension CommandRegistry {
             prolonged high glucose (`sitecycle help outcomes`). The export is the
             journal's `cgm PATH` line, or --cgm FILE for one run; one that
             cannot be read is a warning, and the advice reads the journal
-            alone. status's Next, remind, the picker,
+            alone. Its readings are read once per version of the file and kept
+            in $XDG_STATE_HOME/sitecycle/cgm/ (one private file per export, known
+            by its size, times and inode); the figures are taken from them
+            afresh each run, so an edited journal is never advised on from old
+            figures. status's Next, remind, the picker,
             completion, log, stats, map, report and the editor's hover read the
             same verdict. --json rows carry "flags":[{"kind":"early"|
             "duration"|"glucose"|"failures","text"}], [] when none.
