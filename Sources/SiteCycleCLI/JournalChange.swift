@@ -160,21 +160,15 @@ extension Invocation {
         return words.joined(separator: " ")
     }
 
-    /// When a write happened, for its undo record.
-    /// --now is read in the journal's zone when it reads (a Chicago
-    /// journal's `--now "2026-11-30 10:00"` is 10:00 there, as undo shows it).
-    var recordTime: Instant {
-        let given = arguments.value("--now") != nil || !(env["SITECYCLE_NOW"] ?? "").isEmpty
-        guard given else { return environment.clock() }
-        return (try? now(in: readJournalQuietly()?.zone ?? systemZone)) ?? environment.clock()
-    }
-
     /// Where a transaction appends this run's undo record, under its lock;
     /// nil without a home to keep it in (`warnIfNotRecorded` says so once
     /// a write happened).
     func undoRecording() -> UndoRecording? {
         WriteHistory(journalPath: journalLocation.path, environment: env, fileSystem: fileSystem).map {
-            UndoRecording(history: $0, command: commandDescription, writtenAt: recordTime.seconds)
+            // --now is read in the journal's zone when it reads (a Chicago
+            // journal's `--now "2026-11-30 10:00"` is 10:00 there, as undo
+            // shows it); the transaction reads that zone on its own reading.
+            UndoRecording(history: $0, command: commandDescription, clock: runClock)
         }
     }
 

@@ -228,12 +228,39 @@ public struct UndoRecording {
     public var history: WriteHistory
     /// The command in the user's words, for `undo --list`.
     public var command: String
-    public var writtenAt: Int64
+    /// When the write happened: a time fixed beforehand, or the run's
+    /// clock, whose "now" if given as a wall time is read in the journal's
+    /// zone, known once the transaction has read the file (reading it
+    /// beforehand to learn the zone was a second parse of every write).
+    private var when: When
+
+    private enum When {
+        case fixed(Int64)
+        case clock(RunClock)
+    }
 
     public init(history: WriteHistory, command: String, writtenAt: Int64) {
         self.history = history
         self.command = command
-        self.writtenAt = writtenAt
+        when = .fixed(writtenAt)
+    }
+
+    public init(history: WriteHistory, command: String, clock: RunClock) {
+        self.history = history
+        self.command = command
+        when = .clock(clock)
+    }
+
+    /// When the write happened, in seconds: "now" as given, read in the
+    /// zone of the journal before the write (`zone`, asked only then);
+    /// else, or when it does not read there, the clock's reading.
+    public func writtenAt(zone: () -> ZoneRules) -> Int64 {
+        switch when {
+        case .fixed(let seconds): return seconds
+        case .clock(let clock):
+            guard clock.given != nil else { return clock.clock.seconds }
+            return ((try? clock.now(in: zone())) ?? clock.clock).seconds
+        }
     }
 }
 
@@ -294,6 +321,7 @@ public struct JournalTransaction {
             result = try fileSystem.withLock(path) { () throws(FileError) -> Result<TransactionResult<Outcome>, ServiceError> in
                 let bytes = try fileSystem.read(path)
                 let journal = JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: defaultZone)
+                let zone = journal.zone
                 guard !journal.diagnostics.hasErrors || acceptsErrors else {
                     return .failure(ServiceError(.journalHasErrors(path: path), journal: journal))
                 }
@@ -323,7 +351,7 @@ public struct JournalTransaction {
                     if after! != bytes { try fileSystem.replace(path, with: after!) }
                     done = TransactionResult(outcome: change.outcome(updated), before: bytes, after: after!)
                 }
-                done.recordFailure = remember(done)
+                done.recordFailure = remember(done, zone: { zone })
                 return .success(done)
             }
         } catch {
@@ -353,7 +381,11 @@ public struct JournalTransaction {
                 if change.bytes != bytes { try fileSystem.replace(path, with: change.bytes) }
                 change.whenDone()
                 var done = TransactionResult(outcome: change.outcome(updated), before: bytes, after: change.bytes)
-                done.recordFailure = remember(done)
+                // The bytes replaced need not parse; their zone is read
+                // only when a given "now" needs it.
+                done.recordFailure = remember(done, zone: {
+                    JournalBuilder.load(SourceFile(path: path, bytes: bytes), defaultZone: defaultZone).zone
+                })
                 return .success(done)
             }
         } catch {
@@ -364,10 +396,10 @@ public struct JournalTransaction {
 
     /// Appends the write's undo record, still under the lock; the reason
     /// it could not be kept (the write stands either way).
-    private func remember<Outcome>(_ done: TransactionResult<Outcome>) -> FileError? {
+    private func remember<Outcome>(_ done: TransactionResult<Outcome>, zone: () -> ZoneRules) -> FileError? {
         guard let recording, done.wrote else { return nil }
         do throws(FileError) {
-            try recording.history.append(done.record(command: recording.command, writtenAt: recording.writtenAt))
+            try recording.history.append(done.record(command: recording.command, writtenAt: recording.writtenAt(zone: zone)))
             return nil
         } catch {
             return error
