@@ -41,6 +41,15 @@ extension SyncTests {
         #expect(said.contains("Not pulled from the other computers:"), "\(r.stderr)")
     }
 
+    @Test func aMissingJournalIsSaidOnceWithoutAPull() throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try twoClones()
+        let r = try BinaryRunner.run(["-f", "nothere.journal", "remind", "--pull"], in: root.appendingPathComponent("b"),
+                                     environment: env)
+        #expect(r.exitCode == 1 && r.stderr.contains("no journal at nothere.journal") && !r.stderr.contains("pull"),
+                "\(r.stderr)")
+    }
+
     @Test func theTimerPullsWhereTheFolderIsSetUpForSync() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones()

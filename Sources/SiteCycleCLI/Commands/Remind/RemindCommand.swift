@@ -94,7 +94,8 @@ struct RemindCommand {
         case .uninstall: return installer.uninstall()
         case nil: break
         }
-        let notPulled = options.pull ? pull() : nil
+        // A journal that is not there is said once, as every command says it.
+        let notPulled = options.pull && invocation.fileSystem.exists(invocation.journalLocation.path) ? pull() : nil
         guard let full = invocation.readJournal() else { return ExitCode.failure }
         let now: Instant
         do { now = try invocation.now(for: full) } catch { return invocation.fail(error) }
