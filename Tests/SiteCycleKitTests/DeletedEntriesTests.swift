@@ -144,4 +144,28 @@ struct DeletedEntriesTests {
         }
         #expect(try String(contentsOfFile: f.root + "/secret", encoding: .utf8) == "secret\n")
     }
+
+    /// Times from year 1 to 9999 read back; a line whose time does not
+    /// read (a hand edit) is skipped, not taken whole.
+    @Test func theTimesReadBackAndABadOneIsSkipped() throws {
+        let f = try Folder()
+        defer { try? FileManager.default.removeItem(atPath: f.root) }
+        let lines = [WriteHistory.DeletedLine(line: Array(Folder.line.utf8), deletedAt: WriteRecord.writtenRange.lowerBound),
+                     .init(line: Array("2026-01-02 08:00  Right Arm".utf8), deletedAt: WriteRecord.writtenRange.upperBound),
+                     .init(line: Array("2026-01-03 08:00  Left Arm".utf8), deletedAt: 0)]
+        try FileManager.default.createDirectory(atPath: f.history.folder, withIntermediateDirectories: true)
+        try f.history.writeDeletions(lines)
+        #expect(try f.history.readDeletions() == lines)
+        let bad = ["x 2026-01-04 08:00  A", "12345678901234 2026-01-04 08:00  A", "253402300800 2026-01-04 08:00  A",
+                   "-", "2026-01-04 08:00  A", "17 not an entry"]
+        try (f.onDisk! + bad.joined(separator: "\n") + "\n").write(toFile: f.history.deletionsPath, atomically: true,
+                                                                  encoding: .utf8)
+        #expect(try f.history.readDeletions() == lines)
+        // Split as the merge splits: a CR before the LF dropped, the last
+        // line with or without its LF.
+        for (text, split) in [("a\r\nb\n\nc", ["a", "b", "", "c"]), ("a\n", ["a"]), ("", []), ("\n", [""])] {
+            #expect(WriteHistory.lines(Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) } == split)
+            #expect(WriteHistory.lines(Array(text.utf8)) == ConflictCopyMerge.lines(Array(text.utf8)))
+        }
+    }
 }

@@ -63,22 +63,54 @@ extension WriteHistory {
     package func readDeletions() throws(FileError) -> [DeletedLine] {
         guard fileSystem.entryExists(deletionsPath) else { return [] }
         let bytes = try fileSystem.read(deletionsPath)
-        let lines = ConflictCopyMerge.lines(bytes)
+        let lines = WriteHistory.lines(bytes)
         guard let header = lines.first else { return [] }
         let timed = header.elementsEqual("sitecycle-deleted-entries \(WriteHistory.deletionsFormat)".utf8)
         let untimed = fileSystem.stamp(deletionsPath).map { $0.modified / 1_000_000_000 } ?? Int64(time(nil))
         return lines.dropFirst().compactMap { whole in
             var line = whole, at = untimed
             if timed {
-                guard let space = line.firstIndex(of: 0x20),
-                      let seconds = Int64(String(decoding: line[..<space], as: UTF8.self)),
-                      WriteRecord.writtenRange.contains(seconds)
-                else { return nil }
+                // A sign, digits (13 at most: no overflow), a space.
+                let negative = line.first == 0x2D
+                let digits = line.startIndex + (negative ? 1 : 0)
+                var seconds: Int64 = 0, i = digits
+                while i < line.endIndex, i - digits < 13, (0x30...0x39).contains(line[i]) {
+                    seconds = seconds * 10 + Int64(line[i] - 0x30)
+                    i += 1
+                }
+                if negative { seconds = -seconds }
+                guard i > digits, i < line.endIndex, line[i] == 0x20,
+                      WriteRecord.writtenRange.contains(seconds) else { return nil }
                 at = seconds
-                line = line[(space + 1)...]
+                line = line[(i + 1)...]
             }
             return ConflictCopyMerge.entryKey(line) == nil ? nil : DeletedLine(line: Array(line), deletedAt: at)
         }
+    }
+
+    /// The lines of `bytes` as `ConflictCopyMerge.lines` splits them (a
+    /// CR before the LF dropped), found with memchr: every write reads
+    /// the file, up to 20,000 lines.
+    static func lines(_ bytes: [UInt8]) -> [ArraySlice<UInt8>] {
+        var ends: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var at = 0
+            while at < buffer.count, let found = memchr(base + at, 0x0A, buffer.count - at) {
+                let end = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - base
+                ends.append(end)
+                at = end + 1
+            }
+        }
+        var result: [ArraySlice<UInt8>] = []
+        result.reserveCapacity(ends.count + 1)
+        var start = 0
+        for end in ends {
+            result.append(ConflictCopyMerge.trimmed(bytes[start..<end]))
+            start = end + 1
+        }
+        if start < bytes.count { result.append(ConflictCopyMerge.trimmed(bytes[start...])) }
+        return result
     }
 
     /// The lines a conflict copy could still bring back at `now`: deleted
