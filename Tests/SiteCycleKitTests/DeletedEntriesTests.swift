@@ -54,7 +54,8 @@ struct DeletedEntriesTests {
         defer { try? FileManager.default.removeItem(atPath: f.root) }
         try f.conflictCopy(changedAt: deletedAt - day)
         try f.deleteAndForget(deletedAt: deletedAt, now: deletedAt + day)
-        #expect(f.onDisk == "sitecycle-deleted-entries 2\n\(deletedAt) \(Folder.line)\n")
+        // `+`: a copy that may hold the line was seen.
+        #expect(f.onDisk == "sitecycle-deleted-entries 2\n\(deletedAt)+ \(Folder.line)\n")
         #expect(try f.history.deletedLines(now: deletedAt + 89 * day) == [Array(Folder.line.utf8)])
         let mode = try FileManager.default.attributesOfItem(atPath: f.history.deletionsPath)[.posixPermissions] as? Int
         #expect(mode == 0o600)
@@ -79,20 +80,27 @@ struct DeletedEntriesTests {
         #expect(f.onDisk == nil)
     }
 
-    @Test func withoutAConflictCopyNothingIsKept() throws {
+    /// No copy yet: one may still come from a computer that was away.
+    @Test func withoutAConflictCopyTheLineWaitsNinetyDays() throws {
         let f = try Folder()
         defer { try? FileManager.default.removeItem(atPath: f.root) }
         try f.deleteAndForget(deletedAt: deletedAt, now: deletedAt + day)
+        #expect(f.onDisk != nil)
+        #expect(try f.history.deletedLines(now: deletedAt + 89 * day).count == 1)
+        #expect(try f.history.deletedLines(now: deletedAt + 90 * day) == [])
         #expect(f.onDisk == nil)
-        #expect(try f.history.deletedLines(now: deletedAt + day) == [])
     }
 
-    @Test func aConflictCopyNewerThanTheDeletionKeepsNothing() throws {
+    /// A copy made after the deletion saw the line gone: it neither keeps
+    /// the line as "seen" nor ends the wait for an older one.
+    @Test func aConflictCopyNewerThanTheDeletionLeavesTheWait() throws {
         let f = try Folder()
         defer { try? FileManager.default.removeItem(atPath: f.root) }
         try f.conflictCopy(changedAt: deletedAt + 60)
         try f.deleteAndForget(deletedAt: deletedAt, now: deletedAt + day)
-        #expect(f.onDisk == nil)
+        #expect(try f.history.readDeletions().map(\.copySeen) == [false])
+        try FileManager.default.removeItem(atPath: f.copy)
+        #expect(try f.history.deletedLines(now: deletedAt + 2 * day).count == 1)
     }
 
     /// Kept while the copy is there; gone at the first write after the
@@ -121,7 +129,8 @@ struct DeletedEntriesTests {
         #expect(try f.history.readDeletions() == [.init(line: Array(Folder.line.utf8), deletedAt: deletedAt)])
         try f.conflictCopy(changedAt: deletedAt - day)
         #expect(try f.history.deletedLines(now: deletedAt + 89 * day) == [Array(Folder.line.utf8)])
-        #expect(f.onDisk?.hasPrefix("sitecycle-deleted-entries 1\n") == true, "nothing dropped: not rewritten")
+        // Rewritten in format 2, the copy marked as seen.
+        #expect(f.onDisk == "sitecycle-deleted-entries 2\n\(deletedAt)+ \(Folder.line)\n")
         #expect(try f.history.deletedLines(now: deletedAt + 90 * day) == [])
         #expect(f.onDisk == nil)
     }

@@ -108,8 +108,9 @@ extension HelpTopic {
               the last 50 writes. After that it is kept in
               $XDG_STATE_HOME/sitecycle/undo/KEY/deleted-entries (0600, with
               the time it was deleted) only while a conflict copy beside the
-              journal is older than the deletion, so that `sync` does not
-              bring it back, and 90 days at most: every write and sync prunes
+              journal is older than the deletion, or none has come yet, so
+              that `sync` does not bring it back, and 90 days at most: every
+              write and sync prunes
               the file and removes it when empty. With no conflict copy
               waiting, `rm` it at any time (`help delete`). A link at its name
               is named by every write (then not recorded for undo) and stops

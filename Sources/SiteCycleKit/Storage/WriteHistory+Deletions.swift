@@ -13,7 +13,8 @@ import Darwin
 ///
 /// A line is kept only while a conflict copy could bring it back: while a
 /// conflict copy beside the journal was last changed at or before the
-/// deletion, and never longer than 90 days. The file is pruned whenever it
+/// deletion; before such a copy was seen, while one may still come; and
+/// never longer than 90 days. The file is pruned whenever it
 /// is read or written (every write of the journal, every `sync`), and
 /// removed once nothing is left in it.
 ///
@@ -27,10 +28,15 @@ extension WriteHistory {
     package struct DeletedLine: Equatable, Sendable {
         package var line: [UInt8]
         package var deletedAt: Int64
+        /// A conflict copy older than the deletion has been seen beside the
+        /// journal (written `+` after the time): once no such copy is there,
+        /// `sync` has merged them and the line has done its work.
+        package var copySeen: Bool
 
-        package init(line: [UInt8], deletedAt: Int64) {
+        package init(line: [UInt8], deletedAt: Int64, copySeen: Bool = false) {
             self.line = line
             self.deletedAt = deletedAt
+            self.copySeen = copySeen
         }
     }
 
@@ -55,7 +61,7 @@ extension WriteHistory {
         let all = try readDeletions()
         guard !all.isEmpty else { return [] }
         let kept = keptDeletions(all, now: now)
-        if kept.count != all.count { try? writeDeletions(kept) }
+        if kept != all { try? writeDeletions(kept) }
         return Set(kept.map(\.line))
     }
 
@@ -68,7 +74,7 @@ extension WriteHistory {
         let timed = header.elementsEqual("sitecycle-deleted-entries \(WriteHistory.deletionsFormat)".utf8)
         let untimed = fileSystem.stamp(deletionsPath).map { $0.modified / 1_000_000_000 } ?? Int64(time(nil))
         return lines.dropFirst().compactMap { whole in
-            var line = whole, at = untimed
+            var line = whole, at = untimed, seen = false
             if timed {
                 // A sign, digits (13 at most: no overflow), a space.
                 let negative = line.first == 0x2D
@@ -79,12 +85,16 @@ extension WriteHistory {
                     i += 1
                 }
                 if negative { seconds = -seconds }
+                if i > digits, i < line.endIndex, line[i] == UInt8(ascii: "+") {
+                    seen = true
+                    i += 1
+                }
                 guard i > digits, i < line.endIndex, line[i] == 0x20,
                       WriteRecord.writtenRange.contains(seconds) else { return nil }
                 at = seconds
                 line = line[(i + 1)...]
             }
-            return ConflictCopyMerge.entryKey(line) == nil ? nil : DeletedLine(line: Array(line), deletedAt: at)
+            return ConflictCopyMerge.entryKey(line) == nil ? nil : DeletedLine(line: Array(line), deletedAt: at, copySeen: seen)
         }
     }
 
@@ -113,14 +123,23 @@ extension WriteHistory {
         return result
     }
 
-    /// The lines a conflict copy could still bring back at `now`: deleted
-    /// less than 90 days ago, and no earlier than the last change of a
-    /// conflict copy beside the journal (a copy changed before a deletion
-    /// may still have the line; one changed after it saw it gone, or came
-    /// from a device that did). Without a conflict copy: none.
+    /// The lines a conflict copy could still bring back at `now`, each
+    /// 90 days at most: while a conflict copy beside the journal was last
+    /// changed at or before the deletion (it may still have the line; one
+    /// changed after it saw it gone), and, before any such copy was seen,
+    /// while one may still come from a computer that was away. Once the
+    /// copies that could have it are gone (merged by `sync`), it goes.
     package func keptDeletions(_ lines: [DeletedLine], now: Int64) -> [DeletedLine] {
-        guard let oldestCopy = conflictCopyTimes().min() else { return [] }
-        return lines.filter { now - $0.deletedAt < WriteHistory.deletionsKeptAtMost && oldestCopy <= $0.deletedAt }
+        let oldestCopy = conflictCopyTimes().min() ?? Int64.max
+        return lines.compactMap { line in
+            guard now - line.deletedAt < WriteHistory.deletionsKeptAtMost else { return nil }
+            if oldestCopy <= line.deletedAt {
+                var seen = line
+                seen.copySeen = true
+                return seen
+            }
+            return line.copySeen ? nil : line
+        }
     }
 
     /// When each conflict copy of the journal was last changed (seconds);
@@ -140,7 +159,7 @@ extension WriteHistory {
             return
         }
         var bytes = Array("sitecycle-deleted-entries \(WriteHistory.deletionsFormat)\n".utf8)
-        for l in lines.suffix(WriteHistory.deletionsLimit) { bytes += Array("\(l.deletedAt) ".utf8) + l.line + [0x0A] }
+        for l in lines.suffix(WriteHistory.deletionsLimit) { bytes += Array("\(l.deletedAt)\(l.copySeen ? "+" : "") ".utf8) + l.line + [0x0A] }
         try fileSystem.replace(deletionsPath, with: bytes)
     }
 }

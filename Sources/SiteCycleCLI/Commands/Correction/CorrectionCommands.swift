@@ -56,12 +56,13 @@ extension CommandRegistry {
             ~/.local/state/sitecycle/undo/KEY/), one folder per journal.
             When a write's record is forgotten, the entry lines it deleted
             move to deleted-entries in that folder, with the time of the
-            deletion, only while a conflict copy beside the journal was last
-            changed before that time (`sync` would otherwise bring them
-            back), and never for more than 90 days. Every write and every
-            sync prunes the file and removes it when nothing is left.
-            Removing it yourself is safe whenever no conflict copy waits to
-            be synced: rm ~/.local/state/sitecycle/undo/*/deleted-entries
+            deletion, only while a conflict copy beside the journal was
+            last changed before that time, or none has come yet (`sync`
+            would otherwise bring them back), and 90 days at most. Every
+            write and every sync prunes the file and removes it when
+            nothing is left. Removing it yourself is safe whenever no
+            conflict copy waits to be synced:
+            rm ~/.local/state/sitecycle/undo/*/deleted-entries
             (lines of a format-1 file, which had no times, count as deleted
             when the file last changed). A link at its name is never
             followed: each write names it and is not recorded for undo, and
