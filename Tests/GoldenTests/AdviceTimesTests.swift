@@ -49,7 +49,9 @@ struct AdviceTimesTests {
         #expect(try sitecycle("log", "lst", "--at", "-5m", now: "2026-11-30 10:40:17").exitCode == 0)
         #expect(try sitecycle("log", "lfa", "--at", "2026-11-30 10:50:30", now: "2026-11-30 11:00").exitCode == 0)
         let lines = try read().split(separator: "\n").suffix(3)
-        #expect(lines == ["2026-11-30 10:00  Right Front Abdomen", "2026-11-30 10:35  Left Side Thigh",
+        // Typed seconds are kept; the journal was as `fmt` lays it out, so
+        // the longer time moves every location over as fmt would.
+        #expect(lines == ["2026-11-30 10:00     Right Front Abdomen", "2026-11-30 10:35     Left Side Thigh",
                           "2026-11-30 10:50:30  Left Front Abdomen"])
     }
 

@@ -81,10 +81,14 @@ struct EndReasonTests {
         _ = try ok(["amend", "8", "--reason", "kinked", "--lot", "L-9"])
         #expect(try text().contains("2026-02-01 08:00  Left Arm  reason: kinked  lot: L-9  ; old note, reason: pain\n"))
         _ = try ok(["amend", "8", "--reason", "none"])
-        // The note keeps its column where the shorter clauses leave room.
-        #expect(try text().contains("2026-02-01 08:00  Left Arm  lot: L-9" + String(repeating: " ", count: 18) + "; old note"))
+        // The journal is now as `fmt` lays it out: the note goes to fmt's
+        // column, two spaces after the widest field left
+        // (`Right Arm  reason: fell-off`), and stays fmt-clean.
+        #expect(try text().contains("2026-02-01 08:00  Left Arm  lot: L-9" + String(repeating: " ", count: 11) + "; old note"))
+        #expect(try ok(["fmt", "--check"]).isEmpty)
         _ = try ok(["amend", "8", "--lot", ""])
-        #expect(try text().contains("2026-02-01 08:00  Left Arm" + String(repeating: " ", count: 28) + "; old note, reason: pain\n"))
+        #expect(try text().contains("2026-02-01 08:00  Left Arm" + String(repeating: " ", count: 21) + "; old note, reason: pain\n"))
+        #expect(try ok(["fmt", "--check"]).isEmpty)
         let refused = try run(["amend", "last", "--reason", "pain"])  // the `removed` line
         #expect(refused.exitCode != 0 && refused.stderr.contains("a `removed` line takes no reason or lot"), "\(refused.stderr)")
     }

@@ -38,8 +38,8 @@ struct WalkthroughTests {
         #expect(r.stdout.contains("In sync with origin/main"), "\(r.stdout)")
         let journal = try String(contentsOf: work.appendingPathComponent("sites.journal"), encoding: .utf8)
         #expect(journal.hasSuffix("""
-            2026-03-02 08:00  Left Front Abdomen  ; first site
-                                                  ; itchy on day 2
+            2026-03-02 08:00  Left Front Abdomen   ; first site
+                                                   ; itchy on day 2
             2026-03-05 08:06  Right Front Abdomen
             2026-03-08 07:30  Left Side Thigh
 

@@ -116,9 +116,11 @@ struct CrashSafetyTests {
         var text = "timezone UTC\nlocation A\nlocation B\n\n"
         for i in 0..<20_000 { text += CivilDateTime(secondsAsIfUTC: 946_684_800 + Int64(i) * 7200).journalText + "  \(i % 2 == 0 ? "A" : "B")  ; note \(i)\n" }
         try text.write(to: journal, atomically: true, encoding: .utf8)
-        // Calibrate: how long one uninterrupted write takes on this machine.
+        // Calibrate: how long one uninterrupted write of the kind below (an
+        // append) takes on this machine.
         let started = Date()
-        let calibration = try BinaryRunner.run(["-f", journal.path, "--now", "9999-01-01", "log", "b", "--at", "2001-01-01 00:30"],
+        let calibrationAt = CivilDateTime(secondsAsIfUTC: 946_684_800 + 20_000 * 7200 - 1800).journalText
+        let calibration = try BinaryRunner.run(["-f", journal.path, "--now", "9999-01-01", "log", "b", "--at", calibrationAt],
                                                in: dir, environment: BinaryRunner.baseEnvironment(home: dir))
         #expect(calibration.exitCode == 0, "\(calibration.stderr)")
         let writeMicros = max(1_000, Int(Date().timeIntervalSince(started) * 1_000_000))

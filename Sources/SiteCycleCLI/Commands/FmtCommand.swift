@@ -17,8 +17,8 @@ extension CommandRegistry {
             Formatting twice changes nothing.
 
             Every command that writes keeps this layout, so a pre-commit
-            `fmt --check` accepts what the tool writes: in a journal laid out
-            this way, a new line goes in at its columns, and when a line wider
+            `fmt --check` accepts what the tool writes: in a journal that
+            passes it, a new line goes in at its columns, and when a line wider
             than any other is written (or the widest goes), the other lines'
             spacing moves with it, as fmt would move it. A journal laid out
             otherwise keeps its own layout.

@@ -4,8 +4,8 @@
 /// location and clauses) of any entry. Widths are counted in characters, as
 /// a reader sees them.
 ///
-/// Every writer keeps a journal laid out this way laid out this way: a new
-/// line goes in at the columns, and when it is wider than the widest (or the
+/// Every writer keeps a journal that `fmt` has laid out laid out: a new line
+/// goes in at the columns, and when it is wider than the widest (or the
 /// widest is deleted or shortened), the other lines' spacing moves with it,
 /// as `fmt` would move it. A journal laid out otherwise is left as it is.
 package struct EntryColumns: Equatable, Sendable {
@@ -165,13 +165,18 @@ package enum EntryAlignment {
     }
 
     /// The journal after `editor`'s change with every entry line put back
-    /// at `fmt`'s columns, when it was at them before and the change moved
-    /// them; nil when the change can be written as it is.
+    /// at `fmt`'s columns, when the journal was exactly as `fmt` writes it
+    /// and the change moved them; nil when the change can be written as it
+    /// is. Cheapest first: an append that fits, then a look at the entry
+    /// lines (most journals laid out otherwise are told by their last
+    /// lines), then whether the change moves a column at all; only then
+    /// the whole journal is formatted to see that `fmt` keeps it.
     package static func keepingColumns(_ journal: Journal, _ editor: JournalEditor) -> [UInt8]? {
         guard !editor.isEmpty, !appendKeepsColumns(journal, editor), aligned(journal.syntax) != nil else { return nil }
         let source = SourceFile(path: journal.source.path, bytes: editor.result())
         var realigned = JournalEditor(source: source)
-        guard realign(JournalParser().parse(source).0, &realigned) else { return nil }
+        guard realign(JournalParser().parse(source).0, &realigned), journal.mistypedYearLine == nil,
+              journal.source.bytes.same(as: JournalFormatter(journal: journal).formatted()) else { return nil }
         return realigned.result()
     }
 }
