@@ -68,12 +68,9 @@ extension EntryWriter {
     /// The clauses of `e` with `reason` and `lot` changed as asked and the
     /// others as they were, as the tool writes them (`  reason: pain`).
     package func clausesText(of e: EntrySyntax, reason: ClauseChange<EndReason>?, lot: ClauseChange<String>?) -> String {
-        var old = EntryClauses.Split(head: "")
-        if let range = e.clauseRange {
-            let words = journal.source.string(range).split(whereSeparator: { $0 == " " || $0 == "\t" })
-            old = EntryClauses.split("x " + words.joined(separator: " "))
-        }
-        var newReason = old.reason.map(String.init), newLot = old.lot.map(String.init)
+        let bytes = journal.source.bytes
+        let old = e.clauseRange.map { EntryClauses.scan(bytes, $0, headWords: 0) }
+        var newReason = old?.value(.reason, in: bytes), newLot = old?.value(.lot, in: bytes)
         switch reason {
         case .set(let r)?: newReason = r.word
         case .remove?: newReason = nil

@@ -390,11 +390,11 @@ public enum ImportReaders {
             } else if (t["enteredBy"] as? String) == "sitecycle" {
                 // An older export: the name, clauses and note from `notes`.
                 // Our export words a reason and a lot after the name, as a journal line does.
-                let clauses = EntryClauses.split(name.split(separator: " ").joined(separator: " "))
+                let (clauses, bytes) = EntryClauses.scan(name.split(separator: " ").joined(separator: " "))
                 if !clauses.isEmpty {
-                    record.sourceName = String(clauses.head)
-                    record.reason = clauses.reason.map(String.init)
-                    record.lot = clauses.lot.map(String.init)
+                    record.sourceName = String(decoding: bytes[clauses.head], as: UTF8.self)
+                    record.reason = clauses.value(.reason, in: bytes)
+                    record.lot = clauses.value(.lot, in: bytes)
                 }
             }
             if isSensor { record.device = Device.sensorName }

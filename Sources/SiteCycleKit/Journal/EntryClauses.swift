@@ -20,67 +20,85 @@ public enum EntryClauses {
             case .lot: "lot:"
             }
         }
-    }
 
-    /// One clause read from the end of `count` words (at least one word of
-    /// name stays before it): its kind, how many words it takes, and its
-    /// value. The one rule of the parser, the builder, `fmt` and of which
-    /// names may be declared.
-    static func trailing(of count: Int, found: [Kind], word: (Int) -> Substring) -> (Kind, words: Int, value: Substring)? {
-        for kind in [Kind.lot, .reason] where !found.contains(kind) {
-            let keyword = kind.keyword
-            if count >= 3, word(count - 2) == keyword {
-                return (kind, 2, word(count - 1))
-            }
-            let last = word(count - 1)
-            if count >= 2, last.count > keyword.count, last.hasPrefix(keyword) {
-                return (kind, 1, last.dropFirst(keyword.count))
+        var keywordBytes: [UInt8] {
+            switch self {
+            case .reason: [0x72, 0x65, 0x61, 0x73, 0x6F, 0x6E, 0x3A]  // reason:
+            case .lot: [0x6C, 0x6F, 0x74, 0x3A]  // lot:
             }
         }
-        return nil
     }
 
-    /// A field (words separated by single spaces, as the builder keys
-    /// them) as the words before its clauses and the clauses' values.
-    public struct Split: Equatable, Sendable {
-        /// The device word (if any) and the location, or `removed`.
-        public var head: Substring
-        public var reason: Substring?
-        public var lot: Substring?
-        /// Whether the lot was written before the reason.
-        var lotFirst = false
+    /// One clause found by `scan`: its kind, its keyword (`reason:`, also
+    /// when joined to its value as in `reason:pain`) and its value.
+    public struct Clause: Equatable, Sendable {
+        public var kind: Kind
+        public var keyword: Range<Int>
+        public var value: Range<Int>
+    }
 
-        public var isEmpty: Bool { reason == nil && lot == nil }
+    /// A field read by `scan`: the words before the clauses (the device
+    /// word and the location, or `removed`; empty when the text is clauses
+    /// alone) and the clauses in the order written.
+    public struct Scan: Equatable, Sendable {
+        public var head: Range<Int>
+        public var clauses: [Clause]
+
+        public var isEmpty: Bool { clauses.isEmpty }
+
+        public func clause(_ kind: Kind) -> Clause? { clauses.first { $0.kind == kind } }
+
+        /// The value of one clause, as text.
+        public func value<Bytes: Collection<UInt8>>(_ kind: Kind, in bytes: Bytes) -> String? where Bytes.Index == Int {
+            clause(kind).map { String(decoding: bytes[$0.value], as: UTF8.self) }
+        }
 
         /// The clauses in the order written, canonical (`reason: pain`).
-        /// Worked out when asked: the builder reads every distinct field
-        /// and needs only the values.
-        public var written: [String] {
-            let reason = self.reason.map { Kind.reason.keyword + " " + $0 }, lot = self.lot.map { Kind.lot.keyword + " " + $0 }
-            return (lotFirst ? [lot, reason] : [reason, lot]).compactMap { $0 }
+        public func written<Bytes: Collection<UInt8>>(in bytes: Bytes) -> [String] where Bytes.Index == Int {
+            clauses.map { $0.kind.keyword + " " + String(decoding: bytes[$0.value], as: UTF8.self) }
         }
     }
 
-    public static func split(_ field: String) -> Split {
-        let words = field.split(separator: " ")
+    /// The one reader of clauses, for the parser, the builder and its
+    /// carets, `fmt`, replacement, merge, import and the name rules: the
+    /// words of `range` (split on spaces and tabs) with `reason:` and `lot:`
+    /// clauses peeled from the end, each kind once, either as two words
+    /// (`lot: A1`) or one (`lot:A1`), leaving at least `headWords` words
+    /// before them (1 for an entry's field, 0 for clause text alone).
+    public static func scan<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, _ range: Range<Int>, headWords: Int = 1)
+        -> Scan where Bytes.Index == Int {
+        let words = blankSeparatedWords(bytes, in: range)
         var count = words.count
-        var found: [Kind] = []
-        var result = Split(head: Substring(field))
-        while let (kind, size, value) = trailing(of: count, found: found, word: { words[$0] }) {
-            switch kind {
-            case .reason: result.reason = value
-            case .lot:
-                result.lot = value
-                // Read from the end: a reason already read stands after it.
-                result.lotFirst = result.reason != nil
+        var clauses: [Clause] = []
+        func isKeyword(_ w: Range<Int>, _ keyword: [UInt8]) -> Bool {
+            w.count >= keyword.count && bytes[w.lowerBound..<(w.lowerBound + keyword.count)].elementsEqual(keyword)
+        }
+        peeling: while count > headWords {
+            for kind in [Kind.lot, .reason] where !clauses.contains(where: { $0.kind == kind }) {
+                let keyword = kind.keywordBytes
+                if count >= headWords + 2, words[count - 2].count == keyword.count, isKeyword(words[count - 2], keyword) {
+                    clauses.insert(Clause(kind: kind, keyword: words[count - 2], value: words[count - 1]), at: 0)
+                    count -= 2
+                    continue peeling
+                }
+                let last = words[count - 1]
+                if last.count > keyword.count, isKeyword(last, keyword) {
+                    clauses.insert(Clause(kind: kind, keyword: last.lowerBound..<(last.lowerBound + keyword.count),
+                                          value: (last.lowerBound + keyword.count)..<last.upperBound), at: 0)
+                    count -= 1
+                    continue peeling
+                }
             }
-            found.append(kind)
-            count -= size
+            break
         }
-        if !found.isEmpty {
-            result.head = field[field.startIndex..<words[count - 1].endIndex]
-        }
-        return result
+        let head = range.lowerBound..<(count == 0 ? range.lowerBound : words[count - 1].upperBound)
+        return Scan(head: clauses.isEmpty ? range : head, clauses: clauses)
+    }
+
+    /// `scan` of a string's UTF-8 bytes, with those bytes.
+    public static func scan(_ text: String, headWords: Int = 1) -> (scan: Scan, bytes: [UInt8]) {
+        let bytes = Array(text.utf8)
+        return (scan(bytes, 0..<bytes.count, headWords: headWords), bytes)
     }
 
     /// The clauses for a line, as the tool writes them after the location.
@@ -151,9 +169,9 @@ extension Diagnostic.Help {
     /// that clause a second time, or writes it capitalised (`Reason: Pain`).
     /// Either way the name is not one to declare.
     static func misreadClause(in name: String) -> Diagnostic.Help? {
-        let split = EntryClauses.split(name)
-        if split.reason != nil { return .clauseGivenTwice(.reason) }
-        if split.lot != nil { return .clauseGivenTwice(.lot) }
+        let (scan, _) = EntryClauses.scan(name)
+        if scan.clause(.reason) != nil { return .clauseGivenTwice(.reason) }
+        if scan.clause(.lot) != nil { return .clauseGivenTwice(.lot) }
         let words = name.split(separator: " ")
         for (i, word) in words.enumerated() {
             for kind in [EntryClauses.Kind.reason, .lot] {

@@ -95,9 +95,10 @@ public struct JournalFormatter {
         guard case .directive(let d) = u.line.kind else { return "" }
         let source = journal.source
         var text = d.keyword.rawValue
-        if d.keyword == .location {
-            let (name, clauses) = Self.locationClauses(collapse(source.string(d.argument)))
-            text += " " + ([name] + clauses).joined(separator: "  ")
+        if d.keyword == .location, let parts = journal.syntax.locationParts(atLine: u.line.number) {
+            // The name, then its clauses in the order written, two spaces apart.
+            let clauses = [parts.disabled, parts.devices, parts.paused].compactMap { $0 }.sorted { $0.lowerBound < $1.lowerBound }
+            text += " " + ([parts.name] + clauses).map { collapse(source.string($0)) }.joined(separator: "  ")
         } else if !d.argument.isEmpty {
             text += " " + collapse(source.string(d.argument))
         }
@@ -110,30 +111,6 @@ public struct JournalFormatter {
         while i < line.span.contentEnd, isBlank(bytes[i]) { i += 1 }
         guard i < line.span.contentEnd, bytes[i] == UInt8(ascii: ";") else { return "" }
         return "  " + journal.source.string(i..<line.span.contentEnd).trimmingTrailingBlanks()
-    }
-
-    /// A location's name and the clauses after it, in the order written
-    /// (`for pump,sensor`, `paused until 2026-03-15`, `disabled`): peeled
-    /// from the end exactly as the journal builder reads them.
-    package static func locationClauses(_ argument: String) -> (name: String, clauses: [String]) {
-        var words = argument.split(separator: " ").map(String.init)
-        var clauses: [String] = []
-        while true {
-            let size: Int
-            if words.count >= 2, words.last == "disabled" {
-                size = 1
-            } else if words.count >= 3, words[words.count - 2] == "for",
-                      words.last!.split(separator: ",").allSatisfy({ Device.problem(with: String($0)) == nil }) {
-                size = 2
-            } else if words.count >= 4, words[words.count - 3] == "paused", words[words.count - 2] == "until" {
-                size = 3
-            } else {
-                break
-            }
-            clauses.insert(words.suffix(size).joined(separator: " "), at: 0)
-            words.removeLast(size)
-        }
-        return (words.joined(separator: " "), clauses)
     }
 
     /// An entry's location field: a device word (a declared device or
@@ -149,8 +126,8 @@ public struct JournalFormatter {
     /// (`  reason: pain  lot: A1`), in the order written; "" when none.
     package func clauses(_ e: EntrySyntax) -> String {
         guard let range = e.clauseRange else { return "" }
-        let written = EntryClauses.split("x " + collapse(journal.source.string(range))).written
-        return written.map { "  " + $0 }.joined()
+        let bytes = journal.source.bytes
+        return EntryClauses.scan(bytes, range, headWords: 0).written(in: bytes).map { "  " + $0 }.joined()
     }
 
     /// A continuation line's note text, as written (`; more` → `more`).

@@ -220,13 +220,13 @@ extension BuildState {
     package func readField(_ field: String) -> Field {
         // Only a field with a `:` can hold a clause: the common case costs a scan.
         guard field.utf8.contains(UInt8(ascii: ":")) else { return readLocation(field) }
-        let clauses = EntryClauses.split(field)
+        let (clauses, bytes) = EntryClauses.scan(field)
         guard !clauses.isEmpty else { return readLocation(field) }
-        var result = readLocation(String(clauses.head))
-        if let word = clauses.reason {
-            if let reason = EndReason(word: word) { result.reason = reason.rawValue } else { result.clauseProblem = true }
+        var result = readLocation(String(decoding: bytes[clauses.head], as: UTF8.self))
+        if let word = clauses.value(.reason, in: bytes) {
+            if let reason = EndReason(word: Substring(word)) { result.reason = reason.rawValue } else { result.clauseProblem = true }
         }
-        result.lot = clauses.lot.map(String.init)
+        result.lot = clauses.value(.lot, in: bytes)
         if let lot = result.lot, EntryClauses.lotProblem(lot) != nil { result.lotProblem = true }
         if result.location == SiteChange.removal && result.isKnown { result.clauseProblem = true }
         return result
@@ -250,14 +250,7 @@ extension BuildState {
             return
         }
         // The word after `reason:` (or in `reason:WORD`), for the carets.
-        let bytes = source.bytes
-        let words = blankSeparatedWords(bytes, in: range)
-        let keyword = Array(EntryClauses.Kind.reason.keyword.utf8)
-        var wordRange = range
-        for (k, w) in words.enumerated() where Array(bytes[w].prefix(keyword.count)) == keyword {
-            if w.count > keyword.count { wordRange = (w.lowerBound + keyword.count)..<w.upperBound }
-            else if k + 1 < words.count { wordRange = words[k + 1] }
-        }
+        let wordRange = clauseValue(.reason, in: range) ?? range
         let word = source.string(wordRange)
         report(.unknownReason, "unknown reason `\(excerpt(word))`", line: line, wordRange,
                help: .unknownReason(nearest: EndReason.nearest(to: String(word))))
@@ -311,14 +304,7 @@ extension BuildState {
     /// The bytes of a clause's value in `range` (the word after `lot:`,
     /// or the rest of `lot:A1`).
     package func clauseValue(_ kind: EntryClauses.Kind, in range: Range<Int>) -> Range<Int>? {
-        let bytes = source.bytes
-        let words = blankSeparatedWords(bytes, in: range)
-        let keyword = Array(kind.keyword.utf8)
-        for (k, w) in words.enumerated() where Array(bytes[w].prefix(keyword.count)) == keyword {
-            if w.count > keyword.count { return (w.lowerBound + keyword.count)..<w.upperBound }
-            if k + 1 < words.count { return words[k + 1] }
-        }
-        return nil
+        EntryClauses.scan(source.bytes, range, headWords: 0).clause(kind)?.value
     }
 
     package func deviceName(_ device: UInt8) -> String {

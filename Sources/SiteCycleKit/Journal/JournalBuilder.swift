@@ -272,8 +272,8 @@ public enum LocationName {
         if let clause = LocationLineParts.clauseEnding(name: name) {
             return "a location name cannot end in `\(excerpt(clause))`: the journal would read that as a clause of the line"
         }
-        let clauses = EntryClauses.split(name.split(whereSeparator: { $0 == " " || $0 == "\t" }).joined(separator: " "))
-        if let clause = clauses.written.first {
+        let (clauses, bytes) = EntryClauses.scan(name)
+        if let clause = clauses.written(in: bytes).first {
             return "a location name cannot end in `\(excerpt(clause))`: an entry would read that as a clause of its line"
         }
         return nil

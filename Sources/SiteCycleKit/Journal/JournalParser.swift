@@ -253,15 +253,9 @@ private struct LineContext {
     /// (`EntryClauses`), or nil when it has none: every clause holds a `:`.
     package func splitClauses(_ field: Range<Int>) -> (name: Range<Int>, clauses: Range<Int>)? {
         guard field.contains(where: { buf[$0] == UInt8(ascii: ":") }) else { return nil }
-        let words = blankSeparatedWords(buf, in: field)
-        var count = words.count
-        var found: [EntryClauses.Kind] = []
-        while let (kind, size, _) = EntryClauses.trailing(of: count, found: found, word: { Substring(text(words[$0])) }) {
-            found.append(kind)
-            count -= size
-        }
-        guard count < words.count else { return nil }
-        return (field.lowerBound..<words[count - 1].upperBound, words[count].lowerBound..<field.upperBound)
+        let scan = EntryClauses.scan(buf, field)
+        guard let first = scan.clauses.first, let last = scan.clauses.last else { return nil }
+        return (scan.head, first.keyword.lowerBound..<last.value.upperBound)
     }
 
     package mutating func parseDate(_ word: Range<Int>) -> CivilDate? {

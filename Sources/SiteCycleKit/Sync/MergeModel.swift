@@ -156,8 +156,8 @@ package struct MergeVersion {
     /// (`  reason: pain  lot: A1`), "" without any: merged like its note.
     package func clauses(of e: EntrySyntax) -> String {
         guard let range = e.clauseRange else { return "" }
-        let words = journal.source.string(range).split(whereSeparator: { $0 == " " || $0 == "\t" })
-        return EntryClauses.split("x " + words.joined(separator: " ")).written.map { "  " + $0 }.joined()
+        let bytes = journal.source.bytes
+        return EntryClauses.scan(bytes, range, headWords: 0).written(in: bytes).map { "  " + $0 }.joined()
     }
 }
 
