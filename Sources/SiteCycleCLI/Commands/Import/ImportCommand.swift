@@ -4,7 +4,7 @@ extension CommandRegistry {
     static let importCommand = Command(
         name: "import",
         summary: "merge history from the app's CSV, our JSON or Nightscout",
-        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--device NAME] [--map \"FROM=TO\"]... [--dry-run]",
+        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--device NAME] [--map \"FROM=TO\"]... [--unnamed-site LOCATION] [--dry-run]",
         details: """
             Merges into the journal, never replacing it: entries already there
             stay; an identical entry (same start minute, same location) is
@@ -28,12 +28,26 @@ extension CommandRegistry {
                           none. Into an empty file it rebuilds the journal. A
                           setting the journal would not read (a target of 0 h)
                           stops the import and is named.
-              nightscout  treatments downloaded from Nightscout: "Site Change"
-                          entries go to the pump, "Sensor Change" and "Sensor
-                          Start" entries that name a site to the sensor (others are
-                          ignored); the site from AndroidAPS's `location`, else
-                          from `notes`. A sensor the journal lacks is declared
-                          (`device sensor 10d`).
+              nightscout  treatments from Nightscout, as the API's array or one
+                          object a line (`mongoexport`; a row is then its
+                          line): "Site Change" rows go to the pump, "Sensor
+                          Change" and "Sensor Start" rows that name a site to
+                          the sensor (others are ignored). The site is
+                          AndroidAPS's `location`, else the notes when they
+                          name a declared location, an app default or a --map
+                          source. Other notes ("Reservoir changed") are no
+                          site: such pump rows are listed as naming no site
+                          and skipped, or go to --unnamed-site LOCATION with
+                          the notes as the entry's note. A sensor the journal
+                          lacks is declared (`device sensor 10d`).
+                          Repeated rows are one change: rows of one device
+                          within 15 minutes of the first (xDrip+'s repeated
+                          Sensor Start, a key600 sent twice), and a cannula
+                          fill up to an hour after tconnectsync's cartridge or
+                          tubing fill. The change is at the cannula fill's
+                          time, else the first row's; rows naming two sites
+                          stay two. The report lists each such change with
+                          its rows.
 
             Location names are matched to the journal's ignoring case; the app's
             style (`L Abdomen (Front)`) and AndroidAPS's (`Front Left Lower
@@ -50,7 +64,8 @@ extension CommandRegistry {
 
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
-            "newLocations":[…],"settingsAdded":[…]}.
+            "newLocations":[…],"settingsAdded":[…],"repeated":[{"row","rows":[…]}],
+            "namingNoSite":[{"row","rows","note"}]}.
             """,
         options: ImportOptions.specs,
         positionals: 1...1,
@@ -92,15 +107,17 @@ struct ImportCommand {
     func request(_ options: ImportOptions) throws(CommandError) -> ImportService.Request {
         let file = options.file
         let asked = try options.askedFormat(), maps = try options.mapping(), name = try options.deviceName()
+        let site = try options.unnamedSiteName()
         let text = try read(file)
         let format = asked ?? ImportReaders.detect(text)
         let device = try ImportOptions.device(name, for: format)
+        let unnamedSite = try ImportOptions.unnamedSite(site, for: format)
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
         case .failure(let e): throw CommandError("cannot read \(file.terminalSafe) as \(format.rawValue): \(e.message)", help: e.help)
         }
-        return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
+        return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun, unnamedSite: unnamedSite)
     }
 
     /// The file's text, read no further than an import's limit.

@@ -18,6 +18,10 @@ enum ImportReport {
             ("rejected", rows(o.plan.rejected.map { ($0.row, $0.reason.words) })),
             ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
             ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
+            ("repeated", .array(o.plan.repeats.map { .object([("row", .int($0.rows[0])), ("rows", .array($0.rows.map(JSON.int)))]) })),
+            ("namingNoSite", .array(o.plan.unnamed.map {
+                .object([("row", .int($0.row)), ("rows", .int($0.rows)), ("note", .optional($0.note))])
+            })),
         ])
     }
 
@@ -25,12 +29,29 @@ enum ImportReport {
         let kind = ["csv": "CSV", "json": "sitecycle JSON", "nightscout": "Nightscout treatments"][o.format.rawValue]!
         var out = "Read \(file.terminalSafe) as \(kind): \(o.rows) row\(o.rows == 1 ? "" : "s")"
             + (o.ignored > 0 ? " (\(o.ignored) not site changes, ignored)" : "") + ".\n"
-        out += names(o) + additions(o)
+        out += names(o) + additions(o) + repeated(o)
         // Conflicts and rejected rows are lists of their own, each under its
         // heading, never indented as if they belonged to the list above.
         out += rows("Conflicts (skipped; the journal's line stays)", o.plan.conflicts.map { ($0.row, $0.reason) })
         out += rows("Rejected rows (not imported)", o.plan.rejected.map { ($0.row, $0.reason.words) })
+        out += rows("Rows naming no site (skipped; --unnamed-site LOCATION imports them there)", o.plan.unnamed.map {
+            ($0.row, ($0.note.map { "\"\($0)\"" } ?? "no notes") + ($0.rows > 1 ? " (\($0.rows) rows)" : ""))
+        })
         return out + summary(o)
+    }
+
+    /// Changes that several rows of the file stood for, and their rows.
+    static func repeated(_ o: ImportService.Outcome) -> String {
+        guard !o.plan.repeats.isEmpty else { return "" }
+        var out = "Repeated rows taken as one change each:\n"
+        for r in o.plan.repeats {
+            let device = r.device == Device.pumpName ? "" : r.device + " "
+            let site = r.sourceName.map { ", \($0)," } ?? ", naming no site,"
+            let line = "rows " + r.rows.map(String.init).joined(separator: ", ")
+                + ": one \(device)change\(site) at \(r.at) (\(r.rows.count) rows)"
+            out += "  " + TextWrap.wrap(line.terminalSafe, start: 2, indent: "    ") + "\n"
+        }
+        return out
     }
 
     /// The source's names matched to the journal's, and the new locations.
@@ -84,7 +105,8 @@ enum ImportReport {
         let summary = (o.dryRun ? "Would add" : "Added") + " \(sites) site change\(sites == 1 ? "" : "s")"
             + (markers > 0 ? " and \(markers) removed marker\(markers == 1 ? "" : "s")" : "")
             + "; \(plan.skipped.count) already there, \(plan.conflicts.count) conflict\(plan.conflicts.count == 1 ? "" : "s"), "
-            + "\(plan.rejected.count) rejected."
+            + "\(plan.rejected.count) rejected"
+            + (plan.unnamed.isEmpty ? "." : ", \(plan.unnamed.count) naming no site.")
         var out = TextWrap.wrap(summary, indent: "  ") + "\n"
         if o.dryRun { out += "Nothing was changed (--dry-run).\n" } else if !plan.changesSomething { out += "The journal was not changed.\n" }
         return out

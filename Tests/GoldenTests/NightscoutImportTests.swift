@@ -1,0 +1,229 @@
+import Foundation
+import Testing
+
+/// `import` on Nightscout treatments as people keep them (issue 39 item
+/// 14): a `mongoexport` dump (one object a line, `$oid` ids, dates in
+/// exponent form), notes that are free text and not site names, and one
+/// change sent as several rows (tconnectsync's fills, xDrip+'s repeated
+/// Sensor Start, the 600-series uploader's `key600` twice).
+struct NightscoutImportTests {
+    let dir: URL
+    let env: [String: String]
+
+    static let journal = """
+        timezone UTC
+        target 72h
+        device sensor 10d
+
+        location Left Front Abdomen
+        location Right Front Abdomen
+        location Left Back Arm  for pump,sensor
+
+        2019-05-01 08:00  Right Front Abdomen
+
+        """
+
+    /// As `mongoexport --collection treatments` writes a 600-series
+    /// uploader's site: the reservoir change sent twice with one key600,
+    /// a temp basal, careportal rows with only a `date` (one with 17
+    /// significant digits), a nickname, and a last line cut short.
+    static let dump = """
+        {"_id":{"$oid":"5cd43a36e2a7b0001f6e1a01"},"eventType":"Site Change","created_at":"2019-05-09T12:35:18.571Z",\
+        "date":1.557405318571e+12,"notes":"Reservoir changed (lifetime 2 days 23 hours)",\
+        "enteredBy":"600-series uploader","key600":"SC1557405318","device":"medtronic-600://6213"}
+        {"_id":{"$oid":"5cd5a1c2e2a7b0001f6e1b77"},"eventType":"Site Change","created_at":"2019-05-09T12:35:18.571Z",\
+        "date":1.557405318571e+12,"notes":"Reservoir changed (lifetime 2 days 23 hours)",\
+        "enteredBy":"600-series uploader","key600":"SC1557405318","device":"medtronic-600://6213"}
+        {"_id":{"$oid":"5cd43a36e2a7b0001f6e1a03"},"eventType":"Temp Basal","created_at":"2019-05-09T13:00:00.000Z",\
+        "date":1.5574068e+12,"absolute":0.5,"duration":30,"enteredBy":"600-series uploader"}
+        {"_id":{"$oid":"5cd7d3a8e2a7b0001f6e1c10"},"eventType":"Site Change","date":1.5576486e+12,\
+        "notes":"Left Front Abdomen","enteredBy":"careportal"}
+        {"_id":{"$oid":"5cd8a0f6e2a7b0001f6e1c44"},"eventType":"Site Change","date":1.5578214000000001e12,\
+        "notes":"Cannula kinked, new set","enteredBy":"careportal"}
+        {"_id":{"$oid":"5cdb2c4de2a7b0001f6e1d02"},"eventType":"Site Change","created_at":"2019-05-18T07:45:00.000Z",\
+        "notes":"Tummy L","enteredBy":"careportal"}
+        {"_id":{"$oid":"5cdb2c4de2a7b0001f6e1d03"},"eventType":"Site Change","created_at":
+
+        """
+
+    init() throws {
+        dir = try BinaryRunner.temporaryDirectory()
+        env = BinaryRunner.baseEnvironment(home: dir)
+        try write("sites.journal", Self.journal)
+    }
+
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+
+    func journalText() throws -> String {
+        try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8)
+    }
+
+    func sitecycle(_ args: [String], code: Int32) throws -> BinaryRunner.Output {
+        let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-06-01 12:00"] + args, in: dir, environment: env)
+        #expect(r.exitCode == code, "\(args): \(r.stdout)\(r.stderr)")
+        return r
+    }
+
+    @Test func aMongoexportDumpIsReadAndFreeTextNotesAreNoSites() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("treatments.json", Self.dump)
+        let r = try sitecycle(["import", "treatments.json", "--dry-run"], code: 4)
+        #expect(r.stdout == """
+            Read treatments.json as Nightscout treatments: 6 rows (1 not site changes, ignored).
+            Repeated rows taken as one change each:
+              rows 1, 2: one change, naming no site, at 2019-05-09 12:35:18 (2 rows)
+            Rejected rows (not imported):
+              row 7: not a JSON object
+            Rows naming no site (skipped; --unnamed-site LOCATION imports them there):
+              row 1: "Reservoir changed (lifetime 2 days 23 hours)" (2 rows)
+              row 5: "Cannula kinked, new set"
+              row 6: "Tummy L"
+            Would add 1 site change; 0 already there, 0 conflicts, 1 rejected, 3 naming no
+              site.
+            Nothing was changed (--dry-run).
+
+            """)
+        #expect(try journalText() == Self.journal)
+        // No location is declared after a note: the journal's three stay.
+        #expect(!r.stdout.contains("New locations"))
+    }
+
+    @Test func unnamedSiteAndMapPlaceTheRowsThatNameNone() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("treatments.json", Self.dump)
+        let r = try sitecycle(["import", "treatments.json", "--map", "Tummy L=Left Front Abdomen",
+                               "--unnamed-site", "left back arm"], code: 4)
+        #expect(r.stdout.contains("Added 4 site changes; 0 already there, 0 conflicts, 1 rejected.\n"), "\(r.stdout)")
+        #expect(try journalText() == Self.journal.dropLast() + """
+
+            2019-05-09 12:35:18  Left Back Arm  ; Reservoir changed (lifetime 2 days 23 hours)
+            2019-05-12 08:10  Left Front Abdomen
+            2019-05-14 08:10  Left Back Arm  ; Cannula kinked, new set
+            2019-05-18 07:45  Left Front Abdomen
+
+            """)
+        _ = try sitecycle(["check"], code: 0)
+    }
+
+    @Test func theJSONReportListsRepeatsAndRowsNamingNoSite() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("treatments.json", Self.dump)
+        let r = try sitecycle(["import", "treatments.json", "--dry-run", "--json"], code: 4)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        let repeated = try #require(json["repeated"] as? [[String: Any]])
+        #expect(repeated.count == 1 && repeated[0]["row"] as? Int == 1 && repeated[0]["rows"] as? [Int] == [1, 2])
+        let unnamed = try #require(json["namingNoSite"] as? [[String: Any]])
+        #expect(unnamed.map { $0["row"] as? Int } == [1, 5, 6] && unnamed.map { $0["rows"] as? Int } == [2, 1, 1])
+        #expect(unnamed[2]["note"] as? String == "Tummy L" && json["added"] as? Int == 1)
+    }
+
+    /// tconnectsync sends one site change as three "Site Change" rows, as
+    /// its own tests show them: cartridge and tubing at 23:50:59, the
+    /// cannula 23 minutes later. Another set, all within two minutes.
+    static let tconnect = """
+        [{"eventType": "Site Change", "reason": "Cannula Filled (0.3u primed)", "notes": "Cannula Filled (0.3u primed)",
+          "created_at": "2026-05-16 00:14:09-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "448176"},
+         {"eventType": "Site Change", "reason": "Tubing Filled", "notes": "Tubing Filled",
+          "created_at": "2026-05-15 23:50:59-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "448074"},
+         {"eventType": "Site Change", "reason": "Cartridge Filled (180u filled)", "notes": "Cartridge Filled (180u filled)",
+          "created_at": "2026-05-15 23:50:59-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "448073"},
+         {"eventType": "Site Change", "reason": "Cannula Filled (0.5u primed)", "notes": "Cannula Filled (0.5u primed)",
+          "created_at": "2026-05-13 07:02:30-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "441002"},
+         {"eventType": "Site Change", "reason": "Tubing Filled", "notes": "Tubing Filled",
+          "created_at": "2026-05-13 07:01:10-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "441001"},
+         {"eventType": "Site Change", "reason": "Cartridge Filled (200u filled)", "notes": "Cartridge Filled (200u filled)",
+          "created_at": "2026-05-13 07:00:40-04:00", "enteredBy": "Pump (tconnectsync)", "pump_event_id": "441000"}]
+        """
+
+    @Test func tconnectsyncFillsAreOneChangeAtTheCannulaFill() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("tconnect.json", Self.tconnect)
+        let dry = try sitecycle(["import", "tconnect.json", "--dry-run"], code: 0)
+        #expect(dry.stdout == """
+            Read tconnect.json as Nightscout treatments: 6 rows.
+            Repeated rows taken as one change each:
+              rows 1, 2, 3: one change, naming no site, at 2026-05-16 04:14:09 (3 rows)
+              rows 4, 5, 6: one change, naming no site, at 2026-05-13 11:02:30 (3 rows)
+            Rows naming no site (skipped; --unnamed-site LOCATION imports them there):
+              row 1: "Cannula Filled (0.3u primed)" (3 rows)
+              row 4: "Cannula Filled (0.5u primed)" (3 rows)
+            Would add 0 site changes; 0 already there, 0 conflicts, 0 rejected, 2 naming no
+              site.
+            Nothing was changed (--dry-run).
+
+            """)
+        let r = try sitecycle(["import", "tconnect.json", "--unnamed-site", "Right Front Abdomen"], code: 0)
+        #expect(r.stdout.hasSuffix("Added 2 site changes; 0 already there, 0 conflicts, 0 rejected.\n"), "\(r.stdout)")
+        #expect(try journalText().hasSuffix("""
+            2019-05-01 08:00  Right Front Abdomen
+            2026-05-13 11:02:30  Right Front Abdomen  ; Cannula Filled (0.5u primed)
+            2026-05-16 04:14:09  Right Front Abdomen  ; Cannula Filled (0.3u primed)
+
+            """))
+        // The same file again adds nothing: each change is already there.
+        let again = try sitecycle(["import", "tconnect.json", "--unnamed-site", "Right Front Abdomen"], code: 0)
+        #expect(again.stdout.contains("Added 0 site changes; 2 already there"), "\(again.stdout)")
+    }
+
+    /// xDrip+ sends "Sensor Start" three times within five minutes; two
+    /// site changes five minutes apart at different sites stay two; a
+    /// note naming an app default (not declared here) is a site.
+    @Test func repeatedSensorStartsAreOneChangeButTwoSitesStayTwo() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("xdrip.json", """
+            [{"eventType":"Sensor Start","created_at":"2026-05-20T09:04:00.000Z","notes":"Left Back Arm","enteredBy":"xdrip"},
+             {"eventType":"Sensor Start","created_at":"2026-05-20T09:02:00.000Z","notes":"Left Back Arm","enteredBy":"xdrip"},
+             {"eventType":"Sensor Start","created_at":"2026-05-20T09:00:00.000Z","notes":"Left Back Arm","enteredBy":"xdrip"},
+             {"eventType":"Site Change","created_at":"2026-05-21T08:05:00.000Z","notes":"Right Front Abdomen"},
+             {"eventType":"Site Change","created_at":"2026-05-21T08:00:00.000Z","notes":"Left Front Abdomen"},
+             {"eventType":"Site Change","created_at":"2026-05-24T08:00:00.000Z","notes":"Right Side Thigh"}]
+            """)
+        let dry = try sitecycle(["import", "xdrip.json", "--dry-run"], code: 0)
+        #expect(dry.stdout == """
+            Read xdrip.json as Nightscout treatments: 6 rows.
+            New locations to declare (send a name elsewhere with --map "FROM=TO"):
+              Right Side Thigh
+            Repeated rows taken as one change each:
+              rows 1, 2, 3: one sensor change, Left Back Arm, at 2026-05-20 09:00 (3 rows)
+            Would add 4 site changes; 0 already there, 0 conflicts, 0 rejected.
+            Nothing was changed (--dry-run).
+
+            """)
+        _ = try sitecycle(["import", "xdrip.json"], code: 0)
+        #expect(try journalText().hasSuffix("""
+            2019-05-01 08:00  Right Front Abdomen
+            2026-05-20 09:00  sensor  Left Back Arm
+            2026-05-21 08:00  Left Front Abdomen
+            2026-05-21 08:05  Right Front Abdomen
+            2026-05-24 08:00  Right Side Thigh
+
+            """))
+    }
+
+    /// The same key600 twice, hours apart (an uploader that sent its
+    /// history again), is one change.
+    @Test func theSameKey600TwiceIsOneChange() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("k.json", """
+            {"_id":{"$oid":"6a1"},"eventType":"Site Change","created_at":"2026-05-20T09:00:00Z","notes":"Left Front Abdomen","key600":"K1"}
+            {"_id":{"$oid":"6a2"},"eventType":"Site Change","created_at":"2026-05-20T11:00:00Z","notes":"Left Front Abdomen","key600":"K1"}
+            {"_id":{"$oid":"6a3"},"eventType":"Site Change","created_at":"2026-05-23T09:00:00Z","notes":"Left Front Abdomen","key600":"K2"}
+            """)
+        let dry = try sitecycle(["import", "k.json", "--dry-run"], code: 0)
+        #expect(dry.stdout.contains("  rows 1, 2: one change, Left Front Abdomen, at 2026-05-20 09:00 (2 rows)\n"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("Would add 2 site changes;"), "\(dry.stdout)")
+    }
+
+    @Test func unnamedSiteIsForNightscoutAndAValidName() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("app.csv", "date,location,duration_hours,note\n2026-05-20 09:00,L Abdomen (Front),72,\n")
+        let csv = try sitecycle(["import", "app.csv", "--unnamed-site", "Left Back Arm"], code: 2)
+        #expect(csv.stderr.contains("--unnamed-site applies to Nightscout treatments"), "\(csv.stderr)")
+        try write("t.json", Self.tconnect)
+        let bad = try sitecycle(["import", "t.json", "--unnamed-site", "2 arm"], code: 2)
+        #expect(bad.stderr.contains("--unnamed-site: a location name must start with a letter"), "\(bad.stderr)")
+        #expect(try journalText() == Self.journal)
+    }
+}
