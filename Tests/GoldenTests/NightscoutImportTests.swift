@@ -227,3 +227,41 @@ struct NightscoutImportTests {
         #expect(try journalText() == Self.journal)
     }
 }
+
+/// Issue 39 item 15: an import file saved as "Unicode" — UTF-16 or UTF-32
+/// with a byte order mark — reads as its text.
+struct WideImportFileTests {
+    @Test(arguments: [("utf-16le", [UInt8]([0xFF, 0xFE])), ("utf-16be", [0xFE, 0xFF]),
+                      ("utf-32le", [0xFF, 0xFE, 0, 0]), ("utf-32be", [0, 0, 0xFE, 0xFF])])
+    func aWideFileWithAByteOrderMarkIsRead(_ encoding: String, _ mark: [UInt8]) throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = BinaryRunner.baseEnvironment(home: dir)
+        try NightscoutImportTests.journal.write(to: dir.appendingPathComponent("sites.journal"), atomically: true,
+                                                encoding: .utf8)
+        let csv = "date,location,duration_hours,note\r\n2026-05-20 09:00,L Abdomen (Front),,Café\r\n"
+        let treatments = """
+            [{"eventType":"Site Change","created_at":"2026-05-24T09:00:00Z","notes":"Left Back Arm"}]
+            """
+        for (name, text) in [("app.csv", csv), ("ns.json", treatments)] {
+            let scalars = text.unicodeScalars.map(\.value)
+            var bytes = mark
+            let big = mark.first == 0 || mark == [0xFE, 0xFF], width = mark.count
+            for s in scalars {
+                let units: [UInt32] = width == 4 ? [s] : String(Unicode.Scalar(s)!).utf16.map(UInt32.init)
+                for u in units {
+                    let le = (0..<width).map { UInt8((u >> (8 * UInt32($0))) & 0xFF) }
+                    bytes += big ? le.reversed() : le
+                }
+            }
+            try Data(bytes).write(to: dir.appendingPathComponent(name))
+            let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-06-01 12:00", "import", name], in: dir,
+                                         environment: env)
+            #expect(r.exitCode == 0, "\(encoding) \(name): \(r.stdout)\(r.stderr)")
+            #expect(r.stdout.contains("Added 1 site change;"), "\(encoding) \(name): \(r.stdout)")
+        }
+        let text = try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8)
+        #expect(text.hasSuffix("2026-05-20 09:00  Left Front Abdomen  ; Café\n2026-05-24 09:00  Left Back Arm\n"),
+                "\(encoding): \(text)")
+    }
+}

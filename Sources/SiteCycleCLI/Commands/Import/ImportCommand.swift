@@ -10,7 +10,8 @@ extension CommandRegistry {
             stay; an identical entry (same start minute, same location) is
             skipped; a different location at the same minute is a conflict,
             reported and skipped. Run with --dry-run first: it shows everything
-            below and changes nothing.
+            below and changes nothing. A file is UTF-8, or UTF-16 or UTF-32 with
+            a byte order mark (what Windows tools call "Unicode").
 
             Sources (--format auto tells them apart by content):
               csv         the SiteCycle app's export (date,location,duration_hours,
@@ -127,7 +128,9 @@ struct ImportCommand {
             do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
         }
         switch read {
-        case .success(let bytes):
+        case .success(let read):
+            // A file saved as "Unicode" (UTF-16 or UTF-32 with a byte order mark) reads as its text.
+            let bytes = read.withUnsafeBufferPointer { CGMReader.utf8(fromBOM: $0) } ?? read
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CommandError("\(file.terminalSafe) is not UTF-8 text", help: "save it as UTF-8 and try again")
             }
