@@ -13,10 +13,14 @@
 enum NightscoutTreatments {
     /// Whether the first line holds a whole treatment: one object a line.
     static func isOneALine(_ text: String) -> Bool {
-        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
-        guard let line = body.split(maxSplits: 1, whereSeparator: isLineEnd).first,
-              let object = ImportReaders.parseJSON(String(line)) as? [String: Any] else { return false }
-        return object["eventType"] != nil
+        var rest = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: isLineEnd) ?? rest.endIndex
+            let line = rest[..<end].trimmingWhitespace()
+            if !line.isEmpty { return (ImportReaders.parseJSON(line) as? [String: Any])?["eventType"] != nil }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return false
     }
 
     /// A line feed, alone or after a CR (one Character in Swift).
@@ -69,7 +73,8 @@ enum NightscoutTreatments {
         }
         let own = (t["enteredBy"] as? String) == "sitecycle"
         var notes = text(t["notes"])
-        var name = text(t["location"])
+        // AndroidAPS writes "<none>" when no site was picked.
+        var name = text(t["location"]).flatMap { $0 == "<none>" ? nil : $0 }
         var naming = SiteNaming.given
         if own, let n = notes {
             // Our own export writes "NAME — note" in notes.
