@@ -51,16 +51,26 @@ enum NightscoutTreatments {
             return array.enumerated().map { ($0.offset + 1, $0.element as? [String: Any]) }
         }
         guard whole == nil else { return nil }
-        var rows: [(row: Int, object: [String: Any]?)] = []
-        for (i, line) in body.split(omittingEmptySubsequences: false, whereSeparator: isLineEnd).enumerated() {
-            let trimmed = line.trimmingWhitespace()
-            if trimmed.isEmpty { continue }
-            let object = ImportReaders.parseJSON(trimmed) as? [String: Any]
-            // The first line decides: a file of something else is not read.
-            if rows.isEmpty && object == nil { return nil }
-            rows.append((i + 1, object))
+        let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            .map { (row: $0.offset + 1, text: String(decoding: trimmed($0.element), as: UTF8.self)) }.filter { !$0.text.isEmpty }
+        // The first line decides: a file of something else is not read.
+        guard let first = lines.first, ImportReaders.parseJSON(first.text) is [String: Any] else { return nil }
+        // All lines as one array, read at once; line by line only when
+        // that fails, so a line that is not JSON costs only itself.
+        if let array = ImportReaders.parseJSON("[" + lines.map(\.text).joined(separator: ",") + "]") as? [Any],
+           array.count == lines.count {
+            return zip(lines, array).map { ($0.row, $1 as? [String: Any]) }
         }
-        return rows.isEmpty ? nil : rows
+        return lines.map { ($0.row, ImportReaders.parseJSON($0.text) as? [String: Any]) }
+    }
+
+    /// A line's bytes without the blanks and CR around them.
+    static func trimmed(_ line: Substring.UTF8View) -> Substring.UTF8View {
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        var l = line
+        while let f = l.first, blank(f) { l = l.dropFirst() }
+        while let e = l.last, blank(e) { l = l.dropLast() }
+        return l
     }
 
     static func treatment(_ t: [String: Any], row: Int, into source: inout ImportSource) {
