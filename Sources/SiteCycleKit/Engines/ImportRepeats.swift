@@ -95,7 +95,7 @@ extension ImportPlan.Draft {
         kept.row = rows[0]
         kept.alsoRows = Array(rows.dropFirst())
         plan.repeats.append(ImportPlan.Repeat(rows: rows, device: kept.device, start: kept.start,
-                                              sourceName: kept.naming == .given ? kept.sourceName : nil,
+                                              location: kept.naming == .given ? kept.sourceName : nil,
                                               at: displayTime(kept.start, in: zone)))
         return kept
     }

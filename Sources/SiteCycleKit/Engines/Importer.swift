@@ -22,13 +22,13 @@ public struct ImportPlan: Sendable {
     }
 
     /// Rows taken as one change (`takenAsOne`): their numbers, the first
-    /// the kept change's; its device and start, and the site as the
-    /// source named it, if it did.
+    /// the kept change's; its device and start, and its location: the
+    /// journal's name once matched, else as the source named it, if it did.
     public struct Repeat: Sendable {
         public var rows: [Int]
         public var device: String
         public var start: Instant
-        public var sourceName: String?
+        public var location: String?
         /// The start as the journal's zone shows it.
         public var at: String
     }
@@ -227,12 +227,13 @@ extension ImportPlan {
             if r.naming == .none {
                 // A pump row goes to `--unnamed-site`, or is listed; a sensor's is ignored.
                 guard r.device == Device.pumpName, let site = unnamedSite else {
+                    // Listed once, with the rows it stood for; not among the repeats.
                     if r.device == Device.pumpName {
                         plan.unnamed.append((r.row, 1 + r.alsoRows.count, r.note))
                     } else {
                         plan.ignoredRows += 1 + r.alsoRows.count
-                        plan.repeats.removeAll { $0.rows[0] == r.row }
                     }
+                    plan.repeats.removeAll { $0.rows[0] == r.row }
                     return nil
                 }
                 r.sourceName = site
@@ -244,6 +245,9 @@ extension ImportPlan {
                 if let problem = LocationName.problem(with: name!, devices: deviceWords) {
                     plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
                     return nil
+                }
+                if !r.alsoRows.isEmpty, let i = plan.repeats.firstIndex(where: { $0.rows[0] == r.row }) {
+                    plan.repeats[i].location = name
                 }
             }
             var note: String?

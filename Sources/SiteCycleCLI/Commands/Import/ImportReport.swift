@@ -46,7 +46,7 @@ enum ImportReport {
         var out = "Repeated rows taken as one change each:\n"
         for r in o.plan.repeats {
             let device = r.device == Device.pumpName ? "" : r.device + " "
-            let site = r.sourceName.map { ", \($0)," } ?? ", naming no site,"
+            let site = r.location.map { ", \($0)," } ?? ", naming no site,"
             let line = "rows " + r.rows.map(String.init).joined(separator: ", ")
                 + ": one \(device)change\(site) at \(r.at) (\(r.rows.count) rows)"
             out += "  " + TextWrap.wrap(line.terminalSafe, start: 2, indent: "    ") + "\n"
