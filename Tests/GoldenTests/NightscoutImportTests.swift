@@ -273,3 +273,17 @@ struct WideImportFileTests {
                 "\(encoding): \(text)")
     }
 }
+
+extension NightscoutImportTests {
+    /// `--unnamed-site` completes to the journal's locations, as typed
+    /// on a command line, and a slug names the location.
+    @Test func unnamedSiteCompletesToLocations() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let r = try BinaryRunner.run(["__complete", "--shell", "fish", "--", "import", "t.json", "--unnamed-site", ""],
+                                     in: dir, environment: env.merging(["SITECYCLE_FILE": "sites.journal"]) { $1 })
+        #expect(r.stdout == "left-front-abdomen\nright-front-abdomen\nleft-back-arm\n", "\(r.stdout)\(r.stderr)")
+        try write("t.json", #"[{"eventType":"Site Change","created_at":"2026-05-20T09:00:00Z"}]"#)
+        _ = try sitecycle(["import", "t.json", "--unnamed-site", "left-back-arm"], code: 0)
+        #expect(try journalText().hasSuffix("2026-05-20 09:00  Left Back Arm\n"))
+    }
+}
