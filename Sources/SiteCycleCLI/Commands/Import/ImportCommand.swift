@@ -43,12 +43,12 @@ extension CommandRegistry {
                           lacks is declared (`device sensor 10d`).
                           Repeated rows are one change: rows of one device
                           within 15 minutes of the first (xDrip+'s repeated
-                          Sensor Start, a key600 sent twice), and a cannula
-                          fill up to an hour after tconnectsync's cartridge or
-                          tubing fill. The change is at the cannula fill's
-                          time, else the first row's; rows naming two sites
-                          stay two. The report lists each such change with
-                          its rows.
+                          Sensor Start), rows with one key600 (the 600-series
+                          uploader's event sent twice), and a cannula fill up
+                          to an hour after tconnectsync's cartridge or tubing
+                          fill. The change is at the cannula fill's time, else
+                          the first row's; rows naming two sites stay two. The
+                          report lists each such change with its rows.
 
             Location names are matched to the journal's ignoring case; the app's
             style (`L Abdomen (Front)`) and AndroidAPS's (`Front Left Lower
@@ -61,7 +61,7 @@ extension CommandRegistry {
             declared for its device is imported as the file has it, with
             `check`'s warning. The journal is written once, atomically, and
             only if something is added. Exit status: 0, or 4 when some rows
-            were rejected.
+            were rejected (rows naming no site are not rejected).
 
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
