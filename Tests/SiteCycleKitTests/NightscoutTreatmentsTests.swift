@@ -20,7 +20,7 @@ struct NightscoutTreatmentsTests {
             {"_id":{"$oid":"a1"},"eventType":"Site Change","created_at":{"$date":"2026-05-20T09:00:00.000Z"}}\r
             {"_id":{"$oid":"a2"},"eventType":"Site Change","created_at":{"$date":{"$numberLong":"1779354000000"}}}\r
             {"_id":{"$oid":"a3"},"eventType":"Site Change","date":{"$numberLong":"1779526800000"}}\r
-            {"_id":{"$oid":"a4"},"eventType":"Site Change","mills":1.7796132e12}\r
+            {"_id":{"$oid":"a4"},"eventType":"Site Change","mills":{"$numberDouble":"1.7796132e12"}}\r
             {"_id":{"$oid":"a5"},"eventType":"Site Change","created_at":"not a time","date":1.7796996e+12}\r
 
             """
@@ -71,6 +71,8 @@ struct NightscoutTreatmentsTests {
     @Test func aPrettyObjectIsNotOneALine() {
         #expect(ImportReaders.detect("{\n  \"format\": \"sitecycle-journal\"\n}\n") == .json)
         #expect(ImportReaders.detect("{\"eventType\":\"Site Change\"}\n") == .nightscout)
+        #expect(ImportReaders.detect("{\"insulin\":1.5,\"created_at\":\"2026-05-20T09:00:00Z\"}\n") == .nightscout)
+        #expect(ImportReaders.detect("{\"format\":\"sitecycle-journal\",\"entries\":[]}\n") == .json)
         guard case .failure(let e) = ImportReaders.nightscout("{\n\"eventType\": \"Site Change\"\n}\n") else {
             Issue.record("read a pretty object as treatments")
             return

@@ -11,13 +11,17 @@
 /// (`SiteNaming.fromNotes`). A sensor row that names nothing is not a site
 /// to rotate: it is ignored.
 enum NightscoutTreatments {
-    /// Whether the first line holds a whole treatment: one object a line.
+    /// Whether the first line holds a whole object: one treatment a line.
     static func isOneALine(_ text: String) -> Bool {
         var rest = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         while !rest.isEmpty {
             let end = rest.firstIndex(where: isLineEnd) ?? rest.endIndex
             let line = rest[..<end].trimmingWhitespace()
-            if !line.isEmpty { return (ImportReaders.parseJSON(line) as? [String: Any])?["eventType"] != nil }
+            // Any object but our own export (`jq -c` puts one on a line).
+            if !line.isEmpty {
+                guard let object = ImportReaders.parseJSON(line) as? [String: Any] else { return false }
+                return object["format"] as? String != "sitecycle-journal"
+            }
             rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
         return false
@@ -149,7 +153,7 @@ enum NightscoutTreatments {
 
     /// `created_at` (text, or mongoexport's `{"$date": …}`), else `date`
     /// or `mills` in milliseconds (a number in any JSON form, or
-    /// `{"$numberLong": "…"}`).
+    /// mongoexport's `{"$numberLong": "…"}` and the like).
     static func time(of t: [String: Any]) -> Instant? {
         if let text = t["created_at"] as? String, let instant = ImportReaders.time(text.trimmingBlanks()) { return instant }
         if let date = (t["created_at"] as? [String: Any])?["$date"] {
@@ -163,7 +167,10 @@ enum NightscoutTreatments {
     /// a journal writes).
     static func milliseconds(_ value: Any?) -> Instant? {
         var ms = value as? Double
-        if let long = (value as? [String: Any])?["$numberLong"] as? String { ms = Double(long) }
+        if let wrapped = value as? [String: Any],
+           let text = ["$numberLong", "$numberDouble", "$numberInt"].lazy.compactMap({ wrapped[$0] as? String }).first {
+            ms = Double(text)
+        }
         guard let ms, ms.isFinite, ms > -62_135_596_800_000, ms < 253_402_300_800_000 else { return nil }
         return Instant(seconds: Int64((ms / 1000).rounded(.down)))
     }
