@@ -287,3 +287,25 @@ extension NightscoutImportTests {
         #expect(try journalText().hasSuffix("2026-05-20 09:00  Left Back Arm\n"))
     }
 }
+
+extension NightscoutImportTests {
+    /// A sensor row whose notes name no site is no site to rotate: it is
+    /// ignored like one without notes, and --unnamed-site (the pump's) is
+    /// not used for it.
+    @Test func aSensorRowNamingNoSiteIsIgnored() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try write("s.json", """
+            [{"eventType":"Sensor Change","created_at":"2026-05-20T09:00:00Z","notes":"Sensor changed (lifetime 6 days 23 hours)"},
+             {"eventType":"Sensor Change","created_at":"2026-05-20T09:01:00Z","notes":"Sensor changed (lifetime 6 days 23 hours)"},
+             {"eventType":"Sensor Start","created_at":"2026-05-20T09:03:00Z"},
+             {"eventType":"Site Change","created_at":"2026-05-21T09:00:00Z","notes":"Reservoir changed"}]
+            """)
+        let r = try sitecycle(["import", "s.json", "--unnamed-site", "Left Back Arm"], code: 0)
+        #expect(r.stdout == """
+            Read s.json as Nightscout treatments: 1 row (3 not site changes, ignored).
+            Added 1 site change; 0 already there, 0 conflicts, 0 rejected.
+
+            """)
+        #expect(try journalText().hasSuffix("\n2026-05-21 09:00  Left Back Arm  ; Reservoir changed\n"))
+    }
+}
