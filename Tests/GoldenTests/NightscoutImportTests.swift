@@ -159,8 +159,8 @@ struct NightscoutImportTests {
         #expect(r.stdout == """
             Read tconnect.json as Nightscout treatments: 6 rows.
             Repeated rows taken as one change each:
-              rows 1, 2, 3: one change, Right Front Abdomen, at 2026-05-16 04:14:09 (3 rows)
-              rows 4, 5, 6: one change, Right Front Abdomen, at 2026-05-13 11:02:30 (3 rows)
+              rows 1–3: one change, Right Front Abdomen, at 2026-05-16 04:14:09 (3 rows)
+              rows 4–6: one change, Right Front Abdomen, at 2026-05-13 11:02:30 (3 rows)
             Added 2 site changes; 0 already there, 0 conflicts, 0 rejected.
 
             """)
@@ -194,7 +194,7 @@ struct NightscoutImportTests {
             New locations to declare (send a name elsewhere with --map "FROM=TO"):
               Right Side Thigh
             Repeated rows taken as one change each:
-              rows 1, 2, 3: one sensor change, Left Back Arm, at 2026-05-20 09:00 (3 rows)
+              rows 1–3: one sensor change, Left Back Arm, at 2026-05-20 09:00 (3 rows)
             Would add 4 site changes; 0 already there, 0 conflicts, 0 rejected.
             Nothing was changed (--dry-run).
 
@@ -307,5 +307,43 @@ extension NightscoutImportTests {
 
             """)
         #expect(try journalText().hasSuffix("\n2026-05-21 09:00  Left Back Arm  ; Reservoir changed\n"))
+    }
+}
+
+extension NightscoutImportTests {
+    /// Changes each sent twice (one key600), and many rows of one change
+    /// at one instant, unnamed rows before a named one: taken as one in
+    /// linear time. n and 4n rows, the larger at most
+    /// `LinearTimeTests.budget` times as long.
+    @Test func manyRepeatedRowsTakeLinearTime() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func rows(_ n: Int) -> String {
+            var out = ""
+            out.reserveCapacity(n * 320)
+            for i in 0..<n {
+                let date = 1_700_000_000_000 + i * 3_600_000
+                for copy in 0..<2 {
+                    out += #"{"_id":{"$oid":"\#(i)-\#(copy)"},"eventType":"Site Change","date":\#(date),"#
+                        + #""notes":"Reservoir changed","key600":"K\#(i)"}"# + "\n"
+                }
+            }
+            for i in 0..<n {
+                out += #"{"eventType":"Sensor Start","date":1.7792424e+12,"notes":"\#(i < n - 1 ? "started" : "Left Back Arm")"}"#
+                    + "\n"
+            }
+            return out
+        }
+        func seconds(_ n: Int) throws -> Double {
+            try write("many.json", rows(n))
+            return try LinearTimeTests.seconds {
+                let r = try sitecycle(["import", "many.json", "--dry-run"], code: 0)
+                #expect(r.stdout.contains("Would add 1 site change; 0 already there, 0 conflicts, 0 rejected, \(n) naming"),
+                        "\(r.stdout.suffix(300))")
+                #expect(r.stdout.contains("  rows \(2 * n + 1)–\(3 * n): one sensor change, Left Back Arm, at 2026-05-20 "
+                                          + "02:00 (\(n)\n    rows)\n"), "\(r.stdout.prefix(300))")
+            }
+        }
+        let small = try seconds(2_000), large = try seconds(8_000)
+        #expect(large / small < LinearTimeTests.budget, "3 × 2,000 rows: \(small) s; 3 × 8,000: \(large) s")
     }
 }

@@ -50,36 +50,53 @@ extension ImportPlan.Draft {
     /// Rows naming two different sites stay two changes. The change keeps
     /// the cannula fill's time when there is one, else the first row's.
     mutating func takenAsOne(_ records: [ImportRecord]) -> [ImportRecord] {
-        var groups: [[ImportRecord]] = []
+        var groups: [Group] = []
         var latest: [String: Int] = [:], byKey: [[String]: Int] = [:]
         for r in records.sorted(by: { $0.start < $1.start }) {
-            guard r.mayRepeat else { groups.append([r]); continue }
+            guard r.mayRepeat else { groups.append(Group(r)); continue }
             let key = r.eventKey.map { [r.device, $0] }
-            if let key, let g = byKey[key], Self.sameSite(r, groups[g]) {
-                groups[g].append(r)
-            } else if let g = latest[r.device], Self.joins(r, groups[g]) {
-                groups[g].append(r)
+            let words = r.naming == .given ? r.sourceName.map(LocationMatcher.words) : nil
+            if let key, let g = byKey[key], groups[g].sameSite(words) {
+                groups[g].add(r, words)
+            } else if let g = latest[r.device], groups[g].joins(r, words) {
+                groups[g].add(r, words)
             } else {
-                groups.append([r])
+                groups.append(Group(r))
                 latest[r.device] = groups.count - 1
             }
             if let key, byKey[key] == nil { byKey[key] = latest[r.device] }
         }
-        return groups.map { keep($0) }
+        return groups.map { keep($0.records) }
     }
 
-    static func sameSite(_ r: ImportRecord, _ group: [ImportRecord]) -> Bool {
-        guard r.naming == .given, let name = r.sourceName,
-              let other = group.first(where: { $0.naming == .given })?.sourceName else { return true }
-        return LocationMatcher.words(name) == LocationMatcher.words(other)
-    }
+    /// Rows taken as one so far, with what deciding the next row needs,
+    /// so that each row costs the same however many came before it.
+    struct Group {
+        var records: [ImportRecord]
+        /// The words of the first site a row names.
+        var site: [String]?
+        var filling = false, cannula = false
 
-    static func joins(_ r: ImportRecord, _ group: [ImportRecord]) -> Bool {
-        guard sameSite(r, group) else { return false }
-        let since = r.start.seconds - group[0].start.seconds
-        if since <= ImportPlan.repeatSeconds { return true }
-        return r.fill == .cannula && since <= ImportPlan.fillSeconds
-            && group.contains { $0.fill == .cartridge || $0.fill == .tubing } && !group.contains { $0.fill == .cannula }
+        init(_ r: ImportRecord) {
+            records = []
+            add(r, r.naming == .given ? r.sourceName.map(LocationMatcher.words) : nil)
+        }
+
+        mutating func add(_ r: ImportRecord, _ words: [String]?) {
+            records.append(r)
+            if site == nil { site = words }
+            filling = filling || r.fill == .cartridge || r.fill == .tubing
+            cannula = cannula || r.fill == .cannula
+        }
+
+        func sameSite(_ words: [String]?) -> Bool { words == nil || site == nil || words == site }
+
+        func joins(_ r: ImportRecord, _ words: [String]?) -> Bool {
+            guard sameSite(words) else { return false }
+            let since = r.start.seconds - records[0].start.seconds
+            if since <= ImportPlan.repeatSeconds { return true }
+            return r.fill == .cannula && since <= ImportPlan.fillSeconds && filling && !cannula
+        }
     }
 
     /// One record for a group: the named row's site and note, at the
@@ -94,6 +111,7 @@ extension ImportPlan.Draft {
         let rows = group.map(\.row).sorted()
         kept.row = rows[0]
         kept.alsoRows = Array(rows.dropFirst())
+        repeatAt[rows[0]] = plan.repeats.count
         plan.repeats.append(ImportPlan.Repeat(rows: rows, device: kept.device, start: kept.start,
                                               location: kept.naming == .given ? kept.sourceName : nil,
                                               at: displayTime(kept.start, in: zone)))

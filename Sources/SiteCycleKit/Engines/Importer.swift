@@ -105,6 +105,10 @@ extension ImportPlan {
         var plan = ImportPlan()
         /// Location names the journal has or the plan declares, in order.
         var known: [String]
+        /// Each repeat's place in `plan.repeats`, by its first row; and the
+        /// first rows of those listed elsewhere instead (naming no site).
+        var repeatAt: [Int: Int] = [:]
+        var repeatsListedElsewhere: Set<Int> = []
 
         init(journal: Journal, source: ImportSource, maps: [(from: String, to: String)], unnamedSite: String?) {
             self.journal = journal
@@ -233,7 +237,7 @@ extension ImportPlan {
                     } else {
                         plan.ignoredRows += 1 + r.alsoRows.count
                     }
-                    plan.repeats.removeAll { $0.rows[0] == r.row }
+                    repeatsListedElsewhere.insert(r.row)
                     return nil
                 }
                 r.sourceName = site
@@ -246,9 +250,7 @@ extension ImportPlan {
                     plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
                     return nil
                 }
-                if !r.alsoRows.isEmpty, let i = plan.repeats.firstIndex(where: { $0.rows[0] == r.row }) {
-                    plan.repeats[i].location = name
-                }
+                if !r.alsoRows.isEmpty, let i = repeatAt[r.row] { plan.repeats[i].location = name }
             }
             var note: String?
             if let text = r.note {
@@ -407,6 +409,7 @@ extension ImportPlan {
             plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to, devices: deviceWords) != nil }
             plan.rejected.sort { $0.row < $1.row }
             plan.unnamed.sort { $0.row < $1.row }
+            plan.repeats.removeAll { repeatsListedElsewhere.contains($0.rows[0]) }
             plan.repeats.sort { $0.rows[0] < $1.rows[0] }
         }
     }

@@ -47,7 +47,7 @@ enum ImportReport {
         for r in o.plan.repeats {
             let device = r.device == Device.pumpName ? "" : r.device + " "
             let site = r.location.map { ", \($0)," } ?? ", naming no site,"
-            let line = "rows " + r.rows.map(String.init).joined(separator: ", ")
+            let line = "rows " + runs(r.rows)
                 + ": one \(device)change\(site) at \(r.at) (\(r.rows.count) rows)"
             out += "  " + TextWrap.wrap(line.terminalSafe, start: 2, indent: "    ") + "\n"
         }
@@ -88,6 +88,23 @@ enum ImportReport {
                 + "\n"
         }
         return out
+    }
+
+    /// Row numbers in order, three or more in a row as a range:
+    /// `1, 2`, `4–9, 12`.
+    static func runs(_ rows: [Int]) -> String {
+        var parts: [String] = [], i = 0
+        while i < rows.count {
+            var j = i
+            while j + 1 < rows.count, rows[j + 1] == rows[j] + 1 { j += 1 }
+            if j - i >= 2 {
+                parts.append("\(rows[i])–\(rows[j])")
+            } else {
+                parts += rows[i...j].map(String.init)
+            }
+            i = j + 1
+        }
+        return parts.joined(separator: ", ")
     }
 
     static func rows(_ heading: String, _ rows: [(row: Int, reason: String)]) -> String {
