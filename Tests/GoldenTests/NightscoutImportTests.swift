@@ -100,6 +100,20 @@ struct NightscoutImportTests {
         let json = try sitecycle(["import", "treatments.json", "--map", "Tummy L=Left Front Abdomen",
                                   "--unnamed-site", "left back arm", "--dry-run", "--json"], code: 4).stdout
         #expect(json.contains("\"added\": 0,") && json.contains("\"skipped\": 4,"), "\(json)")
+        #expect(json.contains("""
+              "repeated": [
+                {
+                  "row": 1,
+                  "rows": [
+                    1,
+                    2
+                  ],
+                  "device": "pump",
+                  "start": "2019-05-09T12:35:18Z",
+                  "location": "Left Back Arm"
+                }
+              ],
+            """), "\(json)")
         #expect(try journalText() == Self.journal.dropLast() + """
 
             2019-05-09 12:35:18  Left Back Arm  ; Reservoir changed (lifetime 2 days 23 hours)

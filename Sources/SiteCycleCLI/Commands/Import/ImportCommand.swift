@@ -65,8 +65,9 @@ extension CommandRegistry {
 
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
-            "newLocations":[…],"settingsAdded":[…],"repeated":[{"row","rows":[…]}],
-            "namingNoSite":[{"row","rows","note"}]}.
+            "newLocations":[…],"settingsAdded":[…],"repeated":[{"row","rows":[…],
+            "device","start","location"}],"namingNoSite":[{"row","rows","note"}]}:
+            a repeated change's start is UTC, its location null if it names none.
             """,
         options: ImportOptions.specs,
         positionals: 1...1,

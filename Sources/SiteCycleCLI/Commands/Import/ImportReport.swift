@@ -18,7 +18,10 @@ enum ImportReport {
             ("rejected", rows(o.plan.rejected.map { ($0.row, $0.reason.words) })),
             ("newLocations", .array(o.plan.newLocations.map { .string($0.name) })),
             ("settingsAdded", .array((o.settingLines + o.deviceLines).map { .string($0) })),
-            ("repeated", .array(o.plan.repeats.map { .object([("row", .int($0.rows[0])), ("rows", .array($0.rows.map(JSON.int)))]) })),
+            ("repeated", .array(o.plan.repeats.map {
+                .object([("row", .int($0.rows[0])), ("rows", .array($0.rows.map(JSON.int))), ("device", .string($0.device)),
+                         ("start", .string($0.start.description)), ("location", .optional($0.location))])
+            })),
             ("namingNoSite", .array(o.plan.unnamed.map {
                 .object([("row", .int($0.row)), ("rows", .int($0.rows)), ("note", .optional($0.note))])
             })),
