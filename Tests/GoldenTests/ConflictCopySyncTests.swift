@@ -77,26 +77,35 @@ struct ConflictCopySyncTests {
 
     /// The copy went its own way longer ago than the undo history reaches
     /// (more than `WriteHistory.limit` writes since the deletion): what
-    /// the forgotten writes deleted is still known, and the deletion
-    /// stands, named, instead of the copy's old line coming back unsaid.
+    /// the forgotten writes deleted is kept while a copy older than the
+    /// deletion is there (90 days at most), and the deletion stands,
+    /// named, instead of the copy's old line coming back unsaid. Once the
+    /// copy is merged, the next write forgets the line (issue 39 item 12).
     @Test func aDeletionOlderThanTheUndoHistoryStillStands() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         let shared = try startTogether()
+        // The desktop's copy, last changed before the deletion, is there
+        // when the deletion's record is forgotten.
+        try write(ConflictCopySyncTests.desktop(shared), ConflictCopySyncTests.copyName)
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_770_620_400)],  // 02-09 07:00
+                                              ofItemAtPath: folder.appendingPathComponent(ConflictCopySyncTests.copyName).path)
         #expect(try sitecycle(["--now", "2026-02-09 08:00", "delete", "9"]).exitCode == 0)
-        var day = 0
         for i in 0..<52 {
-            day += 2
-            let now = String(format: "2026-%02d-%02d 08:00", 3 + day / 28, 1 + day % 28)
+            let now = String(format: "2026-%02d-%02d 08:00", i < 31 ? 3 : 4, i < 31 ? i + 1 : i - 30)
             #expect(try sitecycle(["--now", now, "log", i % 2 == 0 ? "right hip" : "left hip"]).exitCode == 0)
         }
-        try write(ConflictCopySyncTests.desktop(shared), ConflictCopySyncTests.copyName)
-        let r = try sitecycle(["--now", "2026-08-01 10:00", "sync"])
+        let kept = try FileManager.default.subpathsOfDirectory(atPath: root.path + "/.local/state/sitecycle/undo")
+            .filter { $0.hasSuffix("/deleted-entries") }.map { root.path + "/.local/state/sitecycle/undo/" + $0 }
+        #expect(kept.count == 1)
+        let r = try sitecycle(["--now", "2026-04-25 10:00", "sync"])
         #expect(r.exitCode == 0, "\(r.stderr)")
         let text = try read("sites.journal")
         #expect(!text.contains("2026-02-07 08:00  removed"), "\(text)")
         #expect(text.contains("2026-02-10 08:00  Right Hip\n2026-02-12 08:00  Lower Back\n"), "\(text)")
         let said = r.stdout.replacingOccurrences(of: "\n    ", with: " ")
         #expect(said.contains("Kept deleted: 2026-02-07 08:00 removed"), "\(r.stdout)")
+        #expect(try sitecycle(["--now", "2026-04-26 08:00", "log", "lower back"]).exitCode == 0)
+        #expect(kept.allSatisfy { !FileManager.default.fileExists(atPath: $0) }, "no copy left: forgotten")
     }
 
     /// Syncthing kept the desktop's file as the journal and made the

@@ -69,6 +69,47 @@ struct ExportImportTests {
         #expect(try String(contentsOf: dir.appendingPathComponent("other.journal"), encoding: .utf8).isEmpty)
     }
 
+    /// Issue 38: the `cgm` line (the CGM export's path, relative to the
+    /// journal's folder) travels with the JSON export and is written back
+    /// by `import`, checked as the line is; a journal with its own keeps it.
+    @Test func jsonExportImportKeepsTheCGMExportsPath() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try "timezone UTC\ncgm exports/clarity.csv\nlocation Left Arm\n\n2026-11-01 08:00  Left Arm\n"
+            .write(to: dir.appendingPathComponent("a.journal"), atomically: true, encoding: .utf8)
+        let first = try sitecycle(["-f", "a.journal", "--now", Self.now, "export", "--format", "json"]).stdout
+        let settings = try #require((try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])?["settings"]
+                                    as? [String: Any])
+        #expect(settings["cgm"] as? String == "exports/clarity.csv", "\(first)")
+        try first.write(to: dir.appendingPathComponent("a.json"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("empty.journal"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["-f", "empty.journal", "--now", Self.now, "import", "a.json"])
+        let rebuilt = try String(contentsOf: dir.appendingPathComponent("empty.journal"), encoding: .utf8)
+        #expect(rebuilt.split(separator: "\n").contains("cgm exports/clarity.csv"), "\(rebuilt)")
+        #expect(try sitecycle(["-f", "empty.journal", "--now", Self.now, "export", "--format", "json"]).stdout == first)
+
+        // A journal without the line exports none.
+        try "timezone UTC\nlocation Left Arm\n\n2026-11-01 08:00  Left Arm\n"
+            .write(to: dir.appendingPathComponent("b.journal"), atomically: true, encoding: .utf8)
+        #expect(!(try sitecycle(["-f", "b.journal", "--now", Self.now, "export", "--format", "json"]).stdout.contains("\"cgm\"")))
+
+        // A journal with its own line keeps it.
+        try "timezone UTC\ncgm mine.csv\nlocation Left Arm\n"
+            .write(to: dir.appendingPathComponent("own.journal"), atomically: true, encoding: .utf8)
+        _ = try sitecycle(["-f", "own.journal", "--now", Self.now, "import", "a.json"])
+        let own = try String(contentsOf: dir.appendingPathComponent("own.journal"), encoding: .utf8)
+        #expect(own.split(separator: "\n").filter { $0.hasPrefix("cgm ") } == ["cgm mine.csv"], "\(own)")
+
+        // A path out of the folder is the file's error: nothing is imported.
+        let planted = first.replacingOccurrences(of: "exports/clarity.csv", with: "../../etc/clarity.csv")
+        try planted.write(to: dir.appendingPathComponent("c.json"), atomically: true, encoding: .utf8)
+        try "".write(to: dir.appendingPathComponent("other.journal"), atomically: true, encoding: .utf8)
+        let refused = try BinaryRunner.run(["-f", "other.journal", "--now", Self.now, "import", "c.json"], in: dir, environment: env)
+        let message = refused.stderr.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(refused.exitCode != 0 && message.contains("invalid `cgm ../../etc/clarity.csv`: ")
+                && message.contains("steps out of the journal's folder"), "\(refused.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("other.journal"), encoding: .utf8).isEmpty)
+    }
+
     static let pumpAndSensor = CompletionTests.repo.appendingPathComponent("examples/pump-and-sensor.journal")
 
     /// Issue 24, item 4: one JSON shape per domain type. A location in

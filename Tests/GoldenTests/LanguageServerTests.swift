@@ -78,6 +78,12 @@ struct LanguageServerTests {
     let dir: URL
     let env: [String: String]
 
+    /// Another suite's session in its own folder and environment.
+    init(dir: URL, env: [String: String]) {
+        self.dir = dir
+        self.env = env
+    }
+
     init() throws {
         dir = try BinaryRunner.temporaryDirectory()
         env = BinaryRunner.baseEnvironment(home: dir).merging(["SITECYCLE_NOW": "2026-02-08 12:00"]) { $1 }

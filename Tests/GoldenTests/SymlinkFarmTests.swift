@@ -72,6 +72,9 @@ struct SymlinkFarmTests {
             "state/sitecycle/edit/" + StateFolder.key(forJournal: journal) + "/sites.journal"
         }
 
+        /// The journal's undo history, from the root.
+        var undoFolder: String { "state/sitecycle/undo/" + StateFolder.key(forJournal: journal) }
+
         static let journalText = "timezone UTC\ntarget 72h\nlocation A\nlocation B\n\n2026-11-01 08:00  A\n"
 
         @discardableResult
@@ -149,6 +152,14 @@ struct SymlinkFarmTests {
                  names: { farm in farm.made(in: "state/sitecycle/undo", suffix: ".undo") }),
         Scenario(name: "undo: an undo record", arguments: ["undo"], prepare: { try $0.run(["log", "B"]) },
                  names: { farm in farm.made(in: "state/sitecycle/undo", suffix: ".undo") }),
+        // What forgotten writes deleted (issue 39 item 12).
+        Scenario(name: "log: deleted-entries", arguments: ["log", "A"], prepare: { try $0.run(["log", "B"]) },
+                 names: { farm in [farm.undoFolder + "/deleted-entries"] }),
+        Scenario(name: "sync: deleted-entries", arguments: ["sync"], prepare: { farm in
+            try farm.run(["log", "B"])
+            try (Farm.journalText + "2026-11-03 08:00  B\n").write(toFile: farm.root.appendingPathComponent(conflictCopy).path,
+                                                                 atomically: true, encoding: .utf8)
+        }, names: { farm in [farm.undoFolder + "/deleted-entries"] }),
         Scenario(name: "remind: the state folder", arguments: ["remind", "--now", "2026-11-05 09:00"],
                  names: { _ in ["state/sitecycle/remind"] }),
         Scenario(name: "remind: the state file", arguments: ["remind", "--again"], prepare: { try $0.run(["remind"]) },

@@ -42,6 +42,8 @@ struct VerdictAgreementTests {
         // status: its Next is never the flagged site while another is free.
         let status = try object(["status", "--json"])
         #expect(status["next"] as? String == "Right Buttock")
+        // An unflagged next carries an empty list, so scripts need not ask.
+        #expect((status["nextFlags"] as? [Any])?.isEmpty == true, "\(status)")
         // stats --json: the same site, the same flags.
         let stats = try object(["stats", "--json"])
         let rows = try #require(stats["locations"] as? [[String: Any]])
@@ -61,5 +63,26 @@ struct VerdictAgreementTests {
             #expect(line.contains("⚠") == line.hasPrefix("left-buttock\t"), "completion: \(line)")
         }
         #expect(completion.contains("left-buttock\t"))
+    }
+
+    /// With a 15-day rest every other site is in use or resting, so the
+    /// flagged one is all that is left: `status --json` names it, and its
+    /// "nextFlags" are the very objects of its `recommend --json` row.
+    @Test func statusCarriesTheNextSitesFlagsAsRecommendDoes() throws {
+        let rested = Self.journal.replacingOccurrences(of: "target 72h\n", with: "target 72h\nrest 15d\n")
+        try rested.write(to: dir.appendingPathComponent("sites.journal"), atomically: true, encoding: .utf8)
+        let rec = try object(["recommend", "--json"])
+        let top = try #require((rec["recommended"] as? [[String: Any]])?.first)
+        #expect(top["location"] as? String == "Left Buttock")
+        let rowFlags = try #require(top["flags"] as? [[String: Any]])
+        #expect(rowFlags.compactMap { $0["kind"] as? String } == ["early", "duration"])
+        let status = try object(["status", "--json"])
+        #expect(status["next"] as? String == "Left Buttock")
+        let nextFlags = try #require(status["nextFlags"] as? [[String: Any]])
+        // Identical objects: the same keys, kinds and words.
+        #expect(nextFlags.map(NSDictionary.init) == rowFlags.map(NSDictionary.init))
+        // The device's own entry says the same as the top level.
+        let pump = try #require((status["devices"] as? [[String: Any]])?.first)
+        #expect((pump["nextFlags"] as? [[String: Any]])?.map(NSDictionary.init) == rowFlags.map(NSDictionary.init))
     }
 }

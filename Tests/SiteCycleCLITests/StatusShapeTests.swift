@@ -29,7 +29,7 @@ struct StatusShapeTests {
             2026-02-01 09:00  sensor  Arm
 
             """)
-        #expect(Set(pumpOnly.keys) == ["device", "active", "next", "noneBecause", "devices"])
+        #expect(Set(pumpOnly.keys) == ["device", "active", "next", "nextFlags", "noneBecause", "devices"])
         #expect(Set(both.keys) == Set(pumpOnly.keys))
         #expect(pumpOnly["device"] as? String == "pump" && both["device"] as? String == "pump")
         let devices = (both["devices"] as? [[String: Any]])?.compactMap { $0["device"] as? String }

@@ -16,6 +16,13 @@ extension CommandRegistry {
             the result must read back to the same journal, or nothing is written.
             Formatting twice changes nothing.
 
+            Every command that writes keeps this layout, so a pre-commit
+            `fmt --check` accepts what the tool writes: in a journal laid out
+            this way, a new line goes in at its columns, and when a line wider
+            than any other is written (or the widest goes), the other lines'
+            spacing moves with it, as fmt would move it. A journal laid out
+            otherwise keeps its own layout.
+
             A site change more than 6 months earlier than the line above it
             (`check` asks "a mistyped year?") is not sorted: fmt leaves the
             journal as it is, names the line and exits 1 (--check too);

@@ -117,8 +117,12 @@ extension HelpTopic {
 
             IN AN EDITOR
               `sitecycle lsp` checks the journal as you type, completes
-              locations rested-first and offers check's fixes; Vim and Emacs
-              get syntax, `:make` / Flymake and fmt from `sitecycle editor`.
+              locations rested-first and offers check's fixes; on an entry
+              the journal's CGM export (`cgm PATH`) shows as a probable
+              glucose failure with no reason, it offers to record it ("Record
+              reason high-glucose"), as `sitecycle amend N --reason
+              high-glucose` would. Vim and Emacs get syntax, `:make` /
+              Flymake and fmt from `sitecycle editor`.
               The language server never writes the file: your editor saves it,
               and the next command reads it. Setup: `sitecycle help editor`.
 

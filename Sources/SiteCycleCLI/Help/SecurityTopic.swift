@@ -103,6 +103,18 @@ extension HelpTopic {
               neither, commands ask for -f instead of creating `./~`. A journal
               path that is a symlink to nothing is named with its target.
 
+            DELETED LINES
+              A deleted entry, note and all, stays in the undo history for
+              the last 50 writes. After that it is kept in
+              $XDG_STATE_HOME/sitecycle/undo/KEY/deleted-entries (0600, with
+              the time it was deleted) only while a conflict copy beside the
+              journal is older than the deletion, so that `sync` does not
+              bring it back, and 90 days at most: every write and sync prunes
+              the file and removes it when empty. With no conflict copy
+              waiting, `rm` it at any time (`help delete`). A link at its name
+              is named by every write (then not recorded for undo) and stops
+              sync; it is never followed.
+
             WHAT IS VALIDATED
               Every location name, from the journal, the command line or an
               import, passes one rule (starts with a letter, no `;`, no control

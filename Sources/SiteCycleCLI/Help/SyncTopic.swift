@@ -110,9 +110,11 @@ extension HelpTopic {
               or corrected, and every entry logged on either side is kept.
               The undo history keeps the last 50 writes; what older writes
               deleted is remembered beside it (deleted-entries in the state
-              folder), so an older copy cannot bring it back either. A
-              .sitecycle-merged (or .git/sitecycle) that is a link or a file
-              stops sync before the journal changes: remove or rename it.
+              folder) while a copy older than the deletion is there, 90 days
+              at most, so that copy cannot bring it back either (`help
+              delete`). A .sitecycle-merged (or .git/sitecycle) that is a link
+              or a file stops sync before the journal changes: remove or
+              rename it.
 
             A TIDY HISTORY
               `sitecycle fmt --check` exits 1 when the journal is not in

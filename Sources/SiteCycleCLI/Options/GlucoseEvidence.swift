@@ -37,7 +37,7 @@ struct GlucoseEvidence {
             for file in files {
                 let read: Result<CGMExport, CGMReadError>
                 do throws(FileError) {
-                    read = try readings(file, stamp: FileStamp.following(file), zone: journal.zone, invocation) {
+                    read = try Self.readings(file, stamp: FileStamp.following(file), zone: journal.zone, invocation) {
                         () throws(FileError) in try JournalFile.readMapped(file)
                     }
                 } catch {
@@ -54,32 +54,57 @@ struct GlucoseEvidence {
             }
             return CGMExport.combined(parts)
         }
-        guard let path = journal.settings.cgm else { return nil }
-        let folder = JournalStore.parentFolder(of: invocation.journalLocation.path)
-        let full = folder == "." ? path : folder + "/" + path
-        let files = invocation.fileSystem
-        let read: Result<CGMExport, CGMReadError>
-        do throws(FileError) {
-            read = try readings(full, stamp: files.stamp(full), zone: journal.zone, invocation) {
-                () throws(FileError) in SourceBytes(try files.read(full))
-            }
-        } catch {
-            invocation.warn(fallback("the journal's CGM export \(path.terminalSafe): " + error.message), help: error.hint)
-            return nil
-        }
-        switch read {
-        case .success(let export): return export
-        case .failure(let e):
-            let refusal = OutcomesCommand.refusal(e, file: path)
+        switch Self.journalExport(journal, journalPath: invocation.journalLocation.path, files: invocation.fileSystem,
+                                  invocation) {
+        case nil: return nil
+        case .success(let export)?: return export
+        case .failure(let refusal)?:
             invocation.warn(fallback(refusal.message), help: refusal.help)
             return nil
         }
     }
 
+    /// Why an export could not be read, and what to do.
+    struct Refusal: Error {
+        var message: String
+        var help: String?
+    }
+
+    /// The journal's own export (its `cgm PATH`, relative to the folder of
+    /// `journalPath`), read through `files`' policy (no link, nothing
+    /// outside the folder), or why not; nil when the journal names none.
+    /// Also the language server's, for the journal an editor holds, which
+    /// keeps nothing in the state folder (`kept: false`): it writes no file.
+    static func journalExport(_ journal: Journal, journalPath: String, files: FileSystem, kept: Bool = true,
+                              _ invocation: Invocation) -> Result<CGMExport, Refusal>? {
+        guard let path = journal.settings.cgm, let full = exportPath(journal, journalPath: journalPath) else { return nil }
+        let read: Result<CGMExport, CGMReadError>
+        do throws(FileError) {
+            read = try readings(full, stamp: kept ? files.stamp(full) : nil, zone: journal.zone, invocation) {
+                () throws(FileError) in SourceBytes(try files.read(full))
+            }
+        } catch {
+            return .failure(Refusal(message: "the journal's CGM export \(path.terminalSafe): " + error.message, help: error.hint))
+        }
+        switch read {
+        case .success(let export): return .success(export)
+        case .failure(let e):
+            let refusal = OutcomesCommand.refusal(e, file: path)
+            return .failure(Refusal(message: refusal.message, help: refusal.help))
+        }
+    }
+
+    /// Where the journal's `cgm PATH` is: relative to its folder.
+    static func exportPath(_ journal: Journal, journalPath: String) -> String? {
+        guard let path = journal.settings.cgm else { return nil }
+        let folder = JournalStore.parentFolder(of: journalPath)
+        return folder == "." ? path : folder + "/" + path
+    }
+
     /// One export's readings: those the state folder keeps for this
     /// version of it (`CGMReadingsCache`), else read from `bytes` and kept.
-    func readings(_ file: String, stamp: FileStamp?, zone: ZoneRules, _ invocation: Invocation,
-                  bytes: () throws(FileError) -> SourceBytes) throws(FileError) -> Result<CGMExport, CGMReadError> {
+    static func readings(_ file: String, stamp: FileStamp?, zone: ZoneRules, _ invocation: Invocation,
+                         bytes: () throws(FileError) -> SourceBytes) throws(FileError) -> Result<CGMExport, CGMReadError> {
         let cache = CGMReadingsCache(export: file, environment: invocation.env, fileSystem: invocation.fileSystem)
         let key = stamp.map { CGMReadingsCache.Key(export: WriteHistory.absolute(file), stamp: $0, zone: zone.identifier,
                                                    dateOrder: nil) }

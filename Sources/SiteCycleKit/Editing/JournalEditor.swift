@@ -123,7 +123,8 @@ public struct JournalEditor {
 public struct EntryLayout: Sendable {
     /// Byte column (0-based) where the location starts, when no offset is written.
     public var locationColumn = 18
-    /// Byte column of the `;` of a note, or nil to put it two spaces after the location.
+    /// Column (in characters, as `fmt` counts) of the `;` of a note, or nil
+    /// to put it two spaces after the location.
     public var noteColumn: Int?
 
     public init() {}
@@ -137,8 +138,8 @@ public struct EntryLayout: Sendable {
             if e.offsetRange == nil { locationColumns[e.locationRange.lowerBound - line.span.start, default: 0] += 1 }
             if let semicolon = e.semicolon, semicolon > e.locationRange.upperBound {
                 // A note squeezed two spaces after a long name says nothing about the column.
-                let column = semicolon - line.span.start
-                if semicolon - e.locationRange.upperBound > 2 || noteColumns[column] != nil {
+                let column = EntryAlignment.width(syntax.source.bytes[line.span.start..<semicolon])
+                if semicolon - e.fieldEnd > 2 || noteColumns[column] != nil {
                     noteColumns[column, default: 0] += 1
                 }
             }
@@ -160,8 +161,8 @@ public struct EntryLayout: Sendable {
     public func lines(head: String, note: String?) -> [String] {
         guard let note, !note.isEmpty else { return [head] }
         let noteLines = note.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let column = max(head.utf8.count + 2, noteColumn ?? 0)
-        let first = head + String(repeating: " ", count: column - head.utf8.count) + "; " + NoteText.write(noteLines[0])
+        let column = max(head.count + 2, noteColumn ?? 0)
+        let first = head + String(repeating: " ", count: column - head.count) + "; " + NoteText.write(noteLines[0])
         let indent = String(repeating: " ", count: column)
         return [first] + noteLines.dropFirst().map { indent + "; " + NoteText.write($0) }
     }

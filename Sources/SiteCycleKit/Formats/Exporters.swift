@@ -58,7 +58,7 @@ public enum Exporters {
     // MARK: JSON
 
     /// The whole journal, to rebuild it with the same meaning: settings
-    /// (with `rest`, and `patient` when there is one), the devices besides the pump, locations in order with
+    /// (with `rest`, and `patient` and `cgm` when there are), the devices besides the pump, locations in order with
     /// their `for`, pause and comment, and every entry (`removed` ones too),
     /// each in its one JSON shape.
     public static func json(_ journal: Journal, _ changes: [SiteChange], now: Instant) -> JSON {
@@ -66,6 +66,9 @@ public enum Exporters {
         // `patient` only when the journal names one: a name is not a
         // default, and an export without it stays as it was.
         let patient: [(String, JSON)] = s.patient.map { [("patient", .string($0))] } ?? []
+        // The CGM export's path as the `cgm` line has it (relative to the
+        // journal's folder), only when there is one.
+        let cgm: [(String, JSON)] = s.cgm.map { [("cgm", .string($0))] } ?? []
         return .object([
             ("format", .string("sitecycle-journal")),
             ("version", .int(1)),
@@ -77,7 +80,7 @@ public enum Exporters {
                 ("strategy", .string(s.strategy.journalText)),
                 ("restHours", .optional(s.restHours)),
                 ("graceHours", .optional(s.graceHours)),
-            ])),
+            ] + cgm)),
             ("devices", .array(s.devices.map(\.json))),
             ("locations", .array(journal.locations.map { $0.json(note: journal.comment(of: $0)) })),
             ("entries", .array(changes.map { $0.json(in: journal, now: now, withLine: false) })),

@@ -336,6 +336,8 @@ public enum ImportReaders {
         if let m = s["absorptionMode"] as? String { settings.append((.absorptionMode, m)) }
         if let st = s["strategy"] as? String { settings.append((.strategy, st)) }
         if let r = jsonDouble(s["restHours"]) { settings.append((.rest, SettingValues.durationSetting(r))) }
+        // Checked as the `cgm` line is: a path outside the folder is refused.
+        if let c = s["cgm"] as? String { settings.append((.cgm, c)) }
         for (keyword, value) in settings {
             if let e = SettingValues.problem(keyword, value) {
                 return SettingError("settings: invalid `\(keyword.rawValue) \(ControlCharacters.escaped(value))`: \(e.message)",

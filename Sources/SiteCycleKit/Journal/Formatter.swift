@@ -188,8 +188,9 @@ public struct JournalFormatter {
             }
             folded.append(r)
         }
-        let locationColumn = max(18, (folded.map { $0.stamp.count }.max() ?? 0) + 2)
-        let noteColumn = (folded.map { locationColumn + $0.location.count }.max() ?? 0) + 2
+        let columns = EntryColumns(longestStamp: folded.map { $0.stamp.count }.max() ?? 0,
+                                   longestField: folded.map { $0.location.count }.max() ?? 0)
+        let locationColumn = columns.location, noteColumn = columns.note
         var out: [String] = []
         for r in folded {
             out += r.unit.comments

@@ -333,11 +333,14 @@ public struct JournalTransaction {
                 // An append is written as the file's bytes and the new ones,
                 // without first making one array of both (at a million
                 // entries that was 39 MB of fresh pages and a copy).
-                let appended = change.editor.appendedBytes
-                let after = appended == nil ? change.editor.result() : nil
+                // A journal laid out as `fmt` lays it out stays so.
+                let realigned = change.writesConflictMarkers || journal.diagnostics.hasErrors
+                    ? nil : EntryAlignment.keepingColumns(journal, change.editor)
+                let appended = realigned == nil ? change.editor.appendedBytes : nil
+                let after = realigned ?? (appended == nil ? change.editor.result() : nil)
                 // The journal is handed over, not copied: the append check
                 // extends its changes in place (a copy was 10% of `log`).
-                let updated = (change.outcomeNeedsOnlyChanges
+                let updated = (realigned == nil && change.outcomeNeedsOnlyChanges
                                ? JournalTransaction.verifiedAppend(consume journal, change.editor) : nil)
                     ?? JournalBuilder.load(SourceFile(path: path, bytes: after ?? bytes + appended!), defaultZone: defaultZone)
                 guard !updated.diagnostics.hasErrors || change.writesConflictMarkers else {

@@ -253,18 +253,23 @@ public struct WriteHistory {
 
     public let folder: String
     public let fileSystem: FileSystem
+    /// The journal, whose conflict copies keep deleted lines remembered
+    /// (`keptDeletions`); nil: none are looked for.
+    public let journal: String?
 
     /// The history of the journal at `journalPath`, under the state folder
     /// the environment names; nil when there is no home to put it in.
     public init?(journalPath: String, environment: [String: String], fileSystem: FileSystem = POSIXFileSystem()) {
         guard let state = StateFolder.path(environment: environment) else { return nil }
-        self.init(folder: StateFolder.place("undo", forJournal: journalPath, in: state), fileSystem: fileSystem)
+        self.init(folder: StateFolder.place("undo", forJournal: journalPath, in: state), fileSystem: fileSystem,
+                  journal: journalPath)
     }
 
-    /// The history kept in `folder`.
-    public init(folder: String, fileSystem: FileSystem) {
+    /// The history kept in `folder`, of `journal` when given.
+    public init(folder: String, fileSystem: FileSystem, journal: String? = nil) {
         self.folder = folder
         self.fileSystem = fileSystem
+        self.journal = journal
     }
 
     package static func absolute(_ path: String) -> String {
@@ -305,8 +310,12 @@ public struct WriteHistory {
     }
 
     /// Adds a record (private, the folder made if need be) and forgets the
-    /// oldest beyond the limit.
+    /// oldest beyond the limit, keeping what they deleted for as long as a
+    /// conflict copy could bring it back (`deletedLines`).
     public func append(_ record: WriteRecord) throws(FileError) {
+        // Read first: a link at its name stops the record here, named, as
+        // a link at the history's folder does.
+        let deletions = try readDeletions()
         var existing = numbers()
         if let last = existing.last, last >= WriteHistory.numberRange.upperBound {
             // Numbering has run out (only a hand-made file can do that):
@@ -316,36 +325,15 @@ public struct WriteHistory {
         }
         try fileSystem.create(path((existing.last ?? 0) + 1), with: record.encoded())
         let forgotten = existing.dropLast(max(0, WriteHistory.limit - 1))
-        // What a forgotten write deleted is kept, so a conflict copy older
-        // than every record kept cannot bring it back (`deletedLines`).
-        rememberDeletions(of: forgotten.compactMap { n in (try? fileSystem.read(path(n))).flatMap(WriteRecord.decode) })
+        let taken = forgotten.compactMap { n in (try? fileSystem.read(path(n))).flatMap(WriteRecord.decode) }
+            .flatMap { old in old.netRemovedEntryLines.map { DeletedLine(line: Array($0), deletedAt: old.writtenAt) } }
+        if !taken.isEmpty || !deletions.isEmpty {
+            let kept = keptDeletions(deletions + taken, now: record.writtenAt)
+            let changed = !taken.isEmpty || kept.count != deletions.count
+            // Not kept on disk: the records stay, forgotten next time.
+            if changed, (try? writeDeletions(kept)) == nil { return }
+        }
         for n in forgotten { try? fileSystem.remove(path(n)) }
-    }
-
-    /// The file of entry lines that forgotten writes deleted.
-    package var deletionsPath: String { folder + "/deleted-entries" }
-
-    /// How many deleted entry lines are kept (the newest): decades of
-    /// corrections, a few hundred kilobytes.
-    public static let deletionsLimit = 20_000
-
-    /// Entry lines this machine's writes took out (and did not put back),
-    /// from writes whose records are forgotten: a conflict copy made
-    /// before them still has these lines, and the merge must not take them
-    /// for the copy's new entries (`ConflictCopyMerge`).
-    public func deletedLines() -> Set<[UInt8]> {
-        guard let bytes = try? fileSystem.read(deletionsPath) else { return [] }
-        return Set(ConflictCopyMerge.lines(bytes).dropFirst().filter { ConflictCopyMerge.entryKey($0) != nil }.map(Array.init))
-    }
-
-    private func rememberDeletions(of records: [WriteRecord]) {
-        let taken = records.flatMap { $0.netRemovedEntryLines }
-        guard !taken.isEmpty else { return }
-        let header = Array("sitecycle-deleted-entries 1\n".utf8)
-        var kept = (try? fileSystem.read(deletionsPath)).map { ConflictCopyMerge.lines($0).dropFirst().map(Array.init) } ?? []
-        kept += taken.map(Array.init)
-        kept = Array(kept.suffix(WriteHistory.deletionsLimit))
-        try? fileSystem.replace(deletionsPath, with: header + kept.flatMap { $0 + [0x0A] })
     }
 
     /// Records, newest first; unreadable files are skipped.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A shared folder (Syncthing, Dropbox): the conflict copies a sync
 /// client left beside the journal, merged into it by meaning.
 extension SyncService.Run {
@@ -30,11 +38,17 @@ extension SyncService.Run {
             let history = WriteHistory(journalPath: request.journal, environment: service.environment,
                                        fileSystem: fileSystem)
             let records = history?.records().map(\.record) ?? []
-            let deleted = history?.deletedLines() ?? []
             let result: TransactionResult<Merged>
             do throws(ServiceError) {
                 result = try transaction.run { journal throws(ServiceError) -> PlannedChange<Merged> in
-                    if let clock = service.clock { _ = try clock.now(in: journal.zone) }
+                    var now = Int64(time(nil))
+                    if let clock = service.clock { now = try clock.now(in: journal.zone).seconds }
+                    // What forgotten writes deleted; a link at its name
+                    // stops the merge, named, rather than bring them back.
+                    let deleted: Set<[UInt8]>
+                    do throws(FileError) { deleted = try history?.deletedLines(now: now) ?? [] } catch {
+                        throw ServiceError(.file(error))
+                    }
                     let theirs: [UInt8]
                     do throws(FileError) { theirs = try fileSystem.read(copy) } catch { throw ServiceError(.copyUnreadable(error)) }
                     // Held to `MergeInvariant` before it is written.

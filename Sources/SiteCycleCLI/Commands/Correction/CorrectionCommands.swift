@@ -49,6 +49,23 @@ extension CommandRegistry {
             start, then the lines. On a terminal, an entry older than its
             device's newest one (a line number gone stale?) is deleted only
             after you answer y.
+
+            WHAT IS KEPT OF A DELETED LINE
+            The undo history keeps the last 50 writes, what they deleted
+            among them: $XDG_STATE_HOME/sitecycle/undo/KEY/ (else
+            ~/.local/state/sitecycle/undo/KEY/), one folder per journal.
+            When a write's record is forgotten, the entry lines it deleted
+            move to deleted-entries in that folder, with the time of the
+            deletion, only while a conflict copy beside the journal was last
+            changed before that time (`sync` would otherwise bring them
+            back), and never for more than 90 days. Every write and every
+            sync prunes the file and removes it when nothing is left.
+            Removing it yourself is safe whenever no conflict copy waits to
+            be synced: rm ~/.local/state/sitecycle/undo/*/deleted-entries
+            (lines of a format-1 file, which had no times, count as deleted
+            when the file last changed). A link at its name is never
+            followed: each write names it and is not recorded for undo, and
+            sync stops, until you remove it.
             """,
         options: DeviceOption.specs,
         positionals: 1...1,

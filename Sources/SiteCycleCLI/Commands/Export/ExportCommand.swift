@@ -41,7 +41,7 @@ extension CommandRegistry {
                         {"format":"sitecycle-journal","version":1,
                          "settings":{"patient","timezone","targetHours",
                           "absorptionThresholdPercent","absorptionMode","strategy",
-                          "restHours","graceHours"},
+                          "restHours","graceHours","cgm"},
                          "devices":[{"device","targetHours","graceHours"}],
                          "locations":[{"name","zone","side","bodyPart","enabled",
                           "order","devices","pausedUntil","note"}],
@@ -55,7 +55,12 @@ extension CommandRegistry {
                         "reason" and "lot" included (null where its line has
                         none).
                         "patient" is there only when the journal has a
-                        `patient` line.
+                        `patient` line, "cgm" only when it has a `cgm` line
+                        (the CGM export's path, relative to the journal's
+                        folder, as written; the export itself is not in the
+                        JSON). Importing the JSON writes the `cgm` line back
+                        into a journal that has none, checked as the line is
+                        (a path outside the folder is refused).
             nightscout  an array of careportal treatments (eventType "Site Change",
                         for a sensor "Sensor Change"; other devices have none),
                         created_at in UTC, enteredBy "sitecycle", notes with the

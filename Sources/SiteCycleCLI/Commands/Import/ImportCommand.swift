@@ -25,10 +25,12 @@ extension CommandRegistry {
               json        `sitecycle export --format json`: its entries (`removed`
                           ones too), its devices, and its locations with their
                           `for` devices, pause, comment and `disabled`; the
-                          header settings (and `rest`) where the journal has
-                          none. Into an empty file it rebuilds the journal. A
-                          setting the journal would not read (a target of 0 h)
-                          stops the import and is named.
+                          header settings (and `rest`, and `cgm`, the CGM
+                          export's path) where the journal has none. Into an
+                          empty file it rebuilds the journal. A setting the
+                          journal would not read (a target of 0 h, a `cgm`
+                          path outside the folder) stops the import and is
+                          named.
               nightscout  treatments from Nightscout, as the API's array or one
                           object a line (`mongoexport`; a row is then its
                           line): "Site Change" rows go to the pump, "Sensor

@@ -13,7 +13,11 @@ extension CommandRegistry {
             every change is an edit the editor applies.
 
               diagnostics   check's, with its codes, ranges and messages, on
-                            open and on every change (full or incremental sync)
+                            open and on every change (full or incremental sync);
+                            and, as information, each entry with no reason
+                            that the journal's CGM export shows as a probable
+                            glucose failure (probable-glucose-failure; the
+                            rule is in `sitecycle help outcomes`)
               completion    after an entry's date and time, the locations:
                             recommended first, then the rest, longest rested
                             first ("rested 6 days", "in use (sensor)", "paused
@@ -31,7 +35,10 @@ extension CommandRegistry {
                             one, a `location` line for an unknown one, fmt for
                             entries out of order or duplicated, delete a
                             possible duplicate, add a device to a `for` list;
-                            and fmt for the whole file
+                            on a probable glucose failure, "Record reason
+                            high-glucose (probable failure seen in the
+                            glucose)": the edit `sitecycle amend N --reason
+                            high-glucose` makes; and fmt for the whole file
               formatting    fmt's layout as the fewest line edits; refused
                             while the journal has errors, as fmt refuses
               definition    from an entry's location to its `location` line
@@ -44,6 +51,12 @@ extension CommandRegistry {
             client that takes only that (Eglot without markdown-mode). Times
             are read in the journal's `timezone` (else the system's); "now" is
             --now or $SITECYCLE_NOW, else the clock, as for every command.
+
+            The CGM export is the one the document's `cgm PATH` line names,
+            beside the file the editor opened (a file: URI), read as `history
+            --early` reads it: nothing outside its folder, no link. It is read
+            again only when it changes, and kept in memory, not in the state
+            folder. One that cannot be read offers nothing, without an error.
 
             A malformed message gets a JSON-RPC error and the server goes on
             (a request whose id is not a number or a string: Invalid Request).
@@ -63,6 +76,8 @@ extension CommandRegistry {
             let server = LanguageServer(defaultZone: invocation.systemZone) { zone in
                 (try? invocation.now(in: zone)) ?? invocation.environment.clock()
             }
+            let glucose = LSPGlucose(invocation)
+            server.glucoseExport = { journal, path in glucose.export(journal, path: path) }
             var reader = MessageReader(source: FileDescriptorSource(fd: 0))
             func send(_ message: JSON) {
                 invocation.out(framed(message))

@@ -21,6 +21,9 @@ final class LSPDocument {
     /// Why this copy is no longer the editor's (a change that could not be
     /// applied); nil while it is. A whole new text puts it back in step.
     var outOfStep: String?
+    /// The entries the journal's CGM export shows as probable glucose
+    /// failures with no reason typed; nil until worked out for this version.
+    var glucoseFailures: [SiteChange]?
 
     /// Its lines as the editor counts them, for every position.
     private(set) var lines: LSPLineIndex
@@ -51,6 +54,7 @@ final class LSPDocument {
     private func reparse() {
         journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
         fixes = DiagnosticFixes(journal: journal)
+        glucoseFailures = nil
         lines = LSPLineIndex(bytes, encoding: lines.encoding)
     }
 

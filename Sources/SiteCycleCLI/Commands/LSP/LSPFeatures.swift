@@ -22,7 +22,8 @@ extension LanguageServer {
         }
         let journal = document.journal
         let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
-        return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: document) })
+        return publish(uri: document.uri, version: document.version, all.map { diagnostic($0, in: document) }
+                       + unrecordedGlucoseFailures(document).map { glucoseDiagnostic($0, in: document) })
     }
 
     func diagnostic(_ d: Diagnostic, in document: LSPDocument) -> JSON {
@@ -134,8 +135,9 @@ extension LanguageServer {
 
     // MARK: Code actions and formatting
 
-    /// `check`'s fixes for the diagnostics in the range, and `fmt` for the
-    /// whole file while it is not formatted.
+    /// `check`'s fixes for the diagnostics in the range, recording the
+    /// reason of a probable glucose failure (`LSPGlucose`), and `fmt` for
+    /// the whole file while it is not formatted.
     func codeActions(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
         let journal = document.journal, source = journal.source
         guard let asked = params["range"] as? [String: Any], let bytes = byteRange(asked, in: document) else { return .array([]) }
@@ -151,6 +153,9 @@ extension LanguageServer {
                                           diagnostic: diagnostic(d, in: document), preferred: fix.isPreferred))
                 }
             }
+            for c in unrecordedGlucoseFailures(document) where c.line >= first && c.line <= last {
+                if let record = recordHighGlucose(c, in: document) { actions.append(record) }
+            }
         }
         if wanted("source"), let edits = document.fixes.formattingEdits(), !edits.isEmpty {
             actions.append(action(DiagnosticFix.Kind.format.words, kind: "source", edits: edits, in: document,
@@ -159,7 +164,7 @@ extension LanguageServer {
         return .array(actions)
     }
 
-    private func action(_ title: String, kind: String, edits: [TextEdit], in document: LSPDocument, diagnostic: JSON?,
+    func action(_ title: String, kind: String, edits: [TextEdit], in document: LSPDocument, diagnostic: JSON?,
                         preferred: Bool) -> JSON {
         var fields: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
         if let diagnostic { fields.append(("diagnostics", .array([diagnostic]))) }

@@ -25,6 +25,9 @@ final class LanguageServer {
     let defaultZone: ZoneRules
     /// "Now" as every command takes it (`--now`, `$SITECYCLE_NOW`, the clock), in a zone.
     let now: (ZoneRules) -> Instant
+    /// The CGM export a journal names (`cgm PATH`), given the journal and
+    /// its path (`LSPGlucose`); nil reads none.
+    var glucoseExport: ((Journal, String) -> CGMExport?)?
 
     init(defaultZone: ZoneRules, now: @escaping (ZoneRules) -> Instant) {
         self.defaultZone = defaultZone

@@ -9,7 +9,7 @@ extension RecommendReport {
              ("inUseBy", .array((i.site?.occupiedBy ?? []).map { .string($0) })),
              ("freeSince", i.site?.vacatedAt.map { .string(isoTime($0, in: zone)) } ?? .null),
              ("restedDays", i.restedDays.map { .int($0) } ?? .null),
-             ("flags", verdictFlagsJSON(r.flags(of: i.location.name)))]
+             ("flags", SiteVerdict.json(r.flags(of: i.location.name)))]
         }
         var strategy: [(String, JSON)] = []
         switch r.strategy {

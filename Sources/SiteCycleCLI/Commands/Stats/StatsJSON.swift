@@ -43,7 +43,7 @@ extension StatsReport {
                 ("comparedHours", rounded(l.absorption?.referenceHours)),
                 ("message", .optional(isFlagged(l) ? why(l) : nil)),
             ])),
-        ] + (verdict.map { [("flags", verdictFlagsJSON($0.flags(of: l.location.name)))] } ?? []))
+        ] + (verdict.map { [("flags", SiteVerdict.json($0.flags(of: l.location.name)))] } ?? []))
     }
 
     /// Each enabled location's share of all uses (every location's).

@@ -8,9 +8,9 @@ struct DeviceStatus {
     let status: SiteStatus?
     /// The top recommendation.
     let next: String?
-    /// The top recommendation's flags in a few words (`VerdictText.short`),
-    /// when nothing unflagged was left to recommend; else nil.
-    let nextFlags: String?
+    /// The top recommendation's flags (`SiteVerdict`): some only when
+    /// nothing unflagged was left to recommend; else empty.
+    let nextFlags: [SiteVerdict.Flag]
     /// Why there is none (`RecommendReport.noneBecause`).
     let noNextBecause: String?
     /// At or past the target, or within `dueWithin` hours of it.
@@ -26,7 +26,7 @@ struct DeviceStatus {
         self.device = device
         status = SiteStatus(journal, now: now)
         self.next = next.recommended.first?.location.name
-        nextFlags = self.next.flatMap { VerdictText.short(next.flags(of: $0)) }
+        nextFlags = self.next.map { next.flags(of: $0) } ?? []
         noNextBecause = RecommendReport.noneBecause(next, device: device, zone: full.zone)
         due = status?.isDue(within: hours) ?? false
     }
@@ -58,7 +58,7 @@ struct DeviceStatusList {
                 }
                 let title = devices.count == 1 ? "" : (i > 0 ? "\n" : "") + name + "\n"
                 return title + report(d).text(d.status, next: d.next.map { name in
-                    d.nextFlags.map { name + "  " + style.warningSign + " " + $0 } ?? name
+                    VerdictText.short(d.nextFlags).map { name + "  " + style.warningSign + " " + $0 } ?? name
                 }, noNextBecause: d.noNextBecause)
             }.joined()
         }
@@ -67,7 +67,7 @@ struct DeviceStatusList {
     /// One shape with or without a sensor: the first device's fields
     /// (the pump's, as before devices) and every device.
     func json() -> JSON {
-        let each = devices.map { report($0).json($0.status, next: $0.next, noneBecause: $0.noNextBecause) }
+        let each = devices.map { report($0).json($0.status, next: $0.next, nextFlags: $0.nextFlags, noneBecause: $0.noNextBecause) }
         guard case .object(let first)? = each.first else { return .array(each) }
         return .object(first + [("devices", .array(each))])
     }

@@ -39,13 +39,18 @@ extension CommandRegistry {
             --device NAME shows it whole; --check and --json show it as ever.
 
             --json prints one shape, with or without devices: {"device",
-            "active","next","noneBecause","devices":[…]}, where each of
-            "devices" (every device, the pump first, or the --device one) is
-            {"device","active":{"location","start","elapsedHours",
+            "active","next","nextFlags","noneBecause","devices":[…]}, where
+            each of "devices" (every device, the pump first, or the --device
+            one) is {"device","active":{"location","start","elapsedHours",
             "targetHours","progress","due","state"}|null,"next":LOCATION|null,
-            "noneBecause"}, and the top level repeats the first of them, as
-            older scripts read it. noneBecause: with no next site, why (as
-            "Next: none now (…)" says it, and `recommend --json`); else null.
+            "nextFlags","noneBecause"}, and the top level repeats the first of
+            them, as older scripts read it. nextFlags: the next site's flags,
+            the very objects of its `recommend --json` row ([{"kind":"early"|
+            "duration"|"glucose"|"failures","text"}]); [] when it has none or
+            there is no next site, so a script need not know. A flagged site is
+            next only when no unflagged one is free and rested. noneBecause:
+            with no next site, why (as "Next: none now (…)" says it, and
+            `recommend --json`); else null.
             state is ok, due-soon, grace or overdue; a device with a grace
             adds "graceHours" and "overdueAt" to "active".
             """,

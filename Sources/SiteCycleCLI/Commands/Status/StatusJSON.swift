@@ -2,10 +2,11 @@ import SiteCycleKit
 
 /// `status --json`: one device's shape (`DeviceStatusList` joins them).
 extension StatusReport {
-    /// `{"device","active","next"}`.
-    func json(_ status: SiteStatus?, next: String?, noneBecause: String?) -> JSON {
+    /// `{"device","active","next","nextFlags","noneBecause"}`: the next
+    /// site's flags in `recommend --json`'s shape (`SiteVerdict.json`).
+    func json(_ status: SiteStatus?, next: String?, nextFlags: [SiteVerdict.Flag], noneBecause: String?) -> JSON {
         .object([("device", .string(device)), ("active", status.map(json) ?? .null), ("next", .optional(next)),
-                 ("noneBecause", .optional(noneBecause))])
+                 ("nextFlags", SiteVerdict.json(nextFlags)), ("noneBecause", .optional(noneBecause))])
     }
 
     func json(_ s: SiteStatus) -> JSON {
