@@ -81,9 +81,10 @@ struct NightscoutImportTests {
             Rejected rows (not imported):
               row 7: not a JSON object
             Rows naming no site (skipped; --unnamed-site LOCATION imports them there):
-              row 1: "Reservoir changed (lifetime 2 days 23 hours)" (2 rows)
-              row 5: "Cannula kinked, new set"
-              row 6: "Tummy L"
+              row 1: 2019-05-09 12:35:18 (2 rows), "Reservoir changed (lifetime 2 days 23
+                hours)"
+              row 5: 2019-05-14 08:10, "Cannula kinked, new set"
+              row 6: 2019-05-18 07:45, "Tummy L"
             Would add 1 site change; 0 already there, 0 conflicts, 1 rejected, 3 naming no
               site.
             Nothing was changed (--dry-run).
@@ -168,8 +169,8 @@ struct NightscoutImportTests {
         #expect(dry.stdout == """
             Read tconnect.json as Nightscout treatments: 6 rows.
             Rows naming no site (skipped; --unnamed-site LOCATION imports them there):
-              row 1: "Cannula Filled (0.3u primed)" (3 rows)
-              row 4: "Cannula Filled (0.5u primed)" (3 rows)
+              row 1: 2026-05-16 04:14:09 (3 rows), "Cannula Filled (0.3u primed)"
+              row 4: 2026-05-13 11:02:30 (3 rows), "Cannula Filled (0.5u primed)"
             Would add 0 site changes; 0 already there, 0 conflicts, 0 rejected, 2 naming no
               site.
             Nothing was changed (--dry-run).

@@ -57,8 +57,9 @@ public struct ImportPlan: Sendable {
     /// Changes that stood for several rows of the file.
     public var repeats: [Repeat] = []
     /// Pump rows that name no site, skipped (no `--unnamed-site`): the
-    /// row, how many rows it stood for, and its note.
-    public var unnamed: [(row: Int, rows: Int, note: String?)] = []
+    /// row, how many rows it stood for, its note, start, and the start as
+    /// the journal's zone shows it.
+    public var unnamed: [(row: Int, rows: Int, note: String?, start: Instant, at: String)] = []
     /// Sensor rows that name no site: not a site to rotate, ignored.
     public var ignoredRows = 0
 
@@ -233,7 +234,7 @@ extension ImportPlan {
                 guard r.device == Device.pumpName, let site = unnamedSite else {
                     // Listed once, with the rows it stood for; not among the repeats.
                     if r.device == Device.pumpName {
-                        plan.unnamed.append((r.row, 1 + r.alsoRows.count, r.note))
+                        plan.unnamed.append((r.row, 1 + r.alsoRows.count, r.note, r.start, displayTime(r.start, in: zone)))
                     } else {
                         plan.ignoredRows += 1 + r.alsoRows.count
                     }

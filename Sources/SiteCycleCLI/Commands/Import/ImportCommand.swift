@@ -68,8 +68,8 @@ extension CommandRegistry {
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
             "newLocations":[…],"settingsAdded":[…],"repeated":[{"row","rows":[…],
-            "device","start","location"}],"namingNoSite":[{"row","rows","note"}]}:
-            a repeated change's start is UTC, its location null if it names none.
+            "device","start","location"}],"namingNoSite":[{"row","rows","start","note"}]}:
+            starts are UTC; a repeated change's location is null if it names none.
             """,
         options: ImportOptions.specs,
         positionals: 1...1,

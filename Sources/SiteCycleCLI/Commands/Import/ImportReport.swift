@@ -23,7 +23,8 @@ enum ImportReport {
                          ("start", .string($0.start.description)), ("location", .optional($0.location))])
             })),
             ("namingNoSite", .array(o.plan.unnamed.map {
-                .object([("row", .int($0.row)), ("rows", .int($0.rows)), ("note", .optional($0.note))])
+                .object([("row", .int($0.row)), ("rows", .int($0.rows)), ("start", .string($0.start.description)),
+                         ("note", .optional($0.note))])
             })),
         ])
     }
@@ -38,7 +39,7 @@ enum ImportReport {
         out += rows("Conflicts (skipped; the journal's line stays)", o.plan.conflicts.map { ($0.row, $0.reason) })
         out += rows("Rejected rows (not imported)", o.plan.rejected.map { ($0.row, $0.reason.words) })
         out += rows("Rows naming no site (skipped; --unnamed-site LOCATION imports them there)", o.plan.unnamed.map {
-            ($0.row, ($0.note.map { "\"\($0)\"" } ?? "no notes") + ($0.rows > 1 ? " (\($0.rows) rows)" : ""))
+            ($0.row, $0.at + ($0.rows > 1 ? " (\($0.rows) rows)" : "") + ", " + ($0.note.map { "\"\($0)\"" } ?? "no notes"))
         })
         return out + summary(o)
     }
