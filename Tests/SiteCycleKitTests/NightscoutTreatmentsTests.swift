@@ -67,6 +67,14 @@ struct NightscoutTreatmentsTests {
         #expect(byRow[5]?.device == Device.sensorName && byRow[5]?.sourceName == "Left Arm")
     }
 
+    /// A dump of one treatment is one line, after any blank ones.
+    @Test func aDumpOfOneTreatmentIsRead() throws {
+        let text = "\n{\"_id\":{\"$oid\":\"a1\"},\"eventType\":\"Site Change\",\"date\":1.7792424e+12,\"notes\":\"Left Arm\"}\n"
+        #expect(ImportReaders.detect(text) == .nightscout)
+        let source = try read(text)
+        #expect(source.records.map(\.row) == [2] && source.records.first?.sourceName == "Left Arm")
+    }
+
     /// A pretty-printed object is our own JSON's shape, not one a line.
     @Test func aPrettyObjectIsNotOneALine() {
         #expect(ImportReaders.detect("{\n  \"format\": \"sitecycle-journal\"\n}\n") == .json)

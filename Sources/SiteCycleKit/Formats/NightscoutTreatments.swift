@@ -54,7 +54,8 @@ enum NightscoutTreatments {
         if let array = (whole as? [Any]) ?? ((whole as? [String: Any])?["result"] as? [Any]) {
             return array.enumerated().map { ($0.offset + 1, $0.element as? [String: Any]) }
         }
-        guard whole == nil else { return nil }
+        // One object alone may be a file of one line.
+        guard whole == nil || whole is [String: Any] else { return nil }
         let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
             .map { (row: $0.offset + 1, text: String(decoding: trimmed($0.element), as: UTF8.self)) }.filter { !$0.text.isEmpty }
         // The first line decides: a file of something else is not read.
