@@ -146,6 +146,7 @@ struct Completer {
         case "--days": return plain(["30", "60", "90"])
         case "--cooldown": return plain((1...10).map(String.init))
         case "--location", "--before", "--after": return (locationsAndZones(line), false)
+        case "--unnamed-site": return (locationsAndZones(line).filter { !$0.description.hasPrefix("zone") }, false)
         case "--device": return plain(journal(line)?.deviceNames ?? [Device.pumpName])
         // `locations pause --reason` is free text; a site's reason is a word.
         case "--reason" where line.command?.name != "locations", "--previous-reason":

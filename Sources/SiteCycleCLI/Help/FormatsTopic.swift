@@ -89,6 +89,17 @@ extension HelpTopic {
                   --data-urlencode 'count=100000' > treatments.json
                 sitecycle import treatments.json --dry-run
 
+              A database dump (`mongoexport --collection treatments`, one
+              object a line, with `{"$oid": …}` ids and dates such as
+              1.557405318571e+12) reads the same. Notes are free text: a
+              note is a site only when it names one of your locations, an app
+              default or a --map source; "Reservoir changed (lifetime 2 days
+              23 hours)" is not, and its row is listed as naming no site
+              (--unnamed-site LOCATION imports such rows there). One change
+              sent as several rows within 15 minutes (tconnectsync's
+              cartridge, tubing and cannula fills; a key600 sent twice) is
+              one change, at the cannula fill's time.
+
             CGM EXPORTS (read by `outcomes --cgm` and `report --cgm`, never
             imported)
               Dexcom Clarity: the Export button, CSV (mg/dL or mmol/L as your

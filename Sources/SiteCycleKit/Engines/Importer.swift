@@ -21,6 +21,18 @@ public struct ImportPlan: Sendable {
         public var lot: String? = nil
     }
 
+    /// Rows taken as one change (`takenAsOne`): their numbers, the first
+    /// the kept change's; its device and start, and its location: the
+    /// journal's name once matched, else as the source named it, if it did.
+    public struct Repeat: Sendable {
+        public var rows: [Int]
+        public var device: String
+        public var start: Instant
+        public var location: String?
+        /// The start as the journal's zone shows it.
+        public var at: String
+    }
+
     /// Names to declare, in the order first needed, with their enabled flag.
     public var newLocations: [(name: String, enabled: Bool)] = []
     /// Source name → journal name, for names that were translated or are new.
@@ -42,6 +54,14 @@ public struct ImportPlan: Sendable {
     /// comment its line carries (the pause's reason).
     public var newLocationPauses: [String: CivilDate] = [:]
     public var newLocationNotes: [String: String] = [:]
+    /// Changes that stood for several rows of the file.
+    public var repeats: [Repeat] = []
+    /// Pump rows that name no site, skipped (no `--unnamed-site`): the
+    /// row, how many rows it stood for, its note, start, and the start as
+    /// the journal's zone shows it.
+    public var unnamed: [(row: Int, rows: Int, note: String?, start: Instant, at: String)] = []
+    /// Sensor rows that name no site: not a site to rotate, ignored.
+    public var ignoredRows = 0
 
     /// The target a new `device sensor` line gets: a 10-day CGM sensor.
     public static let sensorTarget = "10d"
@@ -50,13 +70,17 @@ public struct ImportPlan: Sendable {
     /// site came out early: the gap becomes a `removed` marker.
     public static let earlyEndSeconds: Int64 = 15 * 60
 
-    public static func make(_ journal: Journal, _ source: ImportSource, maps: [(from: String, to: String)]) -> ImportPlan {
-        var draft = Draft(journal: journal, source: source, maps: maps)
+    /// `unnamedSite` is `--unnamed-site`: where pump rows that name no
+    /// site go.
+    public static func make(_ journal: Journal, _ source: ImportSource, maps: [(from: String, to: String)],
+                            unnamedSite: String? = nil) -> ImportPlan {
+        var draft = Draft(journal: journal, source: source, maps: maps, unnamedSite: unnamedSite)
         draft.gatherDeviceWords()
         draft.declareSourceLocations()
         draft.takeSourceSettings()
         draft.takeSourceDevices()
-        let incoming = draft.incoming()
+        let records = draft.takenAsOne(draft.sited(source.records))
+        let incoming = draft.incoming(records)
         draft.merge(incoming)
         draft.assignNewLocationDevices()
         draft.restoreSourceDeclarations()
@@ -74,18 +98,24 @@ public struct ImportPlan: Sendable {
 extension ImportPlan {
     /// A plan being made: the steps of `make`, in its order, over the
     /// journal, the source and the mappings.
-    private struct Draft {
+    struct Draft {
         let journal: Journal
         let source: ImportSource
         let maps: [(from: String, to: String)]
+        let unnamedSite: String?
         var plan = ImportPlan()
         /// Location names the journal has or the plan declares, in order.
         var known: [String]
+        /// Each repeat's place in `plan.repeats`, by its first row; and the
+        /// first rows of those listed elsewhere instead (naming no site).
+        var repeatAt: [Int: Int] = [:]
+        var repeatsListedElsewhere: Set<Int> = []
 
-        init(journal: Journal, source: ImportSource, maps: [(from: String, to: String)]) {
+        init(journal: Journal, source: ImportSource, maps: [(from: String, to: String)], unnamedSite: String?) {
             self.journal = journal
             self.source = source
             self.maps = maps
+            self.unnamedSite = unnamedSite
             plan.rejected = source.rejected
             known = journal.locations.map(\.name)
         }
@@ -169,9 +199,9 @@ extension ImportPlan {
 
         /// Records in time order, each with its journal name; durations that
         /// end early add a `removed` marker.
-        mutating func incoming() -> [Addition] {
+        mutating func incoming(_ records: [ImportRecord]) -> [Addition] {
             var incoming: [Addition] = []
-            let sorted = source.records.sorted { $0.start < $1.start }
+            let sorted = records.sorted { $0.start < $1.start }
             for (i, r) in sorted.enumerated() {
                 guard let addition = addition(for: r) else { continue }
                 incoming.append(addition)
@@ -192,11 +222,26 @@ extension ImportPlan {
 
         /// The row as an addition with its journal name, or nil when it is
         /// rejected (the reason goes to `plan.rejected`).
-        mutating func addition(for r: ImportRecord) -> Addition? {
+        mutating func addition(for row: ImportRecord) -> Addition? {
+            var r = row
             guard writable(r.start, offset: r.offset) else {
                 plan.rejected.append((r.row, .text("starts at \(wall(r.start, offset: r.offset).journalText) in the journal's "
                                                    + "time, outside the years 0001–9999 that a journal holds")))
                 return nil
+            }
+            if r.naming == .none {
+                // A pump row goes to `--unnamed-site`, or is listed; a sensor's is ignored.
+                guard r.device == Device.pumpName, let site = unnamedSite else {
+                    // Listed once, with the rows it stood for; not among the repeats.
+                    if r.device == Device.pumpName {
+                        plan.unnamed.append((r.row, 1 + r.alsoRows.count, r.note, r.start, displayTime(r.start, in: zone)))
+                    } else {
+                        plan.ignoredRows += 1 + r.alsoRows.count
+                    }
+                    repeatsListedElsewhere.insert(r.row)
+                    return nil
+                }
+                r.sourceName = site
             }
             guard admitsDevice(of: r) else { return nil }
             var name: String?
@@ -206,6 +251,7 @@ extension ImportPlan {
                     plan.rejected.append((r.row, "location \"\(s)\": \(problem)"))
                     return nil
                 }
+                if !r.alsoRows.isEmpty, let i = repeatAt[r.row] { plan.repeats[i].location = name }
             }
             var note: String?
             if let text = r.note {
@@ -363,6 +409,9 @@ extension ImportPlan {
             }
             plan.translations.removeAll { $0.isNew && LocationName.problem(with: $0.to, devices: deviceWords) != nil }
             plan.rejected.sort { $0.row < $1.row }
+            plan.unnamed.sort { $0.row < $1.row }
+            plan.repeats.removeAll { repeatsListedElsewhere.contains($0.rows[0]) }
+            plan.repeats.sort { $0.rows[0] < $1.rows[0] }
         }
     }
 }

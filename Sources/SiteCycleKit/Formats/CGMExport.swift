@@ -256,7 +256,7 @@ public enum CGMReader {
     /// saved by a Windows tool as "Unicode"), as UTF-8, each unit that
     /// does not decode as U+FFFD; nil for any other bytes. Its lines stay
     /// where they were, so a line named is the file's.
-    static func utf8(fromBOM b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+    package static func utf8(fromBOM b: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
         let utf32 = b.starts(with: [0xFF, 0xFE, 0, 0]) || b.starts(with: [0, 0, 0xFE, 0xFF])
         let utf16 = !utf32 && (b.starts(with: [0xFF, 0xFE]) || b.starts(with: [0xFE, 0xFF]))
         guard utf32 || utf16 else { return nil }

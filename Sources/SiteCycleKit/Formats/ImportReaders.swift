@@ -27,7 +27,33 @@ public struct ImportRecord: Equatable, Sendable {
     /// and our CSV's `reason` and `lot` columns).
     public var reason: String? = nil
     public var lot: String? = nil
+    /// Whether `sourceName` is a site as the source says, text that is a
+    /// site only if it names one (a Nightscout note), or missing.
+    public var naming: SiteNaming = .given
+    /// A step of a pump's fill (tconnectsync's "Cannula Filled" rows).
+    public var fill: FillStep? = nil
+    /// The source's own id of the event (the 600-series uploader's `key600`).
+    public var eventKey: String? = nil
+    /// Whether rows like it within minutes are one change sent several
+    /// times (Nightscout rows from other tools; never our own export's).
+    public var mayRepeat = false
+    /// The other rows this one stands for, once repeats are taken as one.
+    public var alsoRows: [Int] = []
 }
+
+/// How a record names its site.
+public enum SiteNaming: Equatable, Sendable {
+    /// The source's site field (or our own export's name).
+    case given
+    /// Free text (a Nightscout `notes`): a site only when it names a
+    /// declared location, an app default or a `--map` source.
+    case fromNotes
+    /// No site named.
+    case none
+}
+
+/// The steps of filling a pump, as tconnectsync sends them.
+public enum FillStep: Equatable, Sendable { case cartridge, tubing, cannula }
 
 /// Why a row was not imported: plain words (written as a string, like
 /// "invalid date"), or a fix that names an option or a command, as a value
@@ -69,11 +95,12 @@ public struct ImportSource: Sendable {
 
 public enum ImportReaders {
     /// Picks the reader from the content: a JSON array of treatments is
-    /// Nightscout, a JSON object is our own export, anything else is CSV.
+    /// Nightscout, and so are treatments one a line (`mongoexport`); a
+    /// JSON object is our own export, anything else is CSV.
     public static func detect(_ text: String) -> ImportSource.Format {
         let start = text.unicodeScalars.first { !$0.properties.isWhitespace && $0 != "\u{FEFF}" }
         if start == "[" { return .nightscout }
-        if start == "{" { return .json }
+        if start == "{" { return NightscoutTreatments.isOneALine(text) ? .nightscout : .json }
         return .csv
     }
 
@@ -339,69 +366,6 @@ public enum ImportReaders {
         record.reason = e["reason"] as? String
         record.lot = e["lot"] as? String
         source.records.append(record)
-    }
-
-    /// Nightscout treatments: "Site Change" entries for the pump and
-    /// "Sensor Change" or "Sensor Start" entries for the sensor (xDrip+ and
-    /// AndroidAPS write either); the site from AndroidAPS's
-    /// `location`, else from `notes` (Loop writes it there). A sensor change
-    /// that names no site is not a site change to rotate: it is ignored.
-    public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
-        guard let array = parseJSON(text) as? [[String: Any]] else {
-            return .failure(SettingError("not a list of Nightscout treatments"))
-        }
-        var source = ImportSource(format: .nightscout)
-        for (i, t) in array.enumerated() {
-            let event = t["eventType"] as? String
-            let isSensor = event == "Sensor Change" || event == "Sensor Start"
-            guard event == "Site Change" || isSensor else { source.ignored += 1; continue }
-            guard let created = t["created_at"] as? String, let start = time(created) else {
-                source.rejected.append((i + 1, "no valid created_at"))
-                continue
-            }
-            var notes = (t["notes"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-            var name = (t["location"] as? String).flatMap { $0.isEmpty ? nil : $0 }
-            // Our own export writes "NAME — note" in notes.
-            if (t["enteredBy"] as? String) == "sitecycle", let n = notes {
-                let parts = n.components(separatedBy: " — ")
-                name = parts[0]
-                notes = parts.count > 1 ? parts.dropFirst().joined(separator: " — ") : nil
-            } else if name == nil, let n = notes {
-                name = n
-                notes = nil
-            }
-            guard let name else {
-                if isSensor { source.ignored += 1 } else { source.rejected.append((i + 1, "a site change without a location")) }
-                continue
-            }
-            var record = ImportRecord(row: i + 1, start: start, sourceName: name, durationHours: nil, note: notes)
-            if (t["enteredBy"] as? String) == "sitecycle", let own = t[Exporters.nightscoutOwnKey] as? [String: Any],
-               let location = own["location"] as? String {
-                // Our export's own fields, each exactly as the journal has it;
-                // one that is not text is the row's error, never dropped.
-                if let key = ["reason", "lot", "note"].first(where: { own[$0] != nil && !(own[$0] is String) }) {
-                    source.rejected.append((i + 1, "\(Exporters.nightscoutOwnKey).\(key) is not text"))
-                    continue
-                }
-                record.sourceName = location
-                record.note = own["note"] as? String
-                record.reason = own["reason"] as? String
-                record.lot = own["lot"] as? String
-            } else if (t["enteredBy"] as? String) == "sitecycle" {
-                // An older export: the name, clauses and note from `notes`.
-                // Our export words a reason and a lot after the name, as a journal line does.
-                let (clauses, bytes) = EntryClauses.scan(name.split(separator: " ").joined(separator: " "))
-                if !clauses.isEmpty {
-                    record.sourceName = String(decoding: bytes[clauses.head], as: UTF8.self)
-                    record.reason = clauses.value(.reason, in: bytes)
-                    record.lot = clauses.value(.lot, in: bytes)
-                }
-            }
-            if isSensor { record.device = Device.sensorName }
-            source.records.append(record)
-        }
-        source.records.sort { $0.start < $1.start }
-        return .success(source)
     }
 }
 

@@ -12,11 +12,15 @@ public enum ImportService {
         public var maps: [(from: String, to: String)]
         /// Plan and report everything; write nothing.
         public var dryRun: Bool
+        /// `--unnamed-site`: where pump rows that name no site go.
+        public var unnamedSite: String?
 
-        public init(source: ImportSource, maps: [(from: String, to: String)] = [], dryRun: Bool = false) {
+        public init(source: ImportSource, maps: [(from: String, to: String)] = [], dryRun: Bool = false,
+                    unnamedSite: String? = nil) {
             self.source = source
             self.maps = maps
             self.dryRun = dryRun
+            self.unnamedSite = unnamedSite
         }
     }
 
@@ -53,10 +57,11 @@ public enum ImportService {
         for (_, to) in request.maps where LocationName.problem(with: to, devices: journal.deviceNames) != nil {
             throw ServiceError(.invalidMapTarget(name: to))
         }
-        let plan = ImportPlan.make(journal, request.source, maps: request.maps)
+        let plan = ImportPlan.make(journal, request.source, maps: request.maps, unnamedSite: request.unnamedSite)
+        // A sensor row that names no site is ignored, as one without notes is.
         let outcome = Outcome(plan: plan, format: request.source.format,
-                              rows: request.source.records.count + request.source.rejected.count,
-                              ignored: request.source.ignored, dryRun: request.dryRun)
+                              rows: request.source.records.count + request.source.rejected.count - plan.ignoredRows,
+                              ignored: request.source.ignored + plan.ignoredRows, dryRun: request.dryRun)
         var editor = JournalEditor(source: journal.source)
         if outcome.wrote { edit(&editor, journal, outcome) }
         return PlannedChange(editor: editor) { updated in

@@ -4,13 +4,14 @@ extension CommandRegistry {
     static let importCommand = Command(
         name: "import",
         summary: "merge history from the app's CSV, our JSON or Nightscout",
-        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--device NAME] [--map \"FROM=TO\"]... [--dry-run]",
+        usage: "sitecycle import FILE [--format auto|csv|json|nightscout] [--device NAME] [--map \"FROM=TO\"]... [--unnamed-site LOCATION] [--dry-run]",
         details: """
             Merges into the journal, never replacing it: entries already there
             stay; an identical entry (same start minute, same location) is
             skipped; a different location at the same minute is a conflict,
             reported and skipped. Run with --dry-run first: it shows everything
-            below and changes nothing.
+            below and changes nothing. A file is UTF-8, or UTF-16 or UTF-32 with
+            a byte order mark (what Windows tools call "Unicode").
 
             Sources (--format auto tells them apart by content):
               csv         the SiteCycle app's export (date,location,duration_hours,
@@ -30,12 +31,26 @@ extension CommandRegistry {
                           journal would not read (a target of 0 h, a `cgm`
                           path outside the folder) stops the import and is
                           named.
-              nightscout  treatments downloaded from Nightscout: "Site Change"
-                          entries go to the pump, "Sensor Change" and "Sensor
-                          Start" entries that name a site to the sensor (others are
-                          ignored); the site from AndroidAPS's `location`, else
-                          from `notes`. A sensor the journal lacks is declared
-                          (`device sensor 10d`).
+              nightscout  treatments from Nightscout, as the API's array or one
+                          object a line (`mongoexport`; a row is then its
+                          line): "Site Change" rows go to the pump, "Sensor
+                          Change" and "Sensor Start" rows that name a site to
+                          the sensor (others are ignored). The site is
+                          AndroidAPS's `location`, else the notes when they
+                          name a declared location, an app default or a --map
+                          source. Other notes ("Reservoir changed") are no
+                          site: such pump rows are listed as naming no site
+                          and skipped, or go to --unnamed-site LOCATION with
+                          the notes as the entry's note. A sensor the journal
+                          lacks is declared (`device sensor 10d`).
+                          Repeated rows are one change: rows of one device
+                          within 15 minutes of the first (xDrip+'s repeated
+                          Sensor Start), rows with one key600 (the 600-series
+                          uploader's event sent twice), and a cannula fill up
+                          to an hour after tconnectsync's cartridge or tubing
+                          fill. The change is at the cannula fill's time, else
+                          the first row's; rows naming two sites stay two. The
+                          report lists each such change with its rows.
 
             Location names are matched to the journal's ignoring case; the app's
             style (`L Abdomen (Front)`) and AndroidAPS's (`Front Left Lower
@@ -48,11 +63,13 @@ extension CommandRegistry {
             declared for its device is imported as the file has it, with
             `check`'s warning. The journal is written once, atomically, and
             only if something is added. Exit status: 0, or 4 when some rows
-            were rejected.
+            were rejected (rows naming no site are not rejected).
 
             --json prints {"format","rows","dryRun","added","removedMarkers",
             "skipped","conflicts":[{"row","reason"}],"rejected":[{"row","reason"}],
-            "newLocations":[…],"settingsAdded":[…]}.
+            "newLocations":[…],"settingsAdded":[…],"repeated":[{"row","rows":[…],
+            "device","start","location"}],"namingNoSite":[{"row","rows","start","note"}]}:
+            starts are UTC; a repeated change's location is null if it names none.
             """,
         options: ImportOptions.specs,
         positionals: 1...1,
@@ -94,15 +111,17 @@ struct ImportCommand {
     func request(_ options: ImportOptions) throws(CommandError) -> ImportService.Request {
         let file = options.file
         let asked = try options.askedFormat(), maps = try options.mapping(), name = try options.deviceName()
+        let site = try options.unnamedSiteName()
         let text = try read(file)
         let format = asked ?? ImportReaders.detect(text)
         let device = try ImportOptions.device(name, for: format)
+        let unnamedSite = try ImportOptions.unnamedSite(site, for: format)
         let source: ImportSource
         switch ImportReaders.read(text, as: format, device: device) {
         case .success(let s): source = s
         case .failure(let e): throw CommandError("cannot read \(file.terminalSafe) as \(format.rawValue): \(e.message)", help: e.help)
         }
-        return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun)
+        return ImportService.Request(source: source, maps: maps, dryRun: options.dryRun, unnamedSite: unnamedSite)
     }
 
     /// The file's text, read no further than an import's limit.
@@ -112,7 +131,9 @@ struct ImportCommand {
             do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
         }
         switch read {
-        case .success(let bytes):
+        case .success(let read):
+            // A file saved as "Unicode" (UTF-16 or UTF-32 with a byte order mark) reads as its text.
+            let bytes = read.withUnsafeBufferPointer { CGMReader.utf8(fromBOM: $0) } ?? read
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CommandError("\(file.terminalSafe) is not UTF-8 text", help: "save it as UTF-8 and try again")
             }

@@ -8,6 +8,7 @@ struct ImportOptions {
         OptionSpec(["--format"], value: "FORMAT", "auto (default), csv, json or nightscout"),
         DeviceOption.spec("csv: the rotation of rows that name none (default pump)"),
         OptionSpec(["--map"], value: "FROM=TO", "use location TO for the source's FROM", repeatable: true),
+        OptionSpec(["--unnamed-site"], value: "LOCATION", "nightscout: the site of pump rows that name none"),
         OptionSpec(["--dry-run"], "show what would change; change nothing"),
     ]
 
@@ -18,6 +19,8 @@ struct ImportOptions {
     /// Each `--map FROM=TO` as typed.
     var maps: [String]
     var dryRun: Bool
+    /// `--unnamed-site` as typed.
+    var unnamedSite: String?
 
     init(_ arguments: ParsedArguments) {
         file = arguments.positionals[0]
@@ -25,6 +28,28 @@ struct ImportOptions {
         device = DeviceOption(arguments)
         maps = arguments.allValues("--map")
         dryRun = arguments.flag("--dry-run")
+        unnamedSite = arguments.value("--unnamed-site")
+    }
+
+    /// `--unnamed-site`, its name checked; nil when not given.
+    func unnamedSiteName() throws(CommandError) -> String? {
+        guard let typed = unnamedSite else { return nil }
+        let name = typed.trimmingBlanks()
+        if let problem = LocationName.problem(with: name) {
+            throw CommandError("--unnamed-site: \(problem)", help: "name a location, e.g. --unnamed-site \"Left Front Abdomen\"",
+                               usage: true)
+        }
+        return name
+    }
+
+    /// `--unnamed-site`, which only Nightscout rows need.
+    static func unnamedSite(_ name: String?, for format: ImportSource.Format) throws(CommandError) -> String? {
+        guard let name else { return nil }
+        guard format == .nightscout else {
+            throw CommandError("--unnamed-site applies to Nightscout treatments",
+                               help: "CSV and JSON rows each name their location", usage: true)
+        }
+        return name
     }
 
     /// The format asked for; nil for auto (the file tells).

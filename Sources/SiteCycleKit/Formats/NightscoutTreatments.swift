@@ -1,0 +1,185 @@
+/// Nightscout treatments for `import`, as people keep them: the API's
+/// array (or the v3 API's `{"result": […]}`), or one object a line as
+/// `mongoexport` writes them (`{"_id": {"$oid": …}}`, `"date":
+/// 1.557405318571e+12`, `created_at` as text or as `{"$date": …}`).
+///
+/// "Site Change" rows go to the pump, "Sensor Change" and "Sensor Start"
+/// rows (xDrip+ and AndroidAPS write either) to the sensor. The site comes
+/// from AndroidAPS's `location`; else `notes` may name it (Loop writes it
+/// there), but notes are free text — "Reservoir changed (lifetime 2 days
+/// 23 hours)" — so the plan takes them as a site only when they name one
+/// (`SiteNaming.fromNotes`). A sensor row that names nothing is not a site
+/// to rotate: it is ignored.
+enum NightscoutTreatments {
+    /// Whether the first line holds a whole object: one treatment a line.
+    static func isOneALine(_ text: String) -> Bool {
+        var rest = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
+        while !rest.isEmpty {
+            let end = rest.firstIndex(where: isLineEnd) ?? rest.endIndex
+            let line = rest[..<end].trimmingWhitespace()
+            // Any object but our own export (`jq -c` puts one on a line).
+            if !line.isEmpty {
+                guard let object = ImportReaders.parseJSON(line) as? [String: Any] else { return false }
+                return object["format"] as? String != "sitecycle-journal"
+            }
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+        }
+        return false
+    }
+
+    /// A line feed, alone or after a CR (one Character in Swift).
+    static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
+
+    static func read(_ text: String) -> Result<ImportSource, SettingError> {
+        guard let rows = objects(text) else {
+            return .failure(SettingError("not a list of Nightscout treatments",
+                                         help: "download treatments as a JSON array, or one object a line "
+                                            + "as mongoexport writes them"))
+        }
+        var source = ImportSource(format: .nightscout)
+        for (row, object) in rows {
+            guard let t = object else { source.rejected.append((row, "not a JSON object")); continue }
+            treatment(t, row: row, into: &source)
+        }
+        source.records.sort { $0.start < $1.start }
+        return .success(source)
+    }
+
+    /// The file's objects with their rows: an array's 1-based positions,
+    /// or the lines of a file with one object a line (nil in place of a
+    /// line that is not one). Nil when the file is neither.
+    static func objects(_ text: String) -> [(row: Int, object: [String: Any]?)]? {
+        let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
+        let whole = ImportReaders.parseJSON(body)
+        if let array = (whole as? [Any]) ?? ((whole as? [String: Any])?["result"] as? [Any]) {
+            return array.enumerated().map { ($0.offset + 1, $0.element as? [String: Any]) }
+        }
+        // One object alone may be a file of one line.
+        guard whole == nil || whole is [String: Any] else { return nil }
+        let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
+            .map { (row: $0.offset + 1, text: String(decoding: trimmed($0.element), as: UTF8.self)) }.filter { !$0.text.isEmpty }
+        // The first line decides: a file of something else is not read.
+        guard let first = lines.first, ImportReaders.parseJSON(first.text) is [String: Any] else { return nil }
+        // All lines as one array, read at once; line by line only when
+        // that fails, so a line that is not JSON costs only itself.
+        if let array = ImportReaders.parseJSON("[" + lines.map(\.text).joined(separator: ",") + "]") as? [Any],
+           array.count == lines.count {
+            return zip(lines, array).map { ($0.row, $1 as? [String: Any]) }
+        }
+        return lines.map { ($0.row, ImportReaders.parseJSON($0.text) as? [String: Any]) }
+    }
+
+    /// A line's bytes without the blanks and CR around them.
+    static func trimmed(_ line: Substring.UTF8View) -> Substring.UTF8View {
+        func blank(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0D }
+        var l = line
+        while let f = l.first, blank(f) { l = l.dropFirst() }
+        while let e = l.last, blank(e) { l = l.dropLast() }
+        return l
+    }
+
+    static func treatment(_ t: [String: Any], row: Int, into source: inout ImportSource) {
+        let event = t["eventType"] as? String
+        let isSensor = event == "Sensor Change" || event == "Sensor Start"
+        guard event == "Site Change" || event == "Pump Site Change" || isSensor else { source.ignored += 1; return }
+        guard let start = time(of: t) else {
+            source.rejected.append((row, "no valid created_at or date"))
+            return
+        }
+        let own = (t["enteredBy"] as? String) == "sitecycle"
+        var notes = text(t["notes"])
+        // AndroidAPS writes "<none>" when no site was picked.
+        var name = text(t["location"]).flatMap { $0 == "<none>" ? nil : $0 }
+        var naming = SiteNaming.given
+        if own, let n = notes {
+            // Our own export writes "NAME — note" in notes.
+            let parts = n.components(separatedBy: " — ")
+            name = parts[0]
+            notes = parts.count > 1 ? parts.dropFirst().joined(separator: " — ") : nil
+        } else if name == nil, let n = notes {
+            name = n
+            notes = nil
+            naming = .fromNotes
+        }
+        if name == nil {
+            if isSensor { source.ignored += 1; return }
+            naming = .none
+        }
+        var record = ImportRecord(row: row, start: start, sourceName: name, durationHours: nil, note: notes)
+        record.naming = naming
+        record.fill = fill(text(t["notes"]) ?? text(t["reason"]))
+        record.eventKey = text(t["key600"])
+        record.mayRepeat = !own
+        if own, let name, let key = ownFields(t, name: name, into: &record) {
+            source.rejected.append((row, "\(Exporters.nightscoutOwnKey).\(key) is not text"))
+            return
+        }
+        if isSensor { record.device = Device.sensorName }
+        source.records.append(record)
+    }
+
+    /// Our export's own fields, each exactly as the journal has it; the
+    /// key of one that is not text (the row's error, never dropped). An older
+    /// export has only `notes`: the name with its clauses, as a journal
+    /// line words a reason and a lot after the name.
+    static func ownFields(_ t: [String: Any], name: String, into record: inout ImportRecord) -> String? {
+        if let own = t[Exporters.nightscoutOwnKey] as? [String: Any], let location = own["location"] as? String {
+            if let bad = ["reason", "lot", "note"].first(where: { own[$0] != nil && !(own[$0] is String) }) { return bad }
+            record.sourceName = location
+            record.note = own["note"] as? String
+            record.reason = own["reason"] as? String
+            record.lot = own["lot"] as? String
+            return nil
+        }
+        let (clauses, bytes) = EntryClauses.scan(name.split(separator: " ").joined(separator: " "))
+        if !clauses.isEmpty {
+            record.sourceName = String(decoding: bytes[clauses.head], as: UTF8.self)
+            record.reason = clauses.value(.reason, in: bytes)
+            record.lot = clauses.value(.lot, in: bytes)
+        }
+        return nil
+    }
+
+    static func text(_ value: Any?) -> String? { (value as? String).flatMap { $0.isEmpty ? nil : $0 } }
+
+    /// tconnectsync's steps, each sent as a "Site Change" with its words
+    /// in `notes` and `reason`: "Cannula Filled (0.3u primed)".
+    static func fill(_ words: String?) -> FillStep? {
+        guard let w = words?.lowercased() else { return nil }
+        if w.hasPrefix("cannula filled") { return .cannula }
+        if w.hasPrefix("cartridge filled") { return .cartridge }
+        if w.hasPrefix("tubing filled") { return .tubing }
+        return nil
+    }
+
+    /// `created_at` (text, or mongoexport's `{"$date": …}`), else `date`
+    /// or `mills` in milliseconds (a number in any JSON form, or
+    /// mongoexport's `{"$numberLong": "…"}` and the like).
+    static func time(of t: [String: Any]) -> Instant? {
+        if let text = t["created_at"] as? String, let instant = ImportReaders.time(text.trimmingBlanks()) { return instant }
+        if let date = (t["created_at"] as? [String: Any])?["$date"] {
+            if let text = date as? String, let instant = ImportReaders.time(text) { return instant }
+            if let instant = milliseconds(date) { return instant }
+        }
+        return milliseconds(t["date"]) ?? milliseconds(t["mills"])
+    }
+
+    /// Milliseconds since 1970 before the year 10000 (after it, no time
+    /// a journal writes).
+    static func milliseconds(_ value: Any?) -> Instant? {
+        var ms = value as? Double
+        if let wrapped = value as? [String: Any],
+           let text = ["$numberLong", "$numberDouble", "$numberInt"].lazy.compactMap({ wrapped[$0] as? String }).first {
+            ms = Double(text)
+        }
+        guard let ms, ms.isFinite, ms > -62_135_596_800_000, ms < 253_402_300_800_000 else { return nil }
+        return Instant(seconds: Int64((ms / 1000).rounded(.down)))
+    }
+}
+
+extension ImportReaders {
+    /// Nightscout treatments: see `NightscoutTreatments`.
+    public static func nightscout(_ text: String) -> Result<ImportSource, SettingError> {
+        NightscoutTreatments.read(text)
+    }
+}
