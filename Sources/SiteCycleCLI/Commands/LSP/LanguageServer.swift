@@ -39,9 +39,11 @@ final class LanguageServer {
         case .request(let id, let method, let params):
             switch state {
             case .starting where method != "initialize":
-                return [.response(id: id, .failure(ResponseError(code: ResponseError.serverNotInitialized, message: "initialize first")))]
+                return [.response(id: id, .failure(ResponseError(code: ResponseError.serverNotInitialized,
+                                                                 message: "initialize first")))]
             case .shuttingDown:
-                return [.response(id: id, .failure(ResponseError(code: ResponseError.invalidRequest, message: "the server is shutting down")))]
+                return [.response(id: id, .failure(ResponseError(code: ResponseError.invalidRequest,
+                                                                 message: "the server is shutting down")))]
             default:
                 return [.response(id: id, request(method, params))]
             }
@@ -51,7 +53,9 @@ final class LanguageServer {
     private func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
         switch method {
         case "initialize":
-            guard state == .starting else { return .failure(ResponseError(code: ResponseError.invalidRequest, message: "already initialized")) }
+            guard state == .starting else {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: "already initialized"))
+            }
             state = .running
             return .success(initialize(params))
         case "shutdown":
