@@ -72,6 +72,39 @@ struct LanguageServerSpecTests {
         #expect(Self.hoverText(reply, hover)?.contains("Left Front Abdomen") == true)
     }
 
+    /// Issue 41 item 2: one didChange with several incremental changes,
+    /// each counted from the text the one before left (a line inserted,
+    /// then edited after a surrogate pair), is applied in order and the
+    /// journal checked after the last.
+    @Test func aBatchOfIncrementalChangesIsAppliedInOrder() throws {
+        var s = Session()
+        s.start()
+        s.open(LanguageServerTests.journal)
+        func range(_ line: Int, _ from: Int, _ to: Int) -> String {
+            #"{"start":{"line":\#(line),"character":\#(from)},"end":{"line":\#(line),"character":\#(to)}}"#
+        }
+        // "Lower Bak" mended; a new entry whose location starts with 🙂
+        // (two UTF-16 units, four bytes); the 🙂 and its space taken out
+        // again; "Back" changed, which only the lines after the insertion
+        // and the deletion put in the right place.
+        let entry = "2026-02-05 07:00  🙂 Lower Back"
+        s.notify("textDocument/didChange", #"{"textDocument":{"uri":"\#(Self.uri)","version":2},"contentChanges":["#
+            + #"{"range":\#(range(8, 26, 26)),"text":"c"},"#
+            + #"{"range":\#(range(9, 0, 0)),"text":\#(LanguageServerTests.quoted(entry + "\n"))},"#
+            + #"{"range":\#(range(9, 18, 21)),"text":""},"#
+            + #"{"range":\#(range(9, 24, 28)),"text":"Thigh"}]}"#)
+        s.finish()
+        let reply = try server.run(s)
+        #expect(reply.exitCode == 0)
+        #expect(!reply.messages.contains { $0["method"] as? String == "window/logMessage" })
+        let published = reply.diagnostics
+        #expect(published.count == 2)
+        #expect(published.first?.map { $0["message"] as? String } == ["unknown location \"Lower Bak\""])
+        let after = try #require(published.last)
+        #expect(after.map { $0["message"] as? String } == ["unknown location \"Lower Thigh\""], "\(after)")
+        #expect(LanguageServerTests.range(after.first?["range"]) == [9, 18, 9, 29])
+    }
+
     /// Item 9: JSON may escape a lone surrogate (`\ud800`); the whole
     /// message was "not JSON". It reads as U+FFFD, in an open and a change.
     @Test func aLoneSurrogateReadsAsTheReplacementCharacter() throws {

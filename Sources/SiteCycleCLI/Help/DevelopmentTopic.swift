@@ -71,7 +71,8 @@ extension HelpTopic {
                            diagnostics with carets), Help/ (the topics of
                            `help` and the man page), Picker/ (the
                            two-keystroke picker), Commands/LSP/ (the language
-                           server: framing, documents, features),
+                           server: framing, documents, features; Protocol/
+                           its messages, values and line index),
                            Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer

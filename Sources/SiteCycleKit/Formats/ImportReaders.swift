@@ -199,6 +199,12 @@ public enum ImportReaders {
         (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.plain
     }
 
+    /// The same as the one `JSON` value (a number as `.double`, an
+    /// object's keys in no order), for the language server's typed reads.
+    package static func parseJSONValue(bytes: [UInt8]) -> JSON? {
+        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.json
+    }
+
     /// Each `\ud800`-style escape without its other half as `\ufffd`
     /// (the same six bytes): JSON allows a lone surrogate, a Swift string
     /// cannot hold one, and the decoder refused the whole text for it. So
@@ -408,6 +414,17 @@ private enum JSONValue: Decodable {
             self = .array(a)
         } else {
             self = .object(try c.decode([String: JSONValue].self))
+        }
+    }
+
+    var json: JSON {
+        switch self {
+        case .object(let o): return .object(o.map { ($0.key, $0.value.json) })
+        case .array(let a): return .array(a.map(\.json))
+        case .string(let s): return .string(s)
+        case .number(let n): return .double(n)
+        case .bool(let b): return .bool(b)
+        case .null: return .null
         }
     }
 

@@ -88,15 +88,21 @@ extension CommandRegistry {
                 case .end:
                     return server.exitStatus ?? (server.state == .shuttingDown ? ExitCode.ok : ExitCode.failure)
                 case .badHeader(let why):
-                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError, why))
+                    send(Message.unread(ResponseError(code: ResponseError.parseError, message: why)).json)
                 case .tooLarge(let length):
                     // Its body is not read, so where the next message starts is unknown.
-                    send(server.errorResponse(id: .null, LanguageServer.ErrorCode.parseError,
-                                              "a message of \(length) bytes is larger than the \(MessageReader.maximumLength)"
-                                                + " a message may hold; the server stops, as nothing after it can be read"))
+                    send(Message.unread(ResponseError(
+                        code: ResponseError.parseError,
+                        message: "a message of \(length) bytes is larger than the \(MessageReader.maximumLength)"
+                            + " a message may hold; the server stops, as nothing after it can be read")).json)
                     return ExitCode.failure
                 case .message(let body):
-                    for message in server.handle(body) { send(message) }
+                    // Read once, here; the server answers the message, never its bytes.
+                    let answers = switch Message.read(body) {
+                    case .success(let message): server.answer(message)
+                    case .failure(let refusal): refusal.answers
+                    }
+                    for message in answers { send(message.json) }
                     if let status = server.exitStatus { return status }
                     // The editor no longer reads: `run` says why.
                     if invocation.environment.stdout.failure != nil { return ExitCode.failure }

@@ -1,19 +1,14 @@
 import SiteCycleKit
 
-/// How positions count characters within a line (LSP 3.17
-/// `positionEncoding`): UTF-16 code units unless the client offers UTF-8.
-enum PositionEncoding: String {
-    case utf8 = "utf-8"
-    case utf16 = "utf-16"
-}
-
-/// An open document: the bytes the editor holds (never the file on disk),
-/// and the journal they read as, parsed again after each change.
+/// An open document: the text the editor holds (never the file on disk)
+/// in its `LineIndex`, and the journal it reads as, parsed again once
+/// after each batch of changes.
 final class LSPDocument {
     let uri: String
-    private(set) var bytes: [UInt8]
     var version: Int
     let zone: ZoneRules
+    /// The text, its lines as the editor counts them, for every position.
+    private(set) var lines: LineIndex
     private(set) var journal: Journal
     /// The fixes of this version (fmt's edits worked out once, not on
     /// every code action an editor asks for as the cursor moves).
@@ -24,38 +19,81 @@ final class LSPDocument {
     /// The entries the journal's CGM export shows as probable glucose
     /// failures with no reason typed; nil until worked out for this version.
     var glucoseFailures: [SiteChange]?
+    /// How a text becomes a journal: `JournalBuilder.load` (a test counts
+    /// its calls).
+    private let load: (SourceFile, ZoneRules) -> Journal
 
-    /// Its lines as the editor counts them, for every position.
-    private(set) var lines: LSPLineIndex
-
-    init(uri: String, bytes: [UInt8], version: Int, zone: ZoneRules, encoding: PositionEncoding) {
+    init(uri: String, bytes: [UInt8], version: Int, zone: ZoneRules, encoding: PositionEncoding,
+         load: @escaping (SourceFile, ZoneRules) -> Journal = { JournalBuilder.load($0, defaultZone: $1) }) {
         self.uri = uri
-        self.bytes = bytes
         self.version = version
         self.zone = zone
-        journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
+        self.load = load
+        lines = LineIndex(bytes, encoding: encoding)
+        journal = load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), zone)
         fixes = DiagnosticFixes(journal: journal)
-        lines = LSPLineIndex(bytes, encoding: encoding)
     }
 
+    var bytes: [UInt8] { lines.text }
     var source: SourceFile { journal.source }
 
-    func replace(_ range: Range<Int>, with new: [UInt8]) {
-        bytes.replaceSubrange(range, with: new)
-        reparse()
-    }
-
-    func replaceAll(with new: [UInt8]) {
-        bytes = new
-        outOfStep = nil
-        reparse()
+    /// A `didChange`'s changes, in order, each counted from the text the
+    /// one before left; then the journal is parsed once. One that cannot
+    /// be applied (a range that is not line and character numbers, no
+    /// text) leaves this copy out of step with the editor's: the rest are
+    /// not applied, and nothing is, except a whole new text, until one
+    /// comes.
+    func apply(_ changes: [LSP.ContentChange]?) {
+        var changed = false
+        defer { if changed { reparse() } }
+        guard let changes else {
+            outOfStep = LSPWords.outOfStep(change: nil, "its contentChanges are not a list")
+            return
+        }
+        for (k, change) in changes.enumerated() {
+            switch change {
+            case .noText:
+                outOfStep = outOfStep ?? LSPWords.outOfStep(change: k + 1, "it has no text")
+                return
+            case .whole(let text):
+                lines.replaceAll(with: Array(text.utf8))
+                outOfStep = nil
+                changed = true
+            case .part(let range, let text):
+                guard outOfStep == nil else { continue }
+                guard let range else {
+                    outOfStep = LSPWords.outOfStep(change: k + 1, "its range is not line and character numbers")
+                    return
+                }
+                lines.replace(lines.bytes(of: range), with: Array(text.utf8))
+                changed = true
+            }
+        }
     }
 
     private func reparse() {
-        journal = JournalBuilder.load(SourceFile(path: LSPDocument.path(of: uri), bytes: bytes), defaultZone: zone)
+        journal = load(SourceFile(path: LSPDocument.path(of: uri), bytes: lines.text), zone)
         fixes = DiagnosticFixes(journal: journal)
         glucoseFailures = nil
-        lines = LSPLineIndex(bytes, encoding: lines.encoding)
+    }
+
+    // MARK: Positions (through `lines`)
+
+    func range(_ bytes: Range<Int>) -> LSP.Range { lines.range(of: bytes) }
+
+    /// A range within the journal's line `line` (1-based, LF-counted),
+    /// from bytes of that line.
+    func range(line: Int, _ columns: Range<Int>) -> LSP.Range {
+        let start = source.lines[line - 1].start
+        return range((start + columns.lowerBound)..<(start + columns.upperBound))
+    }
+
+    /// The journal's 1-based line and the byte column of a position (the
+    /// empty line after a final line break is the line after the
+    /// journal's last).
+    func place(_ position: LSP.Position) -> (line: Int, column: Int) {
+        let (line, column) = source.position(ofByte: lines.offset(of: position))
+        return (line, column - 1)
     }
 
     /// `file:///home/me/sites.journal` → `/home/me/sites.journal`, for
@@ -76,49 +114,5 @@ final class LSPDocument {
             }
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-extension LanguageServer {
-    // MARK: Positions (through the document's `LSPLineIndex`)
-
-    /// A request's `{line, character}` → a byte offset; nil if it is not
-    /// numbers.
-    func byteOffset(_ position: [String: Any], in document: LSPDocument) -> Int? {
-        guard let line = Self.int(position["line"]), let character = Self.int(position["character"]) else { return nil }
-        return document.lines.offset(line: line, character: character)
-    }
-
-    func byteRange(_ range: [String: Any], in document: LSPDocument) -> Range<Int>? {
-        guard let start = range["start"] as? [String: Any], let end = range["end"] as? [String: Any],
-              let from = byteOffset(start, in: document), let to = byteOffset(end, in: document) else { return nil }
-        return min(from, to)..<max(from, to)
-    }
-
-    /// A byte offset → `{line, character}`.
-    func position(_ offset: Int, in document: LSPDocument) -> JSON {
-        let (line, character) = document.lines.position(offset)
-        return .object([("line", .int(line)), ("character", .int(character))])
-    }
-
-    func range(_ bytes: Range<Int>, in document: LSPDocument) -> JSON {
-        .object([("start", position(bytes.lowerBound, in: document)), ("end", position(bytes.upperBound, in: document))])
-    }
-
-    /// A range within the journal's line `line` (1-based, LF-counted),
-    /// from bytes of that line.
-    func range(line: Int, _ columns: Range<Int>, in document: LSPDocument) -> JSON {
-        let start = document.source.lines[line - 1].start
-        return range((start + columns.lowerBound)..<(start + columns.upperBound), in: document)
-    }
-
-    /// The journal's 1-based line and the byte column of a request's
-    /// `position` (the empty line after a final line break is the line
-    /// after the journal's last).
-    func place(_ params: [String: Any], in document: LSPDocument) -> (line: Int, column: Int)? {
-        guard let position = params["position"] as? [String: Any],
-              let offset = byteOffset(position, in: document) else { return nil }
-        let (line, column) = document.source.position(ofByte: offset)
-        return (line, column - 1)
     }
 }

@@ -12,13 +12,10 @@ extension LanguageServer {
 
     /// `check`'s diagnostics, future entries included, with its codes,
     /// ranges and messages; the help goes in `data`.
-    func diagnostics(_ document: LSPDocument) -> JSON {
+    func diagnostics(_ document: LSPDocument) -> Message {
         if let why = document.outOfStep {
-            let start = JSON.object([("line", .int(0)), ("character", .int(0))])
-            return publish(uri: document.uri, version: document.version, [.object([
-                ("range", .object([("start", start), ("end", start)])), ("severity", .int(1)),
-                ("source", .string("sitecycle")), ("message", .string(why)),
-            ])])
+            let start = LSP.Range(start: .start, end: .start)
+            return publish(uri: document.uri, version: document.version, [LSP.Diagnostic(range: start, severity: .error, message: why)])
         }
         let journal = document.journal
         let all = (journal.diagnostics + journal.futureEntryWarnings(now: now(journal.zone))).sortedForDisplay()
@@ -26,31 +23,25 @@ extension LanguageServer {
                        + unrecordedGlucoseFailures(document).map { glucoseDiagnostic($0, in: document) })
     }
 
-    func diagnostic(_ d: Diagnostic, in document: LSPDocument) -> JSON {
+    func diagnostic(_ d: Diagnostic, in document: LSPDocument) -> LSP.Diagnostic {
         let source = document.source
         let line = min(max(d.line, 1), max(source.lines.count, 1))
         let columns = source.lines.isEmpty ? 0..<0
             : min(d.column - 1, source.lines[line - 1].contentCount)..<min(d.column - 1 + d.length, source.lines[line - 1].contentCount)
-        let range = source.lines.isEmpty
-            ? JSON.object([("start", .object([("line", .int(0)), ("character", .int(0))])),
-                           ("end", .object([("line", .int(0)), ("character", .int(0))]))])
-            : self.range(line: line, columns, in: document)
-        return .object([
-            ("range", range), ("severity", .int(d.severity == .error ? 1 : 2)), ("code", .string(d.code.rawValue)),
-            ("source", .string("sitecycle")), ("message", .string(d.message)),
-            ("data", .object([("help", .optional(d.help?.words))])),
-        ])
+        let range = source.lines.isEmpty ? LSP.Range(start: .start, end: .start) : document.range(line: line, columns)
+        return LSP.Diagnostic(range: range, severity: d.severity == .error ? .error : .warning, code: d.code.rawValue,
+                              message: d.message, data: .object([("help", .optional(d.help?.words))]))
     }
 
     // MARK: Completion
 
-    func completion(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+    func completion(_ document: LSPDocument, _ params: JSON) -> JSON {
         guard let (line, column) = place(params, in: document),
               let completion = assist(document).completion(line: line, column: column) else { return .null }
         let source = document.source
-        let range: JSON = line <= source.lines.count
-            ? self.range(line: line, completion.replacing, in: document)
-            : self.range(source.bytes.count..<source.bytes.count, in: document)  // the empty line at the end
+        let range = line <= source.lines.count
+            ? document.range(line: line, completion.replacing)
+            : document.range(source.bytes.count..<source.bytes.count)  // the empty line at the end
         let items = completion.candidates.enumerated().map { i, candidate -> JSON in
             let (label, kind, detail, tag) = words(candidate, journal: document.journal)
             var fields: [(String, JSON)] = [("label", .string(label)), ("kind", .int(kind)), ("detail", .string(detail))]
@@ -60,7 +51,7 @@ extension LanguageServer {
             }
             // Our order, not the alphabet's.
             fields.append(("sortText", .string(String(repeating: "0", count: 5 - String(i).count) + String(i))))
-            fields.append(("textEdit", .object([("range", range), ("newText", .string(completion.separator + label))])))
+            fields.append(("textEdit", LSP.TextEdit(range: range, newText: completion.separator + label).json))
             return .object(fields)
         }
         return .object([("isIncomplete", .bool(false)), ("items", .array(items))])
@@ -91,7 +82,7 @@ extension LanguageServer {
 
     // MARK: Hover
 
-    func hover(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+    func hover(_ document: LSPDocument, _ params: JSON) -> JSON {
         guard let (line, column) = place(params, in: document), line <= document.source.lines.count else { return .null }
         let journal = document.journal
         guard let (facts, columns) = assist(document).hover(line: line, column: column) else {
@@ -102,21 +93,21 @@ extension LanguageServer {
                                                          + ($0.help.map { [hoverMarkup.text($0.words)] } ?? [])) }
                 .joined(separator: "\n\n")
             return .object([("contents", hoverMarkup.content(text)),
-                            ("range", range(line: line, 0..<document.source.lines[line - 1].contentCount, in: document))])
+                            ("range", document.range(line: line, 0..<document.source.lines[line - 1].contentCount).json)])
         }
         let text = facts.map { LSPWords.hover($0, journal: journal, now: now(journal.zone), markup: hoverMarkup) }
             .joined(separator: hoverMarkup.separator)
         return .object([("contents", hoverMarkup.content(text)),
-                        ("range", range(line: line, columns, in: document))])
+                        ("range", document.range(line: line, columns).json)])
     }
 
     // MARK: Definition and symbols
 
-    func definition(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+    func definition(_ document: LSPDocument, _ params: JSON) -> JSON {
         guard let (line, column) = place(params, in: document), line <= document.source.lines.count,
               let target = assist(document).definition(line: line, column: column),
               let symbol = assist(document).symbols().first(where: { $0.line == target }) else { return .null }
-        return .object([("uri", .string(document.uri)), ("range", range(line: target, symbol.range, in: document))])
+        return .object([("uri", .string(document.uri)), ("range", document.range(line: target, symbol.range).json)])
     }
 
     func symbols(_ document: LSPDocument) -> JSON {
@@ -127,8 +118,8 @@ extension LanguageServer {
             let whole = 0..<source.lines[symbol.line - 1].contentCount
             return .object([
                 ("name", .string(symbol.name)), ("detail", .string(symbol.detail)), ("kind", .int(kind)),
-                ("range", range(line: symbol.line, whole, in: document)),
-                ("selectionRange", range(line: symbol.line, symbol.range, in: document)),
+                ("range", document.range(line: symbol.line, whole).json),
+                ("selectionRange", document.range(line: symbol.line, symbol.range).json),
             ])
         })
     }
@@ -138,10 +129,11 @@ extension LanguageServer {
     /// `check`'s fixes for the diagnostics in the range, recording the
     /// reason of a probable glucose failure (`LSPGlucose`), and `fmt` for
     /// the whole file while it is not formatted.
-    func codeActions(_ document: LSPDocument, _ params: [String: Any]) -> JSON {
+    func codeActions(_ document: LSPDocument, _ params: JSON) -> JSON {
         let journal = document.journal, source = journal.source
-        guard let asked = params["range"] as? [String: Any], let bytes = byteRange(asked, in: document) else { return .array([]) }
-        let only = (params["context"] as? [String: Any])?["only"] as? [String]
+        guard let asked = LSP.Range(params["range"]) else { return .array([]) }
+        let bytes = document.lines.bytes(of: asked)
+        let only = params["context"]?["only"]?.texts
         func wanted(_ kind: String) -> Bool { only.map { $0.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         let first = source.position(ofByte: bytes.lowerBound).line, last = source.position(ofByte: bytes.upperBound).line
         var actions: [JSON] = []
@@ -164,29 +156,35 @@ extension LanguageServer {
         return .array(actions)
     }
 
-    func action(_ title: String, kind: String, edits: [TextEdit], in document: LSPDocument, diagnostic: JSON?,
-                        preferred: Bool) -> JSON {
+    func action(_ title: String, kind: String, edits: [TextEdit], in document: LSPDocument, diagnostic: LSP.Diagnostic?,
+                preferred: Bool) -> JSON {
         var fields: [(String, JSON)] = [("title", .string(title)), ("kind", .string(kind))]
-        if let diagnostic { fields.append(("diagnostics", .array([diagnostic]))) }
+        if let diagnostic { fields.append(("diagnostics", .array([diagnostic.json]))) }
         if preferred { fields.append(("isPreferred", .bool(true))) }
         fields.append(("edit", .object([("changes", .object([(document.uri, textEdits(edits, in: document))]))])))
         return .object(fields)
     }
 
     func textEdits(_ edits: [TextEdit], in document: LSPDocument) -> JSON {
-        .array(edits.map { .object([("range", range($0.range, in: document)), ("newText", .string($0.text))]) })
+        .array(edits.map { LSP.TextEdit(range: document.range($0.range), newText: $0.text).json })
+    }
+
+    /// The journal's 1-based line and the byte column of a request's
+    /// `position`; nil if it is not line and character numbers.
+    func place(_ params: JSON, in document: LSPDocument) -> (line: Int, column: Int)? {
+        LSP.Position(params["position"]).map(document.place)
     }
 
     /// `fmt`'s layout as the fewest line edits; refused, like `fmt`, while
     /// the journal has errors or a line with a mistyped year.
-    func formatting(_ document: LSPDocument) -> Result<JSON, Failure> {
+    func formatting(_ document: LSPDocument) -> Result<JSON, ResponseError> {
         guard let edits = document.fixes.formattingEdits() else {
             let n = document.journal.diagnostics.errors.count
             let message = if n > 0 { "the journal has \(n) error\(n == 1 ? "; fix it" : "s; fix them"), then format" }
                 else if let line = document.journal.mistypedYearLine {
                     "line \(line) looks like a mistyped year; correct it first (formatting would sort it into a session of months)"
                 } else { "formatting would change what the journal means; nothing was changed" }
-            return .failure(Failure(code: ErrorCode.requestFailed, message: message))
+            return .failure(ResponseError(code: ResponseError.requestFailed, message: message))
         }
         return .success(textEdits(edits, in: document))
     }

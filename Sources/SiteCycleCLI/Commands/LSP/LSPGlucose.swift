@@ -51,13 +51,11 @@ extension LanguageServer {
     }
 
     /// On the whole entry line: what `history --early` says of it.
-    func glucoseDiagnostic(_ c: SiteChange, in document: LSPDocument) -> JSON {
-        .object([
-            ("range", range(line: c.line, 0..<document.source.lines[c.line - 1].contentCount, in: document)),
-            ("severity", .int(3)), ("code", .string(Self.glucoseFailureCode)), ("source", .string("sitecycle")),
-            ("message", .string("probable failure seen in the glucose: >300 mg/dL for the last 2 h; no reason recorded")),
-            ("data", .object([("help", .string("record it: sitecycle amend \(c.line) --reason high-glucose"))])),
-        ])
+    func glucoseDiagnostic(_ c: SiteChange, in document: LSPDocument) -> LSP.Diagnostic {
+        LSP.Diagnostic(range: document.range(line: c.line, 0..<document.source.lines[c.line - 1].contentCount),
+                       severity: .information, code: Self.glucoseFailureCode,
+                       message: "probable failure seen in the glucose: >300 mg/dL for the last 2 h; no reason recorded",
+                       data: .object([("help", .string("record it: sitecycle amend \(c.line) --reason high-glucose"))]))
     }
 
     /// The edit `amend N --reason high-glucose` makes (the Kit's

@@ -9,8 +9,8 @@ enum LSPMarkup: String {
 
     /// The client's `contentFormat` or `documentationFormat`, in its order
     /// of preference; nil when it names none.
-    init(offered: Any?) {
-        let formats = offered as? [String] ?? []
+    init(offered: JSON?) {
+        let formats = offered?.texts ?? []
         self = formats.contains("plaintext") && !formats.contains("markdown") ? .plaintext : .markdown
     }
 

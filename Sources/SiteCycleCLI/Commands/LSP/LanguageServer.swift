@@ -7,12 +7,6 @@ import SiteCycleKit
 final class LanguageServer {
     enum State { case starting, running, shuttingDown }
 
-    /// JSON-RPC and LSP error codes.
-    enum ErrorCode {
-        static let parseError = -32700, invalidRequest = -32600, methodNotFound = -32601, invalidParams = -32602
-        static let serverNotInitialized = -32002, requestFailed = -32803
-    }
-
     private(set) var state = State.starting
     /// Set by `exit`: the process ends with this status.
     private(set) var exitStatus: Int32?
@@ -34,57 +28,34 @@ final class LanguageServer {
         self.now = now
     }
 
-    /// The answers to one message body: a response to a request, and any
-    /// notifications (diagnostics) it causes.
-    func handle(_ body: [UInt8]) -> [JSON] {
-        guard let parsed = ImportReaders.parseJSON(bytes: body) else {
-            return [errorResponse(id: .null, ErrorCode.parseError, "the message is not JSON")]
-        }
-        if let batch = parsed as? [Any] {
-            // JSON-RPC batches are not part of LSP; answer each entry as invalid.
-            return batch.isEmpty ? [errorResponse(id: .null, ErrorCode.invalidRequest, "an empty batch")]
-                : batch.map { errorResponse(id: Self.id(($0 as? [String: Any])?["id"]) ?? .null, ErrorCode.invalidRequest,
-                                            "batches are not supported") }
-        }
-        guard let message = parsed as? [String: Any] else {
-            return [errorResponse(id: .null, ErrorCode.invalidRequest, "a message is a JSON object")]
-        }
-        let id = Self.id(message["id"])
-        guard let method = message["method"] as? String else {
-            // A response to a request of ours (we send none), or nonsense.
-            if message["result"] != nil || message["error"] != nil { return [] }
-            return [errorResponse(id: id ?? .null, ErrorCode.invalidRequest, "a request needs a method")]
-        }
-        // JSON-RPC: an id is a number or a string; `true`, `{}` or `null`
-        // make the request invalid, not a notification to pass over.
-        if message["id"] != nil, id == nil {
-            return [errorResponse(id: .null, ErrorCode.invalidRequest, "a request's id is a number or a string")]
-        }
-        let params = message["params"] as? [String: Any] ?? [:]
-        guard let id else { return notification(method, params) }
-        switch state {
-        case .starting where method != "initialize":
-            return [errorResponse(id: id, ErrorCode.serverNotInitialized, "initialize first")]
-        case .shuttingDown:
-            return [errorResponse(id: id, ErrorCode.invalidRequest, "the server is shutting down")]
-        default:
-            break
-        }
-        switch request(method, params) {
-        case .success(let result): return [.object([("jsonrpc", .string("2.0")), ("id", id), ("result", result)])]
-        case .failure(let e): return [errorResponse(id: id, e.code, e.message)]
+    /// The answers to one message, read once (`Message.read`): a response
+    /// to a request, and any notifications (diagnostics) it causes.
+    func answer(_ message: Message) -> [Message] {
+        switch message {
+        case .response:
+            return []  // to a request of ours: we send none
+        case .notification(let method, let params):
+            return notification(method, params)
+        case .request(let id, let method, let params):
+            switch state {
+            case .starting where method != "initialize":
+                return [.response(id: id, .failure(ResponseError(code: ResponseError.serverNotInitialized,
+                                                                 message: "initialize first")))]
+            case .shuttingDown:
+                return [.response(id: id, .failure(ResponseError(code: ResponseError.invalidRequest,
+                                                                 message: "the server is shutting down")))]
+            default:
+                return [.response(id: id, request(method, params))]
+            }
         }
     }
 
-    struct Failure: Error {
-        var code: Int
-        var message: String
-    }
-
-    private func request(_ method: String, _ params: [String: Any]) -> Result<JSON, Failure> {
+    private func request(_ method: String, _ params: JSON) -> Result<JSON, ResponseError> {
         switch method {
         case "initialize":
-            guard state == .starting else { return .failure(Failure(code: ErrorCode.invalidRequest, message: "already initialized")) }
+            guard state == .starting else {
+                return .failure(ResponseError(code: ResponseError.invalidRequest, message: "already initialized"))
+            }
             state = .running
             return .success(initialize(params))
         case "shutdown":
@@ -97,30 +68,30 @@ final class LanguageServer {
         case "textDocument/codeAction": return withDocument(params) { .success(codeActions($0, params)) }
         case "textDocument/formatting": return withDocument(params) { formatting($0) }
         default:
-            return .failure(Failure(code: ErrorCode.methodNotFound, message: "unknown method \(method)"))
+            return .failure(ResponseError(code: ResponseError.methodNotFound, message: "unknown method \(method)"))
         }
     }
 
-    private func notification(_ method: String, _ params: [String: Any]) -> [JSON] {
+    private func notification(_ method: String, _ params: JSON) -> [Message] {
         if method == "exit" {
             exitStatus = state == .shuttingDown ? 0 : 1
             return []
         }
         guard state == .running else { return [] }
-        let textDocument = params["textDocument"] as? [String: Any] ?? [:]
-        guard let uri = textDocument["uri"] as? String else { return [] }
+        let textDocument = params["textDocument"]
+        guard let uri = textDocument?["uri"]?.text else { return [] }
         switch method {
         case "textDocument/didOpen":
-            guard let text = textDocument["text"] as? String else { return [] }
-            let document = LSPDocument(uri: uri, bytes: Array(text.utf8), version: Self.int(textDocument["version"]) ?? 0,
+            guard let text = textDocument?["text"]?.text else { return [] }
+            let document = LSPDocument(uri: uri, bytes: Array(text.utf8), version: textDocument?["version"]?.natural ?? 0,
                                        zone: defaultZone, encoding: encoding)
             documents[uri] = document
             return [diagnostics(document)]
         case "textDocument/didChange":
             guard let document = documents[uri] else { return [] }
-            document.version = Self.int(textDocument["version"]) ?? document.version
+            document.version = textDocument?["version"]?.natural ?? document.version
             let wasInStep = document.outOfStep == nil
-            apply(params["contentChanges"], to: document)
+            document.apply(LSP.ContentChange.list(params["contentChanges"]))
             guard let why = document.outOfStep else { return [diagnostics(document)] }
             // Said once, when the copy falls out of step; every change after
             // it keeps the one error until the whole text comes again.
@@ -134,55 +105,26 @@ final class LanguageServer {
         }
     }
 
-    /// A `didChange`'s changes, in order. One that cannot be applied (a
-    /// range that is not line and character numbers, no text) leaves the
-    /// server's copy out of step with the editor's: the rest are not
-    /// applied, and nothing is, except a whole new text, until one comes.
-    private func apply(_ contentChanges: Any?, to document: LSPDocument) {
-        guard let changes = contentChanges as? [Any] else {
-            document.outOfStep = LSPWords.outOfStep(change: nil, "its contentChanges are not a list")
-            return
-        }
-        for (k, item) in changes.enumerated() {
-            guard let change = item as? [String: Any], let text = change["text"] as? String else {
-                document.outOfStep = document.outOfStep ?? LSPWords.outOfStep(change: k + 1, "it has no text")
-                return
-            }
-            guard let range = change["range"] else {
-                document.replaceAll(with: Array(text.utf8))
-                continue
-            }
-            guard document.outOfStep == nil else { continue }
-            guard let object = range as? [String: Any], let r = byteRange(object, in: document) else {
-                document.outOfStep = LSPWords.outOfStep(change: k + 1, "its range is not line and character numbers")
-                return
-            }
-            document.replace(r, with: Array(text.utf8))
-        }
-    }
-
-    private func withDocument(_ params: [String: Any], _ body: (LSPDocument) -> Result<JSON, Failure>) -> Result<JSON, Failure> {
-        guard let uri = (params["textDocument"] as? [String: Any])?["uri"] as? String else {
-            return .failure(Failure(code: ErrorCode.invalidParams, message: "no textDocument.uri"))
+    private func withDocument(_ params: JSON, _ body: (LSPDocument) -> Result<JSON, ResponseError>) -> Result<JSON, ResponseError> {
+        guard let uri = params["textDocument"]?["uri"]?.text else {
+            return .failure(ResponseError(code: ResponseError.invalidParams, message: "no textDocument.uri"))
         }
         guard let document = documents[uri] else {
-            return .failure(Failure(code: ErrorCode.invalidParams, message: "\(uri) is not open"))
+            return .failure(ResponseError(code: ResponseError.invalidParams, message: "\(uri) is not open"))
         }
         // An answer from a copy that is not the editor's could be an edit in the wrong place.
-        if let why = document.outOfStep { return .failure(Failure(code: ErrorCode.requestFailed, message: why)) }
+        if let why = document.outOfStep { return .failure(ResponseError(code: ResponseError.requestFailed, message: why)) }
         return body(document)
     }
 
     // MARK: Lifecycle
 
-    private func initialize(_ params: [String: Any]) -> JSON {
-        let general = (params["capabilities"] as? [String: Any])?["general"] as? [String: Any]
-        let offered = general?["positionEncodings"] as? [String] ?? []
+    private func initialize(_ params: JSON) -> JSON {
+        let offered = params["capabilities"]?["general"]?["positionEncodings"]?.texts ?? []
         encoding = offered.contains("utf-8") ? .utf8 : .utf16
-        let document = (params["capabilities"] as? [String: Any])?["textDocument"] as? [String: Any]
-        hoverMarkup = LSPMarkup(offered: (document?["hover"] as? [String: Any])?["contentFormat"])
-        let item = (document?["completion"] as? [String: Any])?["completionItem"] as? [String: Any]
-        documentationMarkup = LSPMarkup(offered: item?["documentationFormat"])
+        let document = params["capabilities"]?["textDocument"]
+        hoverMarkup = LSPMarkup(offered: document?["hover"]?["contentFormat"])
+        documentationMarkup = LSPMarkup(offered: document?["completion"]?["completionItem"]?["documentationFormat"])
         return .object([
             ("capabilities", .object([
                 ("positionEncoding", .string(encoding.rawValue)),
@@ -198,34 +140,16 @@ final class LanguageServer {
         ])
     }
 
-    // MARK: Messages
-
-    func errorResponse(id: JSON, _ code: Int, _ message: String) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("id", id),
-                 ("error", .object([("code", .int(code)), ("message", .string(message))]))])
-    }
+    // MARK: Notifications we send
 
     /// `window/logMessage`; `type` 1 is an error.
-    func logMessage(type: Int, _ message: String) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("method", .string("window/logMessage")),
-                 ("params", .object([("type", .int(type)), ("message", .string(message))]))])
+    func logMessage(type: Int, _ message: String) -> Message {
+        .notification(method: "window/logMessage", params: .object([("type", .int(type)), ("message", .string(message))]))
     }
 
-    func publish(uri: String, version: Int?, _ items: [JSON]) -> JSON {
-        .object([("jsonrpc", .string("2.0")), ("method", .string("textDocument/publishDiagnostics")),
-                 ("params", .object([("uri", .string(uri))] + (version.map { [("version", JSON.int($0))] } ?? [])
-                                    + [("diagnostics", .array(items))]))])
-    }
-
-    /// A request's id as it came (a number or a string); nil for a notification.
-    static func id(_ value: Any?) -> JSON? {
-        if let s = value as? String { return .string(s) }
-        if let d = value as? Double { return d == d.rounded() && abs(d) < 1e15 ? .int(Int(d)) : .double(d) }
-        return nil
-    }
-
-    static func int(_ value: Any?) -> Int? {
-        guard let d = value as? Double, d.isFinite, d >= 0, d < 1e15 else { return nil }
-        return Int(d)
+    func publish(uri: String, version: Int?, _ items: [LSP.Diagnostic]) -> Message {
+        .notification(method: "textDocument/publishDiagnostics",
+                      params: .object([("uri", .string(uri))] + (version.map { [("version", JSON.int($0))] } ?? [])
+                                      + [("diagnostics", .array(items.map(\.json)))]))
     }
 }
