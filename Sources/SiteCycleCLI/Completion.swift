@@ -28,6 +28,8 @@ struct Completer {
     var replaced: String?
     let environment: [String: String]
     let now: Instant
+    /// Where the journal named on the line is read (as the person named it).
+    let fileSystem: FileSystem
     /// The journal read once per completion: a device word and the
     /// locations after it both ask for it, and each read is a full parse.
     private let loaded = Loaded()
@@ -214,7 +216,7 @@ struct Completer {
         let location = JournalLocation.resolve(flag: line.file, environment: environment)
         if let known = loaded.journals[location.path] { return known }
         var journal: Journal?
-        if let bytes = try? JournalFile.read(location.path) {
+        if let bytes = try? fileSystem.readInput(location.path, limit: nil) {
             let read = JournalBuilder.load(SourceFile(path: location.path, bytes: bytes),
                                            defaultZone: ZoneRules.system(environment: environment))
             journal = read.diagnostics.hasErrors ? nil : read

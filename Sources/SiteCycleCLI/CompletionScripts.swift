@@ -146,7 +146,8 @@ extension CommandRegistry {
                 guard case .success(let t) = TimeArgument.parse(text, zone: ZoneRules.system(environment: env)) else { return nil }
                 return t
             } ?? invocation.environment.clock()
-            var completer = Completer(words: words, shell: shell, quoted: quoted, environment: env, now: now)
+            var completer = Completer(words: words, shell: shell, quoted: quoted, environment: env, now: now,
+                                      fileSystem: invocation.fileSystem)
             completer.raw = raw
             completer.replaced = invocation.arguments.value("--word")
             invocation.out(completer.answer())

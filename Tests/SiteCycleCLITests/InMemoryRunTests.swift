@@ -154,4 +154,25 @@ struct InMemoryRunTests {
                 "\(pause.stderr)")
         #expect(fs.writes == 0 && fs.text(Self.journal) == Self.text)
     }
+
+    /// Issue 41 item 4: a file the person names (`import FILE`,
+    /// `--cgm FILE`) is read through the same `FileSystem`, so a run that
+    /// imports and reads glucose needs no disk either.
+    @Test func namedInputsAreReadThroughTheFileSystem() throws {
+        let csv = "Date,Location\n2026-11-02 08:00,B\n"
+        var clarity = "Index,Timestamp (YYYY-MM-DDThh:mm:ss),Event Type,Event Subtype,Patient Info,Device Info,"
+            + "Source Device ID,Glucose Value (mg/dL),Insulin Value (u),Carb Value (grams),Duration (hh:mm:ss),"
+            + "Glucose Rate of Change (mg/dL/min),Transmitter Time (Long Integer)\n"
+        for i in 0..<12 { clarity += "\(i + 1),2026-11-01T\(10 + i):00:00,EGV,,,,iOS G6,\(110 + i),,,,,\n" }
+        let fs = InMemoryFileSystem([Self.journal: Self.text, "/mem/app.csv": csv, "/mem/clarity.csv": clarity])
+        let imported = sitecycle(fs, ["import", "/mem/app.csv"])
+        #expect(imported.exitCode == 0, "\(imported.stderr)")
+        #expect(fs.text(Self.journal)?.contains("2026-11-02 08:00  B") == true, "\(fs.text(Self.journal) ?? "")")
+        let outcomes = sitecycle(fs, ["outcomes", "--cgm", "/mem/clarity.csv", "--json"])
+        #expect(outcomes.exitCode == 0, "\(outcomes.stderr)")
+        #expect(outcomes.stdout.contains("\"readings\""), "\(outcomes.stdout)")
+        #expect(fs.reads.contains("/mem/app.csv") && fs.reads.contains("/mem/clarity.csv"), "\(fs.reads)")
+        let missing = sitecycle(fs, ["outcomes", "--cgm", "/mem/nowhere.csv"])
+        #expect(missing.exitCode != 0 && missing.stderr.contains("/mem/nowhere.csv"), "\(missing.stderr)")
+    }
 }

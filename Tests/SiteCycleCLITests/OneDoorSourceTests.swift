@@ -40,4 +40,19 @@ struct OneDoorSourceTests {
         let writers = try sources("Sources").filter { $0.text.contains("JournalStore.replace(") }.map(\.path)
         #expect(writers == ["SiteCycleKit/System/FileSystem.swift"])
     }
+
+    /// Issue 41 item 4: reads come through the same door. The command line
+    /// reads a file the person named (`import FILE`, `--cgm FILE`, the
+    /// journal completion reads) through `FileSystem.readInput`, so tests
+    /// can hand it a fake, never by calling the disk itself.
+    @Test func theCommandLineReadsThroughTheFileSystem() throws {
+        for (path, text) in try sources("Sources/SiteCycleCLI") {
+            for call in ["JournalFile.read(", "JournalFile.readMapped(", "opendir(", "fopen(", "FileManager.default.contents("] {
+                #expect(!text.contains(call), "\(path) calls \(call)")
+            }
+        }
+        let readers = try sources("Sources/SiteCycleCLI").filter { $0.text.contains(".readInput(") }.map(\.path).sorted()
+        #expect(readers.contains("Options/CGMFiles.swift") && readers.contains("Commands/Import/ImportCommand.swift")
+                && readers.contains("Completion.swift") && readers.contains("Options/GlucoseEvidence.swift"), "\(readers)")
+    }
 }

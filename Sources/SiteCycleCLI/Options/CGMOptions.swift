@@ -48,10 +48,11 @@ struct CGMOptions {
     /// command that reads exports: left out silently, a figure would look
     /// whole when it is not.
     func read(for journal: Journal, _ invocation: Invocation) throws(CommandError) -> CGMExport {
-        let export = try OutcomesCommand.read(files, zone: try zone(for: journal), dateOrder: dateOrder)
+        let export = try CGMFiles.read(files, zone: try zone(for: journal), dateOrder: dateOrder,
+                                        from: invocation.fileSystem)
         if export.badRows > 0 {
             invocation.warn(unreadableRows(export), help: decimalCommaHint(export) ?? export.firstUnreadable.flatMap { row in
-                row.export < files.count ? OutcomesCommand.unreadable(row: row, file: files[row.export]) : nil
+                row.export < files.count ? CGMFiles.unreadable(row: row, file: files[row.export]) : nil
             })
         }
         return export

@@ -38,7 +38,7 @@ struct GlucoseEvidence {
                 let read: Result<CGMExport, CGMReadError>
                 do throws(FileError) {
                     read = try Self.readings(file, stamp: FileStamp.following(file), zone: journal.zone, invocation) {
-                        () throws(FileError) in try JournalFile.readMapped(file)
+                        () throws(FileError) in try invocation.fileSystem.readInput(file, limit: nil)
                     }
                 } catch {
                     invocation.warn(fallback(error.message), help: error.hint)
@@ -47,7 +47,7 @@ struct GlucoseEvidence {
                 switch read {
                 case .success(let export): parts.append(export)
                 case .failure(let e):
-                    let refusal = OutcomesCommand.refusal(e, file: file)
+                    let refusal = CGMFiles.refusal(e, file: file)
                     invocation.warn(fallback(refusal.message), help: refusal.help)
                     return nil
                 }
@@ -89,7 +89,7 @@ struct GlucoseEvidence {
         switch read {
         case .success(let export): return .success(export)
         case .failure(let e):
-            let refusal = OutcomesCommand.refusal(e, file: path)
+            let refusal = CGMFiles.refusal(e, file: path)
             return .failure(Refusal(message: refusal.message, help: refusal.help))
         }
     }

@@ -15,6 +15,11 @@ public protocol FileSystem: AnyObject {
     /// `mapped` and the file is big enough to gain from it (see the
     /// extension: read whole).
     func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes
+    /// A file the person named to be read (`import FILE`, `--cgm FILE`):
+    /// taken as given, a link followed (they named it), a regular file
+    /// only, no larger than `limit` bytes (nil: the journal's limit), big
+    /// ones mapped. Never written.
+    func readInput(_ path: String, limit: Int?) throws(FileError) -> SourceBytes
     /// Whether a file is there: the journal's link is followed; beside it
     /// (`FilePolicy`), anything at the name counts, a link too, so that
     /// what comes next refuses it rather than creating around it.
@@ -94,6 +99,12 @@ public final class POSIXFileSystem: FileSystem {
     }
     public func readSource(_ path: String, mapped: Bool) throws(FileError) -> SourceBytes {
         mapped && policy.isJournal(path) ? try JournalFile.readMapped(path) : SourceBytes(try read(path))
+    }
+    public func readInput(_ path: String, limit: Int?) throws(FileError) -> SourceBytes {
+        let read: Result<SourceBytes, FileError> = JournalFile.$readLimit.withValue(limit ?? JournalFile.readLimit) {
+            do throws(FileError) { return .success(try JournalFile.readMapped(path)) } catch { return .failure(error) }
+        }
+        return try read.get()
     }
     public func exists(_ path: String) -> Bool {
         policy.isJournal(path) ? JournalFile.exists(path) : policy.entryExists(path)
@@ -183,6 +194,14 @@ public final class InMemoryFileSystem: FileSystem {
             throw FileError(kind: .notFound, path: path, message: "cannot read \(path.terminalSafe): no such file or directory")
         }
         return bytes
+    }
+
+    public func readInput(_ path: String, limit: Int?) throws(FileError) -> SourceBytes {
+        let bytes = try read(path)
+        if let limit, bytes.count > limit {
+            throw FileError(kind: .tooLarge, path: path, message: "cannot read \(path.terminalSafe): larger than \(limit) bytes")
+        }
+        return SourceBytes(bytes)
     }
 
     public func exists(_ path: String) -> Bool { files[path] != nil }

@@ -126,9 +126,12 @@ struct ImportCommand {
 
     /// The file's text, read no further than an import's limit.
     func read(_ file: String) throws(CommandError) -> String {
-        let read: Result<[UInt8], FileError> = JournalFile.$readLimit.withValue(
-            min(JournalFile.readLimit, JournalFile.importReadLimit)) {
-            do throws(FileError) { return .success(try JournalFile.read(file)) } catch { return .failure(error) }
+        let read: Result<[UInt8], FileError>
+        do throws(FileError) {
+            let limit = min(JournalFile.readLimit, JournalFile.importReadLimit)
+            read = .success(Array(try invocation.fileSystem.readInput(file, limit: limit)))
+        } catch {
+            read = .failure(error)
         }
         switch read {
         case .success(let read):
