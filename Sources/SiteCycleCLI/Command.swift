@@ -167,7 +167,7 @@ final class Invocation {
     func warnAboutConflictCopies() {
         guard command.name != "sync" && command.name != "merge" else { return }
         var copies: [String] = [], others: [(path: String, kind: String)] = []
-        for path in ConflictCopies.find(for: journalLocation.path) {
+        for path in ConflictCopies.find(for: journalLocation.path, in: fileSystem) {
             if let kind = FilePolicy.beside(path).otherThanFile(path) { others.append((path, kind)) } else { copies.append(path) }
         }
         func named(_ path: String, of count: Int) -> String {

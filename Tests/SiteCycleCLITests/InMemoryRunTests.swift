@@ -175,4 +175,14 @@ struct InMemoryRunTests {
         let missing = sitecycle(fs, ["outcomes", "--cgm", "/mem/nowhere.csv"])
         #expect(missing.exitCode != 0 && missing.stderr.contains("/mem/nowhere.csv"), "\(missing.stderr)")
     }
+
+    /// Conflict copies are listed through the `FileSystem` too: one in
+    /// memory is announced like one on the disk.
+    @Test func aConflictCopyInMemoryIsAnnounced() {
+        let copy = "/mem/sites.sync-conflict-20261102-101010-ABCDEFG.journal"
+        let fs = InMemoryFileSystem([Self.journal: Self.text, copy: Self.text])
+        let status = sitecycle(fs, ["status"])
+        #expect(status.exitCode == 0, "\(status.stderr)")
+        #expect(status.stderr.contains("sites.sync-conflict-20261102-101010-ABCDEFG.journal"), "\(status.stderr)")
+    }
 }

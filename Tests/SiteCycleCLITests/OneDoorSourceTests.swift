@@ -51,6 +51,9 @@ struct OneDoorSourceTests {
                 #expect(!text.contains(call), "\(path) calls \(call)")
             }
         }
+        // Conflict copies are listed through the file system too.
+        let copies = try #require(try sources("Sources/SiteCycleKit").first { $0.path.hasSuffix("Sync/ConflictCopies.swift") })
+        #expect(!copies.text.contains("opendir(") && !copies.text.contains("readdir("))
         let readers = try sources("Sources/SiteCycleCLI").filter { $0.text.contains(".readInput(") }.map(\.path).sorted()
         #expect(readers.contains("Options/CGMFiles.swift") && readers.contains("Commands/Import/ImportCommand.swift")
                 && readers.contains("Completion.swift") && readers.contains("Options/GlucoseEvidence.swift"), "\(readers)")

@@ -146,7 +146,7 @@ extension WriteHistory {
     /// a link among them is no copy (`sync` leaves it alone).
     private func conflictCopyTimes() -> [Int64] {
         guard let journal else { return [] }
-        return ConflictCopies.find(for: journal).compactMap { copy in
+        return ConflictCopies.find(for: journal, in: fileSystem).compactMap { copy in
             fileSystem.stamp(copy).map { $0.modified / 1_000_000_000 }
         }
     }

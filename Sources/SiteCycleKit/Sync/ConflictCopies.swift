@@ -8,16 +8,21 @@ import Darwin
 /// it at once: Syncthing's `NAME.sync-conflict-YYYYMMDD-HHMMSS-DEVICE.EXT`,
 /// Dropbox's and Nextcloud's `NAME (… conflicted copy …).EXT`.
 package enum ConflictCopies {
+    /// The conflict copies beside the journal on the disk.
     package static func find(for journal: String) -> [String] {
         let path = JournalStore.resolvedPath(journal)
+        return find(for: path, in: POSIXFileSystem(policy: FilePolicy.beside(path)))
+    }
+
+    /// The conflict copies beside the file `journal` finally names, listed
+    /// through `fileSystem` (a test's in memory), sorted.
+    package static func find(for journal: String, in fileSystem: FileSystem) -> [String] {
+        let path = fileSystem.resolvedPath(journal)
         let folder = JournalStore.parentFolder(of: path)
         let file = String(path.split(separator: "/").last ?? "")
         let (stem, ext) = split(file)
-        guard let dir = opendir(folder.systemPath) else { return [] }
-        defer { closedir(dir) }
         var copies: [String] = []
-        while let entry = readdir(dir) {
-            let name = directoryEntryName(entry)
+        for name in fileSystem.names(in: folder) {
             guard name != file, name.hasPrefix(stem), ext.isEmpty || name.hasSuffix("." + ext) else { continue }
             let middle = name.dropFirst(stem.count).dropLast(ext.isEmpty ? 0 : ext.count + 1)
             if middle.hasPrefix(".sync-conflict-") || (middle.hasPrefix(" (") && middle.contains("conflicted copy") && middle.hasSuffix(")")) {
