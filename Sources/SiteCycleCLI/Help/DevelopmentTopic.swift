@@ -68,11 +68,12 @@ extension HelpTopic {
                            Options/ (the shared typed option groups),
                            *Words.swift (every refusal and hint in
                            words), Rendering/ (colour, width, wrapping,
-                           diagnostics with carets), Help/ (the topics of
-                           `help` and the man page), Picker/ (the
-                           two-keystroke picker), Commands/LSP/ (the language
-                           server: framing, documents, features),
-                           Completion*.swift
+                           diagnostics with carets; Messages, the one
+                           printer of errors, warnings, notes and hints),
+                           Help/ (the topics of `help` and the man page),
+                           Picker/ (the two-keystroke picker), Commands/LSP/
+                           (the language server: framing, documents,
+                           features), Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
               Tests/Support/                 helpers every test target shares
