@@ -32,7 +32,7 @@ extension HelpTopic {
                            timeline, body map, reminders, import planning,
                            location usage, glucose outcomes and failures,
                            the verdict per site (SiteVerdict)
-                Editor/    what an editor asks of a journal (the language
+                Assists/   what an editor asks of a journal (the language
                            server's facts): check's fixes as text edits
                            (DiagnosticFix), completion and hover (JournalAssist)
                 Editing/   the reconciler: JournalEditor and one edit per file
