@@ -70,24 +70,20 @@ final class Invocation {
         return (path.hasPrefix(folder + "/") ? "~" + path.dropFirst(folder.count) : path).terminalSafe
     }
 
-    /// `sitecycle: error: …` plus an optional hint; returns the exit code.
+    /// An error plus an optional hint (`Messages`); returns the exit code.
     @discardableResult
     func fail(_ message: String, help: String? = nil, code: Int32 = ExitCode.failure) -> Int32 {
-        err("sitecycle: " + errStyle.error("error:") + " " + Self.wrapped(message, after: "sitecycle: error: ") + "\n")
-        if let help { err("  " + errStyle.help("hint:") + " " + Self.wrapped(help, after: "  hint: ") + "\n") }
+        err(Messages.text(.error, message, help: help, style: errStyle))
         return code
     }
 
     /// A message made safe for the terminal and broken at spaces to fit 80
-    /// columns after `prefix`; a long path moves whole to the next line.
-    static func wrapped(_ text: String, after prefix: String) -> String {
-        TextWrap.wrap(text.terminalSafeMessage, start: prefix.count, indent: "        ")
-    }
+    /// columns after `prefix` (`Messages.wrap`).
+    static func wrapped(_ text: String, after prefix: String) -> String { Messages.wrap(text, after: prefix) }
 
-    /// `sitecycle: warning: …` plus an optional hint, on standard error.
+    /// A warning plus an optional hint, on standard error (`Messages`).
     func warn(_ message: String, help: String? = nil) {
-        err("sitecycle: " + errStyle.warning("warning:") + " " + Self.wrapped(message, after: "sitecycle: warning: ") + "\n")
-        if let help { err("  " + errStyle.help("hint:") + " " + Self.wrapped(help, after: "  hint: ") + "\n") }
+        err(Messages.text(.warning, message, help: help, style: errStyle))
     }
 
     func usageError(_ e: UsageError) -> Int32 {
@@ -207,12 +203,7 @@ extension Invocation {
     /// signal handler: these are its words and its exit status, given to
     /// the Kit once, before the first mapping.
     private static let cutShortReport: Void = {
-        MappedFile.cutShort = MappedFile.CutShort(message: """
-            sitecycle: error: the journal was cut short by another program while it
-                    was being read; nothing was changed
-              hint: run the command again
-
-            """, status: ExitCode.failure)
+        MappedFile.cutShort = MappedFile.CutShort(message: Messages.cutShort, status: ExitCode.failure)
     }()
 
     static func saysWhenAMappedJournalIsCutShort() { _ = cutShortReport }

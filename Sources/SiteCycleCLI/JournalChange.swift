@@ -77,9 +77,7 @@ extension Invocation {
     func warnAboutWarnings(_ n: Int, in path: String) {
         let rest = " has \(n) warning\(n == 1 ? "" : "s"); `sitecycle check` shows \(n == 1 ? "it" : "them")"
         let names = [path, path.split(separator: "/").last.map(String.init) ?? path, "the journal"]
-        let name = names.first { name in
-            TextWrap.columns("sitecycle: warning: " + name.terminalSafeMessage + rest) <= TextWrap.width
-        } ?? "the journal"
+        let name = names.first { Messages.fitsOneLine(.warning, $0 + rest) } ?? "the journal"
         warn(name + rest)
     }
 

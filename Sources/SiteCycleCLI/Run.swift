@@ -27,8 +27,7 @@ private func outputFailure(_ environment: RunEnvironment) -> Int32? {
     if failure.code == EPIPE { return ExitCode.failure }
     let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
                                                             environment: environment.environment))
-    environment.stderr.write("sitecycle: " + style.error("error:") + " "
-                             + Invocation.wrapped(failure.message, after: "sitecycle: error: ") + "\n")
+    environment.stderr.write(Messages.text(.error, failure.message, style: style))
     return ExitCode.failure
 }
 
@@ -132,8 +131,7 @@ private func adoptFilePolicy(_ invocation: Invocation) {
 private func usageFailure(_ message: String, help: String?, _ environment: RunEnvironment) -> Int32 {
     let style = TextStyle(colored: ColorChoice.auto.resolve(isTerminal: environment.stderrIsTerminal,
                                                             environment: environment.environment))
-    environment.stderr.write("sitecycle: " + style.error("error:") + " " + Invocation.wrapped(message, after: "sitecycle: error: ") + "\n")
-    if let help { environment.stderr.write("  " + style.help("hint:") + " " + Invocation.wrapped(help, after: "  hint: ") + "\n") }
+    environment.stderr.write(Messages.text(.error, message, help: help, style: style))
     return ExitCode.usage
 }
 

@@ -24,7 +24,7 @@ extension Invocation {
             guard notedWallTimes.insert(shown).inserted else { return }
             let message = "\(shown) read in the journal's zone \(zone) (your clock is in "
                 + "\(local)); write \"\(shown) local\" for yours"
-            err("sitecycle: " + errStyle.help("note:") + " " + Self.wrapped(message, after: "sitecycle: note: ") + "\n")
+            err(Messages.text(.note, message, style: errStyle))
         }
     }
 }

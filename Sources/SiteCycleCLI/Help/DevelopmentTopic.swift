@@ -32,7 +32,7 @@ extension HelpTopic {
                            timeline, body map, reminders, import planning,
                            location usage, glucose outcomes and failures,
                            the verdict per site (SiteVerdict)
-                Editor/    what an editor asks of a journal (the language
+                Assists/   what an editor asks of a journal (the language
                            server's facts): check's fixes as text edits
                            (DiagnosticFix), completion and hover (JournalAssist)
                 Editing/   the reconciler: JournalEditor and one edit per file
@@ -68,12 +68,13 @@ extension HelpTopic {
                            Options/ (the shared typed option groups),
                            *Words.swift (every refusal and hint in
                            words), Rendering/ (colour, width, wrapping,
-                           diagnostics with carets), Help/ (the topics of
-                           `help` and the man page), Picker/ (the
-                           two-keystroke picker), Commands/LSP/ (the language
-                           server: framing, documents, features; Protocol/
-                           its messages, values and line index),
-                           Completion*.swift
+                           diagnostics with carets; Messages, the one
+                           printer of errors, warnings, notes and hints),
+                           Help/ (the topics of `help` and the man page),
+                           Picker/ (the two-keystroke picker), Commands/LSP/
+                           (the language server: framing, documents,
+                           features; Protocol/ its messages, values and
+                           line index), Completion*.swift
               Sources/sitecycle-bench/       the benchmark (`help performance`)
               Sources/sitecycle-fuzz/        the libFuzzer target, or a replayer
               Tests/Support/                 helpers every test target shares

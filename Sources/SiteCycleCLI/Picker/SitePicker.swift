@@ -34,6 +34,9 @@ struct SitePicker {
     /// Whether the closing site's note is asked for (not when
     /// --previous-note gave one).
     var asksForPreviousNote = true
+    /// The colours of a refusal on standard error: the invocation's
+    /// `errStyle`, so `--color` and NO_COLOR hold for the picker too.
+    var messageStyle = TextStyle.plain
 
     /// The reason a line typed at the reason prompt names: a word of the
     /// vocabulary or the start of exactly one (`occ`); `.none` for an

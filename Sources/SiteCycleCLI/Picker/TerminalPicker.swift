@@ -84,9 +84,11 @@ enum TerminalPicker {
         // is picked must have been seen.
         let (columns, rows) = size()
         guard columns >= SitePicker.minimumColumns, rows >= SitePicker.minimumRows else {
-            let message = "sitecycle: error: the terminal is too small for the site picker (\(columns)×\(rows); it "
-                + "needs \(SitePicker.minimumColumns)×\(SitePicker.minimumRows)); nothing was written\n"
-                + "  hint: make it larger, or name the site: sitecycle log LOCATION\n"
+            // On one line, as before: the sizes stay together.
+            let message = Messages.text(.error, "the terminal is too small for the site picker (\(columns)×\(rows); it "
+                                            + "needs \(SitePicker.minimumColumns)×\(SitePicker.minimumRows)); nothing was written",
+                                        help: "make it larger, or name the site: sitecycle log LOCATION",
+                                        style: picker.messageStyle, wrapped: false)
             let bytes = Array(message.utf8)
             _ = bytes.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
             return nil

@@ -125,26 +125,8 @@ public struct GlucoseOutcomes: Sendable {
         let windowStart = lo < hi ? readings[lo].instant.seconds : 0
         let windowEnd = lo < hi ? readings[hi - 1].instant.seconds + interval : 0
         overall.inTime(windowEnd - windowStart)
-        overall.sessions = 0
-        for change in changes where !change.isRemoval && Int(change.locationIndex) < locations {
-            let start = change.start.seconds, end = change.end?.seconds ?? Int64.max
-            let inside = min(end, windowEnd) - max(start, windowStart)
-            guard inside > 0 else { continue }
-            let site = Int(change.locationIndex)
-            overall.sessions += 1
-            bySite[site].sessions += 1
-            bySite[site].inTime(inside)
-            for d in 0..<days {
-                let dayStart = start + Int64(d) * 86_400
-                let dayEnd = d == days - 1 ? end : min(end, dayStart + 86_400)
-                let part = min(dayEnd, windowEnd) - max(dayStart, windowStart)
-                guard part > 0 else { continue }
-                byDay[d].sessions += 1
-                byDay[d].inTime(part)
-                bySiteDay[site * days + d].sessions += 1
-                bySiteDay[site * days + d].inTime(part)
-            }
-        }
+        addTimeIn(changes, locations: locations, from: windowStart, to: windowEnd,
+                  overall: &overall, bySite: &bySite, byDay: &byDay, bySiteDay: &bySiteDay)
         let whole = overall.measures(interval: interval, unit: export.unit)
         var setsBySite = [[(inRange: Int, readings: Int)]](repeating: [], count: locations)
         for k in changes.indices where setReadings[k] > 0 {
@@ -166,6 +148,34 @@ public struct GlucoseOutcomes: Sendable {
             overall: whole, sites: sites,
             wearDays: (0..<days).map { WearDay(day: $0 + 1, measures: byDay[$0].measures(interval: interval, unit: export.unit)) },
             unmatched: unmatched)
+    }
+
+    /// Adds the time each session (and each of its wear days) was in,
+    /// from `windowStart` to `windowEnd` (the readings'), to the tallies `compute` keeps;
+    /// counts the sessions afresh.
+    static func addTimeIn(_ changes: [SiteChange], locations: Int, from windowStart: Int64, to windowEnd: Int64,
+                          overall: inout Tally, bySite: inout [Tally], byDay: inout [Tally], bySiteDay: inout [Tally]) {
+        let days = wearDayCount
+        overall.sessions = 0
+        for change in changes where !change.isRemoval && Int(change.locationIndex) < locations {
+            let start = change.start.seconds, end = change.end?.seconds ?? Int64.max
+            let inside = min(end, windowEnd) - max(start, windowStart)
+            guard inside > 0 else { continue }
+            let site = Int(change.locationIndex)
+            overall.sessions += 1
+            bySite[site].sessions += 1
+            bySite[site].inTime(inside)
+            for d in 0..<days {
+                let dayStart = start + Int64(d) * 86_400
+                let dayEnd = d == days - 1 ? end : min(end, dayStart + 86_400)
+                let part = min(dayEnd, windowEnd) - max(dayStart, windowStart)
+                guard part > 0 else { continue }
+                byDay[d].sessions += 1
+                byDay[d].inTime(part)
+                bySiteDay[site * days + d].sessions += 1
+                bySiteDay[site * days + d].inTime(part)
+            }
+        }
     }
 
     /// The consensus rule, on the figures as shown (one decimal): in range

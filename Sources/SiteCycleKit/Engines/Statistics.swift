@@ -111,181 +111,37 @@ public struct Statistics: Sendable {
     /// `body` is the whole journal's `Occupancy` at `now`, for "days since
     /// last use" (how long each site has rested, from when any device left
     /// it); nil computes it from `journal`, right when it is the whole one.
+    ///
+    /// Two passes over the history and one array of session hours, grouped
+    /// by row, in time order within each row: copying site changes around
+    /// was most of the time on big journals, and a second and third array
+    /// of every session most of the memory. Rows are the enabled locations,
+    /// then disabled ones used in the selection (their sessions count in
+    /// the totals, so they are shown). The steps live in
+    /// `Statistics+Passes.swift`.
     public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, robust: Bool,
                                body: Occupancy? = nil) -> Statistics {
         let body = body ?? Occupancy.compute(journal, now: now)
         var rested: [String: Int] = [:]
         for site in body.sites { if let days = body.restedDays(site) { rested[site.location.name] = days } }
-        // Two passes over the history and one array of session hours,
-        // grouped by row, in time order within each row: copying site
-        // changes around was most of the time on big journals, and a second
-        // and third array of every session most of the memory. Rows are the
-        // enabled locations, then disabled ones used in the selection
-        // (their sessions count in the totals, so they are shown).
-        let all = journal.locations
-        // A change names its location by header order: an array lookup
-        // rather than hashing a name per change.
-        var slotByOrder = [Int](repeating: -1, count: max(journal.locationNames.count, (all.map(\.order).max() ?? -1) + 1))
-        for (i, l) in all.enumerated() where l.order >= 0 { slotByOrder[l.order] = i }
-        var usesAt = [Int](repeating: 0, count: all.count)
-        var lastAt = [Int?](repeating: nil, count: all.count)
-        var counts = [Int](repeating: 0, count: all.count)
-        var selectedCount = 0, repeatedChanges = 0, probableDuplicates = 0
-        let changes = journal.changes
-        // Which changes are a completed session of the selection: a bit
-        // each, so the second pass need not ask `include` again.
-        var completedBits = [UInt64](repeating: 0, count: (changes.count + 63) / 64)
-        // Read in place: copying each change was a third of this loop.
-        changes.withUnsafeBufferPointer { buffer in
-            for i in buffer.indices {
-                guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
-                let order = Int(buffer[i].locationIndex)
-                let s = order < slotByOrder.count ? slotByOrder[order] : -1
-                guard s >= 0 else { continue }
-                lastAt[s] = i  // "last used" is all-time: the range selects sessions only
-                if let include, !include(buffer[i]) { continue }
-                // The same change logged twice: one change, no session.
-                if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
-                    repeatedChanges += 1
-                    if buffer[i + 1].isProbableDuplicate(of: buffer[i]) { probableDuplicates += 1 }
-                    continue
-                }
-                selectedCount += 1
-                usesAt[s] += 1
-                guard let end = buffer[i].end, end <= now else { continue }
-                counts[s] += 1
-                completedBits[i >> 6] |= 1 << UInt64(i & 63)
-            }
-        }
-        /// Each completed session of the selection, in time order.
-        func forEachSession(_ body: (_ row: Int, _ hours: Double, _ index: Int) -> Void) {
-            changes.withUnsafeBufferPointer { buffer in
-                for (w, word) in completedBits.enumerated() where word != 0 {
-                    var bits = word
-                    while bits != 0 {
-                        let i = w << 6 | bits.trailingZeroBitCount
-                        bits &= bits - 1
-                        body(slotByOrder[Int(buffer[i].locationIndex)], buffer[i].start.hours(until: buffer[i].end!), i)
-                    }
-                }
-            }
-        }
-        // Row s's sessions are hours[rowStart[s] ..< rowStart[s + 1]], with
-        // whether `removed` ended each beside them.
-        var rowStart = [0]
-        for n in counts { rowStart.append(rowStart[rowStart.count - 1] + n) }
-        let total = rowStart[rowStart.count - 1]
-        var hours = [Double](repeating: 0, count: total)
-        var endedByBreak = [Bool](repeating: false, count: total)
-        var next = rowStart
-        let longLimit = journal.settings.targetHours * Double(SiteChange.longSessionFactor)
-        var longSessions = 0
-        var sumInTimeOrder = 0.0
-        // Written through the buffers: a check of each array's ownership on
-        // every write was most of this pass.
-        hours.withUnsafeMutableBufferPointer { hoursOut in
-            endedByBreak.withUnsafeMutableBufferPointer { endedOut in
-                next.withUnsafeMutableBufferPointer { nextOut in
-                    forEachSession { s, h, i in
-                        let at = nextOut[s]
-                        nextOut[s] = at + 1
-                        hoursOut[at] = h
-                        endedOut[at] = i + 1 < changes.count && changes[i + 1].isRemoval
-                        if h > longLimit { longSessions += 1 }
-                        sumInTimeOrder += h
-                    }
-                }
-            }
-        }
-        // Robust mode sets sessions aside by one rule for the whole history,
-        // so the rows add up to the overall figures. Without it every
-        // session counts, and nothing is filtered (or copied) to say so.
-        var fence = -Double.infinity
-        if robust { fence = lowFence(hours.filter { $0 >= failedSessionHours }) }
-        @inline(__always) func keep(_ h: Double) -> Bool { !robust || (h >= failedSessionHours && h >= fence) }
-        // The overall mean sums in time order.
-        var overallCount = total, overallSum = sumInTimeOrder
-        if robust {
-            overallCount = 0
-            overallSum = 0
-            forEachSession { _, h, _ in
-                if keep(h) {
-                    overallSum += h
-                    overallCount += 1
-                }
-            }
-        }
-        // A session cut short by `removed` (a pump break) is no site failure:
-        // the absorption comparison leaves it out, on both sides. Compared
-        // row by row, each row in time order (the order of the sum).
-        var compared: [Double] = []
-        var comparedSum = 0.0, comparedCount = 0, endedByRemoval = 0
-        for k in 0..<total where keep(hours[k]) {
-            if endedByBreak[k] {
-                endedByRemoval += 1
-            } else if robust {
-                compared.append(hours[k])
-            } else {
-                comparedSum += hours[k]
-                comparedCount += 1
-            }
-        }
-        let reference = robust ? median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
+        let all = journal.locations, changes = journal.changes
+        let tally = ChangeTally(journal, include: include, now: now)
+        var rows = SessionRows(tally, changes, longLimit: journal.settings.targetHours * Double(SiteChange.longSessionFactor))
+        let counting = SessionFilter(robust: robust, hours: rows.hours)
+        let (overallCount, overallSum) = counting.overallTotals(rows, tally, changes)
+        let (reference, endedByRemoval) = counting.reference(rows)
         let threshold = journal.settings.absorptionThresholdPercent
-        let rows = all.indices.filter { all[$0].isEnabled || usesAt[$0] > 0 }
-        let perLocation = rows.map { s -> PerLocation in
-            let range = rowStart[s]..<rowStart[s + 1]
-            // This row's sessions that count, in time order: their sum and
-            // extremes, and those the comparison uses (their median when
-            // robust, else their mean).
-            var sum = 0.0, count = 0
-            var shortest: Double?, longest: Double?
-            var mine: [Double] = []
-            var mineSum = 0.0, mineCount = 0
-            for k in range where keep(hours[k]) {
-                let h = hours[k]
-                sum += h
-                count += 1
-                if shortest.map({ h < $0 }) ?? true { shortest = h }
-                if longest.map({ h > $0 }) ?? true { longest = h }
-                if !endedByBreak[k] {
-                    if robust { mine.append(h) }
-                    mineSum += h
-                    mineCount += 1
-                }
-            }
-            // The median selects in place within the row: its sums are done.
-            let median: Double?
-            if robust {
-                var kept = hours[range].filter(keep)
-                median = OrderStatistics.median(inPlace: &kept)
-            } else {
-                median = OrderStatistics.median(inPlace: &hours, in: range)
-            }
-            let last = lastAt[s].map { changes[$0] }
-            var entry = PerLocation(
-                location: all[s], uses: usesAt[s], completed: count, excluded: range.count - count, lastUse: last,
-                daysSinceLastUse: rested[all[s].name], absorption: nil,
-                average: count == 0 ? nil : sum / Double(count), median: median, shortest: shortest, longest: longest)
-            entry.comparedSessions = mineCount
-            if mineCount >= absorptionMinimumSessions,
-               let value = robust ? Statistics.median(mine) : mineSum / Double(mineCount), let reference, reference > 0 {
-                entry.absorption = absorption(value, reference, threshold: threshold, robust: robust)
-            }
-            return entry
+        var perLocation: [PerLocation] = []
+        for s in all.indices where all[s].isEnabled || tally.usesAt[s] > 0 {
+            perLocation.append(row(s, all[s], tally: tally, sessions: &rows, counting: counting, changes: changes,
+                                   rested: rested[all[s].name], reference: reference, threshold: threshold))
         }
         // The overall median last, selecting across every row at once.
-        let overallMedian: Double?
-        if robust {
-            var kept = hours.filter(keep)
-            overallMedian = OrderStatistics.median(inPlace: &kept)
-        } else {
-            overallMedian = OrderStatistics.median(inPlace: &hours, in: 0..<total)
-        }
-        let overall = Summary(changes: selectedCount, completed: overallCount,
+        let overallMedian = counting.median(&rows.hours, in: 0..<rows.total)
+        let overall = Summary(changes: tally.selectedCount, completed: overallCount,
                               averageHours: overallCount == 0 ? nil : overallSum / Double(overallCount),
-                              medianHours: overallMedian, longSessions: longSessions, endedByRemoval: endedByRemoval,
-                              repeatedChanges: repeatedChanges, probableDuplicates: probableDuplicates)
+                              medianHours: overallMedian, longSessions: rows.longSessions, endedByRemoval: endedByRemoval,
+                              repeatedChanges: tally.repeatedChanges, probableDuplicates: tally.probableDuplicates)
         let enabledUses = perLocation.filter(\.location.isEnabled).map(\.uses)
         return Statistics(robust: robust, thresholdPercent: threshold, overall: overall, referenceHours: reference,
                           locations: perLocation, balance: balance(enabledUses))

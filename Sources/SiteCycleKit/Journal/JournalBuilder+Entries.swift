@@ -1,6 +1,9 @@
 /// Entry lines: their instants and locations, time order, per-device ends,
 /// clashes and duplicates.
 extension BuildState {
+    /// Reads the entry records into `changes`: resolved in file order with
+    /// their notes (`readInFileOrder`), sorted, then linked into each
+    /// device's rotation (`linkRotations`).
     package mutating func readEntries() {
         // Site changes in file order, then sorted and compacted in place: one
         // array for the whole history (a journal may hold a million lines).
@@ -8,72 +11,98 @@ extension BuildState {
         // `next` or one before it, after that record has been read.
         var list = entries.slots
         entries = EntryRecords()  // the array is `list`'s alone now: no copy
-        var written = 0
+        var pass = FileOrderPass()
+        readInFileOrder(&list, &pass)
+        list.removeLast(list.count - pass.written)
+        if !pass.farSteps.isEmpty { reportMistypedYears(in: list, farSteps: pass.farSteps) }
+        if !pass.inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
+        linkRotations(&list)
+        changes = list
+        warnAboutLongSessions()
+    }
+
+    /// What `readInFileOrder` carries from one line to the next.
+    package struct FileOrderPass {
+        /// The next entry record, and the changes written over the records.
+        var next = 0, written = 0
         var inOrder = true
-        var noteOwner: Int?  // index into `list` of the entry a continuation belongs to
-        // Continuation lines are gathered and joined once per note: adding
-        // them one by one copied the note each time (quadratic).
+        /// Index of the change a continuation line belongs to.
+        var noteOwner: Int?
+        /// Continuation lines are gathered and joined once per note: adding
+        /// them one by one copied the note each time (quadratic).
         var noteParts: [String] = []
-        // Places in file order where a change is far (`mistypedYearSeconds`)
-        // before the one above it: `reportMistypedYears` blames one of the two.
+        /// Places in file order where a change is far (`mistypedYearSeconds`)
+        /// before the one above it: `reportMistypedYears` blames one of the two.
         var farSteps: [Int] = []
+    }
+
+    /// Each entry record resolved into a site change, written over the
+    /// records in `list` in file order, with its note lines joined to it.
+    package mutating func readInFileOrder(_ list: inout [SiteChange], _ pass: inout FileOrderPass) {
         let fields = names.map(readField)
-        var next = 0  // the next entry record
         let kinds = syntax.kinds
         // The slots read and written without a check of the array's
         // ownership on each (that was a seventh of this loop).
         list.withUnsafeMutableBufferPointer { slots in
-            func finishNote() {
-                guard !noteParts.isEmpty else { return }  // the rule: most entries have no note lines
-                if let owner = noteOwner {
-                    // Empty parts before the first text add nothing, as before.
-                    let parts = ([notes[slots[owner].noteIndex] ?? ""] + noteParts).drop { $0.isEmpty }
-                    slots[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
-                }
-                noteParts.removeAll(keepingCapacity: true)
-            }
             for index in kinds.indices {
                 switch kinds[index] {
                 case .entry:
-                    let record = EntryRecords.record(in: slots[next])
-                    next += 1
-                    if !noteParts.isEmpty { finishNote() }
-                    noteOwner = nil
+                    let record = EntryRecords.record(in: slots[pass.next])
+                    pass.next += 1
+                    if !pass.noteParts.isEmpty { finishNote(&pass, slots) }
+                    pass.noteOwner = nil
                     guard let change = resolve(record, fields[Int(record.name)]) else { continue }
-                    if written > 0, change.start < slots[written - 1].start {
-                        inOrder = false
-                        let behind = slots[written - 1].start.seconds - change.start.seconds
-                        if behind > BuildState.mistypedYearSeconds {
-                            farSteps.append(written)  // which line is wrong needs the next one too
-                        } else if let (line, e) = entryLine(change.line) {
-                            report(.warning, .outOfOrder,
-                                   "out of order: this site change is earlier than the one on line \(slots[written - 1].line)",
-                                   line: line, e.timestampRange, help: .sortEntries)
-                        }
+                    if pass.written > 0, change.start < slots[pass.written - 1].start {
+                        stepBack(change, after: slots[pass.written - 1], &pass)
                     }
-                    noteOwner = written
-                    slots[written] = change
-                    written += 1
+                    pass.noteOwner = pass.written
+                    slots[pass.written] = change
+                    pass.written += 1
                 case .noteContinuation:
                     let line = syntax.lines[index]
                     guard case .noteContinuation(let text) = line.kind else { continue }
                     warnAboutControlCharacters(in: text, line: line.number)
-                    if noteOwner != nil { noteParts.append(NoteText.read(source.string(text))) }
+                    if pass.noteOwner != nil { pass.noteParts.append(NoteText.read(source.string(text))) }
                 case .blank, .comment:
                     break
                 default:
-                    finishNote()
-                    noteOwner = nil
+                    finishNote(&pass, slots)
+                    pass.noteOwner = nil
                 }
             }
-            finishNote()
+            finishNote(&pass, slots)
         }
-        list.removeLast(list.count - written)
-        if !farSteps.isEmpty { reportMistypedYears(in: list, farSteps: farSteps) }
-        if !inOrder { list.sort { ($0.start, $0.line) < ($1.start, $1.line) } }
+    }
+
+    /// Joins the gathered continuation lines onto their owner's note.
+    package mutating func finishNote(_ pass: inout FileOrderPass, _ slots: UnsafeMutableBufferPointer<SiteChange>) {
+        guard !pass.noteParts.isEmpty else { return }  // the rule: most entries have no note lines
+        if let owner = pass.noteOwner {
+            // Empty parts before the first text add nothing, as before.
+            let parts = ([notes[slots[owner].noteIndex] ?? ""] + pass.noteParts).drop { $0.isEmpty }
+            slots[owner].noteIndex = notes.add(parts.joined(separator: "\n"))
+        }
+        pass.noteParts.removeAll(keepingCapacity: true)
+    }
+
+    /// A change earlier than the one written before it (`above`): far
+    /// earlier is kept for `reportMistypedYears`, else a warning.
+    package mutating func stepBack(_ change: SiteChange, after above: SiteChange, _ pass: inout FileOrderPass) {
+        pass.inOrder = false
+        if above.start.seconds - change.start.seconds > BuildState.mistypedYearSeconds {
+            pass.farSteps.append(pass.written)  // which line is wrong needs the next one too
+        } else if let (line, e) = entryLine(change.line) {
+            report(.warning, .outOfOrder, "out of order: this site change is earlier than the one on line \(above.line)",
+                   line: line, e.timestampRange, help: .sortEntries)
+        }
+    }
+
+    /// Each device is its own rotation: a change ends the one before it on
+    /// the same device only. A change at the same instant as the one before
+    /// it folds into it; one close after it is warned about; `removed` with
+    /// nothing active too. Compacts `list` in place, in time order.
+    package mutating func linkRotations(_ list: inout [SiteChange]) {
         var kept = 0
-        // Each device is its own rotation: a change ends the one before it
-        // on the same device only.
         var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
         // Read in place: copying each change (and retaining its strings)
         // twice was a tenth of a big journal's load.
@@ -83,35 +112,12 @@ extension BuildState {
             if lastKept[d] >= 0 {
                 let li = lastKept[d]
                 if list[li].start == start {
-                    let change = list[i], last = list[li]
-                    reportClash(change.line, with: last.line)
-                    // An exact duplicate line may carry note lines of its own:
-                    // they belong to it, so they join the kept entry's note
-                    // (unless they are the same lines again). `fmt` folds
-                    // the two the same way.
-                    if lineBytes(change.line) == lineBytes(last.line) {
-                        let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
-                        if !mine.isEmpty && mine != theirs {
-                            let joined = ([notes[list[li].noteIndex] ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
-                            list[li].noteIndex = notes.add(joined)
-                        }
-                    }
+                    foldSameInstant(list[i], into: li, &list)
                     continue
                 }
-                let lastStart = list[li].start.seconds
-                if list[i].isProbableDuplicate(of: list[li]), let (line, e) = entryLine(list[i].line) {
-                    let minutes = (start.seconds - lastStart) / 60
-                    report(.warning, .possibleDuplicate,
-                           "probable duplicate of line \(list[li].line) (the same site, "
-                               + "\(minutes == 0 ? "seconds" : "\(minutes) min") earlier)",
-                           line: line, e.timestampRange,
-                           help: .deletePossibleDuplicate(line: list[i].line))
-                } else if start.seconds - lastStart < BuildState.duplicateWindowSeconds, let (line, e) = entryLine(list[i].line) {
-                    let minutes = (start.seconds - lastStart) / 60
-                    report(.warning, .possibleDuplicate,
-                           "possible duplicate: line \(list[li].line) is only \(minutes == 0 ? "seconds" : "\(minutes) min") earlier",
-                           line: line, e.timestampRange,
-                           help: .deletePossibleDuplicate(line: list[i].line))
+                let gap = start.seconds - list[li].start.seconds
+                if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
+                    warnAboutCloseChange(list[i], after: list[li])
                 }
                 if !list[li].isRemoval { list[li].end = start }
             }
@@ -124,8 +130,37 @@ extension BuildState {
             kept += 1
         }
         list.removeLast(list.count - kept)
-        changes = list
-        warnAboutLongSessions()
+    }
+
+    /// `change` is at the same instant as `list[li]`, the one kept: a clash,
+    /// or an exact duplicate line whose note lines join the kept entry's.
+    package mutating func foldSameInstant(_ change: SiteChange, into li: Int, _ list: inout [SiteChange]) {
+        let last = list[li]
+        reportClash(change.line, with: last.line)
+        // An exact duplicate line may carry note lines of its own: they
+        // belong to it, so they join the kept entry's note (unless they are
+        // the same lines again). `fmt` folds the two the same way.
+        guard lineBytes(change.line) == lineBytes(last.line) else { return }
+        let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
+        if !mine.isEmpty && mine != theirs {
+            let joined = ([notes[list[li].noteIndex] ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
+            list[li].noteIndex = notes.add(joined)
+        }
+    }
+
+    /// A change soon after `last` on the same device: a probable duplicate
+    /// (the same site) or a possible one (`duplicateWindowSeconds`).
+    package mutating func warnAboutCloseChange(_ change: SiteChange, after last: SiteChange) {
+        let minutes = (change.start.seconds - last.start.seconds) / 60
+        let ago = minutes == 0 ? "seconds" : "\(minutes) min"
+        if change.isProbableDuplicate(of: last), let (line, e) = entryLine(change.line) {
+            report(.warning, .possibleDuplicate, "probable duplicate of line \(last.line) (the same site, \(ago) earlier)",
+                   line: line, e.timestampRange, help: .deletePossibleDuplicate(line: change.line))
+        } else if change.start.seconds - last.start.seconds < BuildState.duplicateWindowSeconds,
+                  let (line, e) = entryLine(change.line) {
+            report(.warning, .possibleDuplicate, "possible duplicate: line \(last.line) is only \(ago) earlier",
+                   line: line, e.timestampRange, help: .deletePossibleDuplicate(line: change.line))
+        }
     }
 
     /// A change far before the one above it (`farSteps`, positions in

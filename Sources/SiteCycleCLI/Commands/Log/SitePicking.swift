@@ -39,6 +39,7 @@ extension SiteChangeCommand {
         if words.isEmpty, options.device.given == nil { sheet = sheet.adding(otherDevicesSitesIn: journal, at: at) }
         sheet.asksForNote = options.note == nil
         sheet.asksForPreviousNote = options.previousNote == nil
+        sheet.messageStyle = invocation.errStyle
         // Whichever device a row logs, the site it closes well before its
         // target is asked about (the Kit's one rule).
         if options.reason == nil {

@@ -80,8 +80,7 @@ struct ReminderNotifier {
         case .none:
             return true
         case .terminal:
-            let prefix = "sitecycle: \(title): "
-            invocation.err(prefix + Invocation.wrapped(body, after: prefix) + "\n")  // 80 columns
+            invocation.err(Messages.titled(title, body))  // 80 columns
             return true
         case .desktop:
             if let error = notifyDesktop(title: title, body) {

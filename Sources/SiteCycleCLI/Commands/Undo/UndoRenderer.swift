@@ -10,8 +10,8 @@ struct UndoRenderer {
     func warnAboutUnreadable(_ unreadable: [String]) {
         guard !unreadable.isEmpty else { return }
         let n = unreadable.count
-        invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                       + " skipped \(n == 1 ? "an undo record" : "\(n) undo records") that cannot be read:\n")
+        invocation.err(Messages.text(.warning, "skipped \(n == 1 ? "an undo record" : "\(n) undo records") that cannot be read:",
+                                     style: invocation.errStyle, wrapped: false))
         for path in unreadable.prefix(5) { invocation.err("  " + path.terminalSafe + "\n") }
         if n > 5 { invocation.err("  … and \(n - 5) more\n") }
     }
@@ -47,8 +47,8 @@ struct UndoRenderer {
     func render(_ outcome: UndoService.Outcome) {
         if let restored = outcome.restoredWithErrors {
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(restored.diagnostics.errors, in: restored.source))
-            invocation.err("sitecycle: " + invocation.errStyle.warning("warning:")
-                           + " the journal now has the \(errorCount(restored)) above; `sitecycle check` lists them\n")
+            invocation.err(Messages.text(.warning, "the journal now has the \(errorCount(restored)) above; `sitecycle check` lists them",
+                                         style: invocation.errStyle, wrapped: false))
         }
         invocation.out("Undid `\(outcome.command)` (\(displayTime(outcome.writtenAt, in: outcome.zone))).\n")
         describe("Put back", outcome.putBack, line: outcome.firstLine)

@@ -1,0 +1,224 @@
+/// The named steps of `Statistics.compute`, in the order it takes them:
+/// a tally of the selected changes, their sessions' hours grouped by row,
+/// the robust filter, then one row of the table per location.
+extension Statistics {
+    /// The first pass over the history: each selected change counted at
+    /// its row, and a bit for each completed session, so the later passes
+    /// need not ask `include` again.
+    struct ChangeTally {
+        /// A change names its location by header order: an array lookup
+        /// rather than hashing a name per change. -1 for no row.
+        var slotByOrder: [Int]
+        var usesAt: [Int]
+        /// The last change at each row, all-time (the range selects
+        /// sessions only), as an index into the journal's changes.
+        var lastAt: [Int?]
+        /// Completed sessions of the selection at each row.
+        var counts: [Int]
+        var selectedCount = 0, repeatedChanges = 0, probableDuplicates = 0
+        /// Which changes are a completed session of the selection.
+        var completedBits: [UInt64]
+
+        init(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant) {
+            let all = journal.locations
+            var slotByOrder = [Int](repeating: -1, count: max(journal.locationNames.count, (all.map(\.order).max() ?? -1) + 1))
+            for (i, l) in all.enumerated() where l.order >= 0 { slotByOrder[l.order] = i }
+            var usesAt = [Int](repeating: 0, count: all.count)
+            var lastAt = [Int?](repeating: nil, count: all.count)
+            var counts = [Int](repeating: 0, count: all.count)
+            var selectedCount = 0, repeatedChanges = 0, probableDuplicates = 0
+            let changes = journal.changes
+            var completedBits = [UInt64](repeating: 0, count: (changes.count + 63) / 64)
+            // Read in place: copying each change was a third of this loop.
+            changes.withUnsafeBufferPointer { buffer in
+                for i in buffer.indices {
+                    guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
+                    let order = Int(buffer[i].locationIndex)
+                    let s = order < slotByOrder.count ? slotByOrder[order] : -1
+                    guard s >= 0 else { continue }
+                    lastAt[s] = i  // "last used" is all-time: the range selects sessions only
+                    if let include, !include(buffer[i]) { continue }
+                    // The same change logged twice: one change, no session.
+                    if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
+                        repeatedChanges += 1
+                        if buffer[i + 1].isProbableDuplicate(of: buffer[i]) { probableDuplicates += 1 }
+                        continue
+                    }
+                    selectedCount += 1
+                    usesAt[s] += 1
+                    guard let end = buffer[i].end, end <= now else { continue }
+                    counts[s] += 1
+                    completedBits[i >> 6] |= 1 << UInt64(i & 63)
+                }
+            }
+            self.slotByOrder = slotByOrder
+            self.usesAt = usesAt
+            self.lastAt = lastAt
+            self.counts = counts
+            self.selectedCount = selectedCount
+            self.repeatedChanges = repeatedChanges
+            self.probableDuplicates = probableDuplicates
+            self.completedBits = completedBits
+        }
+
+        /// Each completed session of the selection, in time order: its row,
+        /// its hours and the change's index.
+        @inline(__always)
+        func forEachSession(_ changes: [SiteChange], _ body: (_ row: Int, _ hours: Double, _ index: Int) -> Void) {
+            changes.withUnsafeBufferPointer { buffer in
+                for (w, word) in completedBits.enumerated() where word != 0 {
+                    var bits = word
+                    while bits != 0 {
+                        let i = w << 6 | bits.trailingZeroBitCount
+                        bits &= bits - 1
+                        body(slotByOrder[Int(buffer[i].locationIndex)], buffer[i].start.hours(until: buffer[i].end!), i)
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every completed session's hours, grouped by row and in time order
+    /// within each: row s's sessions are `hours[rowStart[s] ..<
+    /// rowStart[s + 1]]`, with whether `removed` ended each beside them.
+    struct SessionRows {
+        var rowStart = [0]
+        var hours: [Double]
+        var endedByBreak: [Bool]
+        /// Longer than `longLimit`: probably a change never logged.
+        var longSessions = 0
+        /// The sum of every session's hours, added in time order.
+        var sumInTimeOrder = 0.0
+        var total: Int { rowStart[rowStart.count - 1] }
+
+        init(_ tally: ChangeTally, _ changes: [SiteChange], longLimit: Double) {
+            for n in tally.counts { rowStart.append(rowStart[rowStart.count - 1] + n) }
+            let total = rowStart[rowStart.count - 1]
+            var hours = [Double](repeating: 0, count: total)
+            var endedByBreak = [Bool](repeating: false, count: total)
+            var next = rowStart
+            var longSessions = 0
+            var sumInTimeOrder = 0.0
+            // Written through the buffers: a check of each array's
+            // ownership on every write was most of this pass.
+            hours.withUnsafeMutableBufferPointer { hoursOut in
+                endedByBreak.withUnsafeMutableBufferPointer { endedOut in
+                    next.withUnsafeMutableBufferPointer { nextOut in
+                        tally.forEachSession(changes) { s, h, i in
+                            let at = nextOut[s]
+                            nextOut[s] = at + 1
+                            hoursOut[at] = h
+                            endedOut[at] = i + 1 < changes.count && changes[i + 1].isRemoval
+                            if h > longLimit { longSessions += 1 }
+                            sumInTimeOrder += h
+                        }
+                    }
+                }
+            }
+            self.hours = hours
+            self.endedByBreak = endedByBreak
+            self.longSessions = longSessions
+            self.sumInTimeOrder = sumInTimeOrder
+        }
+    }
+
+    /// Which sessions count. Robust mode sets sessions aside by one rule
+    /// for the whole history, so the rows add up to the overall figures.
+    /// Without it every session counts, and nothing is filtered (or
+    /// copied) to say so.
+    struct SessionFilter {
+        let robust: Bool
+        var fence = -Double.infinity
+
+        init(robust: Bool, hours: [Double]) {
+            self.robust = robust
+            if robust { fence = lowFence(hours.filter { $0 >= failedSessionHours }) }
+        }
+
+        @inline(__always) func keep(_ h: Double) -> Bool { !robust || (h >= failedSessionHours && h >= fence) }
+
+        /// The sessions that count and their sum, added in time order (the
+        /// overall mean's order).
+        func overallTotals(_ rows: SessionRows, _ tally: ChangeTally, _ changes: [SiteChange]) -> (Int, Double) {
+            guard robust else { return (rows.total, rows.sumInTimeOrder) }
+            var count = 0, sum = 0.0
+            tally.forEachSession(changes) { _, h, _ in
+                if keep(h) {
+                    sum += h
+                    count += 1
+                }
+            }
+            return (count, sum)
+        }
+
+        /// What each site is compared against, and how many sessions that
+        /// count `removed` ended. A session cut short by `removed` (a pump
+        /// break) is no site failure: the absorption comparison leaves it
+        /// out, on both sides. Compared row by row, each row in time order
+        /// (the order of the sum).
+        func reference(_ rows: SessionRows) -> (Double?, Int) {
+            var compared: [Double] = []
+            var comparedSum = 0.0, comparedCount = 0, endedByRemoval = 0
+            for k in 0..<rows.total where keep(rows.hours[k]) {
+                if rows.endedByBreak[k] {
+                    endedByRemoval += 1
+                } else if robust {
+                    compared.append(rows.hours[k])
+                } else {
+                    comparedSum += rows.hours[k]
+                    comparedCount += 1
+                }
+            }
+            let reference = robust ? Statistics.median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
+            return (reference, endedByRemoval)
+        }
+
+        /// The median of the sessions in `hours[range]` that count,
+        /// selecting in place when all of them do.
+        func median(_ hours: inout [Double], in range: Range<Int>) -> Double? {
+            guard robust else { return OrderStatistics.median(inPlace: &hours, in: range) }
+            var kept = hours[range].filter(keep)
+            return OrderStatistics.median(inPlace: &kept)
+        }
+    }
+
+    /// Row `s` of the table: `location`'s uses, its sessions that count
+    /// and their figures, and its absorption against `reference`.
+    static func row(_ s: Int, _ location: Location, tally: ChangeTally, sessions rows: inout SessionRows,
+                    counting: SessionFilter, changes: [SiteChange], rested: Int?, reference: Double?,
+                    threshold: Double) -> PerLocation {
+        let range = rows.rowStart[s]..<rows.rowStart[s + 1]
+        // This row's sessions that count, in time order: their sum and
+        // extremes, and those the comparison uses (their median when
+        // robust, else their mean).
+        var sum = 0.0, count = 0
+        var shortest: Double?, longest: Double?
+        var mine: [Double] = []
+        var mineSum = 0.0, mineCount = 0
+        for k in range where counting.keep(rows.hours[k]) {
+            let h = rows.hours[k]
+            sum += h
+            count += 1
+            if shortest.map({ h < $0 }) ?? true { shortest = h }
+            if longest.map({ h > $0 }) ?? true { longest = h }
+            if !rows.endedByBreak[k] {
+                if counting.robust { mine.append(h) }
+                mineSum += h
+                mineCount += 1
+            }
+        }
+        // The median selects in place within the row: its sums are done.
+        let median = counting.median(&rows.hours, in: range)
+        let last = tally.lastAt[s].map { changes[$0] }
+        var entry = PerLocation(
+            location: location, uses: tally.usesAt[s], completed: count, excluded: range.count - count, lastUse: last,
+            daysSinceLastUse: rested, absorption: nil,
+            average: count == 0 ? nil : sum / Double(count), median: median, shortest: shortest, longest: longest)
+        entry.comparedSessions = mineCount
+        if mineCount >= absorptionMinimumSessions,
+           let value = counting.robust ? Statistics.median(mine) : mineSum / Double(mineCount), let reference, reference > 0 {
+            entry.absorption = absorption(value, reference, threshold: threshold, robust: counting.robust)
+        }
+        return entry
+    }
+}
