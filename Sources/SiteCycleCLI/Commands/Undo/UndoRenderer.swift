@@ -47,8 +47,9 @@ struct UndoRenderer {
     func render(_ outcome: UndoService.Outcome) {
         if let restored = outcome.restoredWithErrors {
             invocation.err(DiagnosticRenderer(style: invocation.errStyle).render(restored.diagnostics.errors, in: restored.source))
+            // Wrapped like every message: the screen is 80 columns.
             invocation.err(Messages.text(.warning, "the journal now has the \(errorCount(restored)) above; `sitecycle check` lists them",
-                                         style: invocation.errStyle, wrapped: false))
+                                         style: invocation.errStyle))
         }
         invocation.out("Undid `\(outcome.command)` (\(displayTime(outcome.writtenAt, in: outcome.zone))).\n")
         describe("Put back", outcome.putBack, line: outcome.firstLine)
