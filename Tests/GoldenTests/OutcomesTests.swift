@@ -387,6 +387,23 @@ struct OutcomesTests {
         #expect((j["overall"] as? [String: Any])?["readings"] as? Int == 400)
     }
 
+    /// Issue 41 item 4: two exports, each with a row that does not read:
+    /// each file's lines are named with that file (the second file's were
+    /// dropped before).
+    @Test func everyFilesUnreadableLinesAreNamedWithIt() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let times = Self.times()
+        var a = Self.clarity(Array(times.prefix(200))) { _ in "120" }
+        a += "998,2026-03-02T10:00:00,EGV,,,,iOS G6,n/a,,,,,\r\n"
+        var b = Self.clarity(Array(times.dropFirst(200).prefix(200))) { _ in "130" }
+        b += "997,2026-03-02T11:00:00,EGV,,,,iOS G6,n/a,,,,,\r\n999,2026-03-02T25:00:00,EGV,,,,iOS G6,120,,,,,\r\n"
+        try write("a.csv", a)
+        try write("b.csv", b)
+        let said = try outcomes(["--cgm", "a.csv", "--cgm", "b.csv"]).stderr.replacingOccurrences(of: "\n        ", with: " ")
+        #expect(said.contains("3 rows could not be read and were left out (a.csv line 204; b.csv lines 204, 205)"),
+                "\(said)")
+    }
+
     /// `report --cgm` left the same rows out without a word; it says what
     /// `outcomes` says, to the letter, page or figures, to a file or not.
     @Test func theReportSaysWhatOutcomesSaysOfUnreadableRows() throws {

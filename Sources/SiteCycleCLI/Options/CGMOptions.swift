@@ -61,9 +61,19 @@ struct CGMOptions {
     /// How many rows were left out, and the first lines holding them.
     func unreadableRows(_ export: CGMExport) -> String {
         let n = export.badRows
+        // Several files: each one's lines with its name.
+        if files.count > 1, !export.badRowsByExport.isEmpty {
+            let each = export.badRowsByExport.filter { $0.export < files.count }.map { part in
+                let more = part.rows > part.lines.count ? ", …" : ""
+                return "\(files[part.export].terminalSafe) line\(part.lines.count == 1 ? "" : "s") "
+                    + part.lines.map(String.init).joined(separator: ", ") + more
+            }
+            return "\(n) row\(n == 1 ? "" : "s") could not be read and \(n == 1 ? "was" : "were") left out ("
+                + each.joined(separator: "; ") + ")"
+        }
         let lines = export.badLines.map(String.init).joined(separator: ", ")
         let more = n > export.badLines.count ? ", …" : ""
-        return "\(n) row\(n == 1 ? "" : "s") of \(files.joined(separator: ", ")) could not be read and "
+        return "\(n) row\(n == 1 ? "" : "s") of \(files.map(\.terminalSafe).joined(separator: ", ")) could not be read and "
             + "\(n == 1 ? "was" : "were") left out (line\(export.badLines.count == 1 ? "" : "s") \(lines)\(more))"
     }
 

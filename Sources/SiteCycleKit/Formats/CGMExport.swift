@@ -56,6 +56,10 @@ public struct CGMExport: Sendable {
     public var badLines: [Int] = []
     /// The first of them whose cell is known: why it did not read.
     public var firstUnreadable: UnreadableRow?
+    /// Exports combined (`combined`): each one's rows left out and their
+    /// first lines, by its place among the files, so every file's bad lines
+    /// are named with that file (empty for one export read alone).
+    public var badRowsByExport: [(export: Int, rows: Int, lines: [Int])] = []
     /// LibreView: the date order used, and whether the file showed it
     /// (AM/PM, a day above 12) rather than `--date-order`.
     public var dateOrder: DateOrder?
@@ -159,6 +163,8 @@ public struct CGMExport: Sendable {
             result.badRows += part.badRows
         }
         if parts.count > 1 { result.settle() }
+        result.badRowsByExport = parts.enumerated().filter { $0.element.badRows > 0 }
+            .map { ($0.offset, $0.element.badRows, $0.element.badLines) }
         return result
     }
 }
