@@ -7,7 +7,12 @@ public struct JournalEditor {
 
     public init(source: SourceFile) { self.source = source }
 
-    package var newline: [UInt8] { source.prefersCRLF ? [0x0D, 0x0A] : [0x0A] }
+    /// The file's line ending, worked out once: `prefersCRLF` reads every
+    /// line, and asking it for each line written made an import into a big
+    /// journal quadratic.
+    private var knownNewline: [UInt8]?
+
+    package var newline: [UInt8] { knownNewline ?? (source.prefersCRLF ? [0x0D, 0x0A] : [0x0A]) }
 
     /// Set when a line handed to the editor holds a line break of its own:
     /// written, it would become a journal line nobody asked for (an
@@ -15,6 +20,7 @@ public struct JournalEditor {
     public private(set) var breaksALine = false
 
     private mutating func encode(_ lines: [String]) -> [UInt8] {
+        if knownNewline == nil { knownNewline = newline }
         var out: [UInt8] = []
         for line in lines {
             let bytes = Array(line.utf8)
@@ -27,6 +33,7 @@ public struct JournalEditor {
     /// Adds lines at the end of the file, ending the last line first if the
     /// file does not end with a line break.
     public mutating func append(_ lines: [String]) {
+        if knownNewline == nil { knownNewline = newline }
         let end = source.bytes.count
         var bytes: [UInt8] = []
         if let last = source.lines.last, last.end == last.contentEnd, last.contentCount > 0 { bytes = newline }
