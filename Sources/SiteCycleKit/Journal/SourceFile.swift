@@ -55,6 +55,11 @@ public struct SourceFile: Sendable {
 
     /// The file's dominant line ending, for new lines written into it.
     public var prefersCRLF: Bool {
+        // Most files hold no CR at all: one memchr says so.
+        let anyCR = bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.map { memchr($0, 0x0D, buffer.count) != nil } ?? false
+        }
+        guard anyCR else { return false }
         var crlf = 0, lf = 0
         for line in lines where line.end > line.contentEnd {
             if line.end - line.contentEnd == 2 { crlf += 1 } else { lf += 1 }
