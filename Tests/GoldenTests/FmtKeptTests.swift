@@ -1,4 +1,5 @@
 import Foundation
+import SiteCycleKit
 import Testing
 
 /// Issue 40 item 7: what the tool writes is what `fmt` would write. A
@@ -8,17 +9,11 @@ import Testing
 /// `locations add` and `rename`. The sequences are drawn from a seeded
 /// generator, so a failure names its seed and step and repeats exactly.
 struct FmtKeptTests {
-    /// A small deterministic generator (SplitMix64).
+    /// The seeded generator every property test uses, with a pick.
     struct Draw {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { Int(next() % UInt64(n)) }
+        var random: SeededRandom
+        init(state: UInt64) { random = SeededRandom(seed: state) }
+        mutating func below(_ n: Int) -> Int { random.int(n) }
         mutating func pick<T>(_ items: [T]) -> T { items[below(items.count)] }
     }
 

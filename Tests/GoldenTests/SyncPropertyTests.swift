@@ -1,4 +1,5 @@
 import Foundation
+import SiteCycleKit
 import Testing
 
 /// Issue 33 item 1 as a property, with real git: rounds of random logs,
@@ -7,19 +8,8 @@ import Testing
 /// every round both journals say exactly the same, and that is every entry
 /// logged anywhere and not deleted, with its last note and name.
 extension SyncTests {
-    /// A small seeded generator (splitmix64): the same rounds every run.
-    struct Rounds {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func int(_ n: Int) -> Int { Int(next() % UInt64(n)) }
-        mutating func chance(_ percent: Int) -> Bool { int(100) < percent }
-    }
+    /// The seeded generator every property test uses: the same rounds every run.
+    typealias Rounds = SeededRandom
 
     /// One entry as `export` writes it: start (UTC), location, note.
     struct Logged: Hashable, CustomStringConvertible {
@@ -41,7 +31,7 @@ extension SyncTests {
     @Test(.timeLimit(.minutes(5))) func everyEntryLoggedAnywhereEndsUpInBothJournals() throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try twoClones()
-        var random = Rounds(state: 33)
+        var random = Rounds(seed: 33)
         // Whose entries each clone may amend or delete (a: even hours, and
         // BASE's): two edits of one entry would be a true conflict.
         var expected: [Int: (location: String, note: String, owner: String)] = [
