@@ -296,6 +296,34 @@ struct WideImportFileTests {
     }
 }
 
+extension WideImportFileTests {
+    /// Without the mark, a wide file is named by its encoding, by `import`
+    /// and by `outcomes --cgm` alike, and nothing is imported.
+    @Test(arguments: ["UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"])
+    func aWideFileWithoutAByteOrderMarkIsNamed(_ encoding: String) throws {
+        let dir = try BinaryRunner.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let env = BinaryRunner.baseEnvironment(home: dir)
+        try NightscoutImportTests.journal.write(to: dir.appendingPathComponent("sites.journal"), atomically: true,
+                                                encoding: .utf8)
+        let width = encoding.hasPrefix("UTF-32") ? 4 : 2, big = encoding.hasSuffix("BE")
+        let text = "date,location,duration_hours,note\r\n2026-05-20 09:00,L Abdomen (Front),,x\r\n"
+        var bytes: [UInt8] = []
+        for s in text.unicodeScalars {
+            let le = (0..<width).map { UInt8((s.value >> (8 * UInt32($0))) & 0xFF) }
+            bytes += big ? le.reversed() : le
+        }
+        try Data(bytes).write(to: dir.appendingPathComponent("wide.csv"))
+        for args in [["import", "wide.csv"], ["outcomes", "--cgm", "wide.csv"]] {
+            let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-06-01 12:00"] + args, in: dir, environment: env)
+            #expect(r.exitCode != 0, "\(args): \(r.stdout)")
+            #expect(r.stderr.contains("wide.csv is \(encoding) text without a byte order mark"), "\(args): \(r.stderr)")
+        }
+        let written = try String(contentsOf: dir.appendingPathComponent("sites.journal"), encoding: .utf8)
+        #expect(written == NightscoutImportTests.journal)
+    }
+}
+
 extension NightscoutImportTests {
     /// `--unnamed-site` completes to the journal's locations, as typed
     /// on a command line, and a slug names the location.

@@ -35,6 +35,9 @@ enum CGMFiles {
 
     static func refusal(_ e: CGMReadError, file: String) -> CommandError {
         switch e {
+        case .wideWithoutBOM(let encoding):
+            return CommandError("\(file.terminalSafe) is \(encoding) text without a byte order mark, which says so",
+                                help: "save it as UTF-8 (or as \"Unicode\", which writes the mark) and try again")
         case .unknownFormat:
             return CommandError("\(file.terminalSafe) is not a CGM export that sitecycle reads",
                                 help: "give Dexcom Clarity's CSV export, LibreView's CSV export or Nightscout's "

@@ -219,6 +219,9 @@ public enum CGMReadError: Error, Equatable, Sendable {
     /// `{"status":200,"result":[…]}`; `status`: the answer's own status
     /// where it gives one (401 without the API secret).
     case notNightscoutEntries(status: Int?)
+    /// Text in a wide encoding with no byte order mark to say so
+    /// (`UTF-16LE`, …): named, not guessed at.
+    case wideWithoutBOM(String)
 }
 
 /// Reads an export in whichever format its content shows.
@@ -275,6 +278,24 @@ public enum CGMReader {
         return Array(text.utf8) + (b.count % width == 0 ? [] : [0xEF, 0xBF, 0xBD])
     }
 
+    /// The wide encoding ASCII text without a byte order mark shows in its
+    /// first units (`UTF-16LE`: every second byte zero), or nil: such a
+    /// file is named, never read as bytes it is not.
+    package static func wideEncodingWithoutBOM(_ b: UnsafeBufferPointer<UInt8>) -> String? {
+        let n = min(b.count, 64) / 4 * 4
+        guard n >= 8 else { return nil }
+        let head = Array(b[0..<n])
+        func all(_ width: Int, zero: [Int], set: Int) -> Bool {
+            stride(from: 0, to: n, by: width).allSatisfy { at in zero.allSatisfy { head[at + $0] == 0 } }
+                && stride(from: 0, to: n, by: width).contains { head[$0 + set] != 0 }
+        }
+        if all(4, zero: [1, 2, 3], set: 0) { return "UTF-32LE" }
+        if all(4, zero: [0, 1, 2], set: 3) { return "UTF-32BE" }
+        if all(2, zero: [1], set: 0) { return "UTF-16LE" }
+        if all(2, zero: [0], set: 1) { return "UTF-16BE" }
+        return nil
+    }
+
     /// Whether the first byte after a BOM and blanks opens JSON.
     static func isJSON(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var i = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
@@ -289,6 +310,7 @@ public enum CGMReader {
         if let utf8 = utf8(fromBOM: bytes) {
             return utf8.withUnsafeBufferPointer { read($0, zone: zone, dateOrder: dateOrder) }
         }
+        if let wide = wideEncodingWithoutBOM(bytes) { return .failure(.wideWithoutBOM(wide)) }
         var result: Result<CGMExport, CGMReadError>
         let format: CGMFormat
         if isJSON(bytes) {

@@ -11,7 +11,8 @@ extension CommandRegistry {
             skipped; a different location at the same minute is a conflict,
             reported and skipped. Run with --dry-run first: it shows everything
             below and changes nothing. A file is UTF-8, or UTF-16 or UTF-32 with
-            a byte order mark (what Windows tools call "Unicode").
+            a byte order mark (what Windows tools call "Unicode"); a wide file
+            without the mark is named and refused, never guessed at.
 
             Sources (--format auto tells them apart by content):
               csv         the SiteCycle app's export (date,location,duration_hours,
@@ -136,7 +137,13 @@ struct ImportCommand {
         switch read {
         case .success(let read):
             // A file saved as "Unicode" (UTF-16 or UTF-32 with a byte order mark) reads as its text.
-            let bytes = read.withUnsafeBufferPointer { CGMReader.utf8(fromBOM: $0) } ?? read
+            let decoded = read.withUnsafeBufferPointer { CGMReader.utf8(fromBOM: $0) }
+            // Without the mark, a wide file is named, never read as the bytes it is not.
+            if decoded == nil, let wide = read.withUnsafeBufferPointer({ CGMReader.wideEncodingWithoutBOM($0) }) {
+                throw CommandError("\(file.terminalSafe) is \(wide) text without a byte order mark, which says so",
+                                   help: "save it as UTF-8 (or as \"Unicode\", which writes the mark) and try again")
+            }
+            let bytes = decoded ?? read
             guard let text = String(validating: bytes, as: UTF8.self) else {
                 throw CommandError("\(file.terminalSafe) is not UTF-8 text", help: "save it as UTF-8 and try again")
             }

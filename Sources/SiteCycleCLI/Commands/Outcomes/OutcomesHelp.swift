@@ -46,7 +46,8 @@ enum OutcomesHelp {
                                given twice counts with its first value, as in
                                every JSON sitecycle reads.
           Any of them          UTF-8, or UTF-16 or UTF-32 with a byte order
-                               mark; lines end in LF, CR LF or a lone CR.
+                               mark (without it, named and refused); lines
+                               end in LF, CR LF or a lone CR.
 
         Decimal commas (5,6 mmol/L from a European locale) are read where
         they cannot be field separators: in a file whose fields are
