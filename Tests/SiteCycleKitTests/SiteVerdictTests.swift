@@ -63,6 +63,29 @@ struct SiteVerdictTests {
         #expect(VerdictText.short(d.flags)?.hasPrefix("lasts ") == true)
     }
 
+    /// The verdict's tally starts at the earliest change recent evidence
+    /// can count (issue 41 item 6): on a long history with old short sets,
+    /// its absorption figures are those of a tally over the whole history
+    /// with the same selection.
+    @Test func theTallyFromTheRecentWindowGivesTheWholeTallysFigures() {
+        var sets = Self.rotation(60)
+        for k in sets.indices where k % 7 == 3 || (k > 200 && sets[k].0 == "C") { sets[k].1 = 20 }
+        let (j, now) = Self.journal(sets)
+        let since = SiteVerdict.recentStarts(j, now: now)
+        let include: (SiteChange) -> Bool = { c in
+            let i = Int(c.locationIndex)
+            return i < since.count && since[i].map { c.start >= $0 } ?? false
+        }
+        let earliest = since.compactMap { $0 }.min()!
+        let first = j.changes.firstIndex { $0.start >= earliest }!
+        #expect(first > 100)
+        let whole = Statistics.compute(j, include: include, now: now, robust: false)
+        let window = Statistics.compute(j, include: include, now: now, robust: false, from: first)
+        #expect(whole.locations.map(\.absorption) == window.locations.map(\.absorption))
+        #expect(whole.overall.completed == window.overall.completed)
+        #expect(SiteVerdict.compute(j, now: now).site(named: "C")!.flags.map(\.kind) == [.duration])
+    }
+
     @Test func theGlucoseFlagIsOutcomesFlag() {
         let (j, now) = Self.journal(Self.rotation(3))
         let start = Int64(1_767_225_600)

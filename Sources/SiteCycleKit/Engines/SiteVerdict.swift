@@ -106,9 +106,22 @@ public struct SiteVerdict: Sendable {
         }
         let endings = EarlyEndings.compute(rotation, include: include, now: now)
         let failed = failures.map { GlucoseFailures.counts($0.filter(include), in: rotation) }
+        // Only recent evidence counts: the tally starts at the earliest
+        // change it can count (changes are in time order), not at the
+        // first of a lifetime (issue 41 item 6: `log` reads the verdict).
+        let earliest = since.compactMap { $0 }.min()
+        var first = 0, past = rotation.changes.count
+        if let earliest {
+            while first < past {
+                let mid = (first + past) / 2
+                if rotation.changes[mid].start < earliest { first = mid + 1 } else { past = mid }
+            }
+        } else {
+            first = past
+        }
         let stats = Statistics.compute(rotation, include: include, now: now,
                                        robust: rotation.settings.robustStatistics,
-                                       body: occupancy ?? Occupancy.compute(journal, now: now))
+                                       body: occupancy ?? Occupancy.compute(journal, now: now), from: first)
         var absorption: [String: Statistics.Absorption] = [:]
         for row in stats.locations { absorption[row.location.name] = row.absorption }
         var measures: [String: GlucoseOutcomes.Measures] = [:], glucoseFlag: Set<String> = []

@@ -19,7 +19,10 @@ extension Statistics {
         /// Which changes are a completed session of the selection.
         var completedBits: [UInt64]
 
-        init(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant) {
+        /// `from`: the first change `include` can pick (earlier ones are
+        /// skipped unread, and so is their "last used", which the caller
+        /// does not read).
+        init(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, from first: Int = 0) {
             let all = journal.locations
             var slotByOrder = [Int](repeating: -1, count: max(journal.locationNames.count, (all.map(\.order).max() ?? -1) + 1))
             for (i, l) in all.enumerated() where l.order >= 0 { slotByOrder[l.order] = i }
@@ -31,7 +34,7 @@ extension Statistics {
             var completedBits = [UInt64](repeating: 0, count: (changes.count + 63) / 64)
             // Read in place: copying each change was a third of this loop.
             changes.withUnsafeBufferPointer { buffer in
-                for i in buffer.indices {
+                for i in min(first, buffer.count)..<buffer.count {
                     guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
                     let order = Int(buffer[i].locationIndex)
                     let s = order < slotByOrder.count ? slotByOrder[order] : -1

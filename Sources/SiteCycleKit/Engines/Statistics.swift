@@ -120,12 +120,12 @@ public struct Statistics: Sendable {
     /// the totals, so they are shown). The steps live in
     /// `Statistics+Passes.swift`.
     public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)?, now: Instant, robust: Bool,
-                               body: Occupancy? = nil) -> Statistics {
+                               body: Occupancy? = nil, from first: Int = 0) -> Statistics {
         let body = body ?? Occupancy.compute(journal, now: now)
         var rested: [String: Int] = [:]
         for site in body.sites { if let days = body.restedDays(site) { rested[site.location.name] = days } }
         let all = journal.locations, changes = journal.changes
-        let tally = ChangeTally(journal, include: include, now: now)
+        let tally = ChangeTally(journal, include: include, now: now, from: first)
         var rows = SessionRows(tally, changes, longLimit: journal.settings.targetHours * Double(SiteChange.longSessionFactor))
         let counting = SessionFilter(robust: robust, hours: rows.hours)
         let (overallCount, overallSum) = counting.overallTotals(rows, tally, changes)
