@@ -1,0 +1,224 @@
+/// Strings, numbers, and reading without building: `JSONReader`'s parts.
+extension JSONReader {
+    /// A string at `offset` (its opening quote), with its escapes read.
+    mutating func string() throws(JSONError) -> String {
+        let (contents, escaped) = try stringRange()
+        let raw = UnsafeBufferPointer(rebasing: bytes[contents])
+        guard escaped else { return String(decoding: raw, as: UTF8.self) }
+        return Self.unescaped(raw)
+    }
+
+    /// A string's contents (between its quotes), checked, and whether it
+    /// holds an escape; `offset` ends past its closing quote.
+    public mutating func stringRange() throws(JSONError) -> (Range<Int>, escaped: Bool) {
+        let open = offset
+        offset += 1
+        var escaped = false
+        while offset < bytes.count {
+            let b = bytes[offset]
+            if b == UInt8(ascii: "\"") {
+                offset += 1
+                return ((open + 1)..<(offset - 1), escaped)
+            }
+            if b == UInt8(ascii: "\\") {
+                escaped = true
+                try escape()
+                continue
+            }
+            guard b >= 0x20 else { throw error("a control character in a string (write it as an escape: \\n, \\u0001)") }
+            offset += 1
+        }
+        throw error("a string without its closing quote", at: open)
+    }
+
+    /// Past one escape at `offset`, checked.
+    mutating func escape() throws(JSONError) {
+        guard offset + 1 < bytes.count else { throw error("a string without its closing quote") }
+        switch bytes[offset + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+             UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            offset += 2
+        case UInt8(ascii: "u"):
+            guard Self.hex(bytes, offset + 2) != nil else { throw error("`\\u` needs four hex digits") }
+            offset += 6
+        default:
+            throw error("an unknown escape after `\\` (write `\\\\` for a backslash)")
+        }
+    }
+
+    /// Four hex digits at `at` as a number; nil if they are not.
+    static func hex(_ bytes: UnsafeBufferPointer<UInt8>, _ at: Int) -> UInt32? {
+        guard at + 4 <= bytes.count else { return nil }
+        var v: UInt32 = 0
+        for k in at..<(at + 4) {
+            let b = bytes[k], lower = b | 0x20
+            let d: UInt8
+            if isDigit(b) { d = b - 0x30 } else if lower >= UInt8(ascii: "a"), lower <= UInt8(ascii: "f") { d = lower - 0x57 } else {
+                return nil
+            }
+            v = v * 16 + UInt32(d)
+        }
+        return v
+    }
+
+    /// Checked contents with escapes read: a surrogate pair is one
+    /// scalar, a lone surrogate U+FFFD.
+    static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var k = 0
+        while k < raw.count {
+            let b = raw[k]
+            guard b == UInt8(ascii: "\\") else { out.append(b); k += 1; continue }
+            let e = raw[k + 1]
+            k += 2
+            switch e {
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var unit = hex(raw, k)!
+                k += 4
+                if (0xD800...0xDBFF).contains(unit), k + 6 <= raw.count, raw[k] == UInt8(ascii: "\\"),
+                   raw[k + 1] == UInt8(ascii: "u"), let low = hex(raw, k + 2), (0xDC00...0xDFFF).contains(low) {
+                    unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                    k += 6
+                }
+                let scalar = Unicode.Scalar(unit) ?? "\u{FFFD}"
+                out.append(contentsOf: UTF8.encode(scalar)!)
+            default: out.append(e)
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A number at `offset`: `.int` when it is a whole one without
+    /// fraction or exponent that fits, else the nearest `.double`.
+    mutating func number() throws(JSONError) -> JSON {
+        let (range, whole) = try numberRange()
+        if whole, range.count <= 18 {
+            var v = 0
+            let negative = bytes[range.lowerBound] == UInt8(ascii: "-")
+            for k in (negative ? range.lowerBound + 1 : range.lowerBound)..<range.upperBound {
+                v = v * 10 + Int(bytes[k] - 0x30)
+            }
+            return .int(negative ? -v : v)
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        if whole, let i = Int(text) { return .int(i) }
+        guard let d = Double(text), d.isFinite else {
+            throw error("the number \(text) is too large for a double", at: range.lowerBound)
+        }
+        return .double(d)
+    }
+
+    /// A number's bytes, checked against JSON's grammar, and whether it is
+    /// whole (no fraction, no exponent).
+    public mutating func numberRange() throws(JSONError) -> (Range<Int>, whole: Bool) {
+        let start = offset
+        if bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+        func digits(_ reader: inout JSONReader, what: String) throws(JSONError) {
+            guard reader.offset < reader.bytes.count, isDigit(reader.bytes[reader.offset]) else {
+                throw reader.error("a number needs digits \(what), found \(reader.found())")
+            }
+            while reader.offset < reader.bytes.count, isDigit(reader.bytes[reader.offset]) { reader.offset += 1 }
+        }
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "0") {
+            offset += 1
+            if offset < bytes.count, isDigit(bytes[offset]) {
+                throw error("a number does not start with 0 (write 7, not 07)", at: start)
+            }
+        } else {
+            try digits(&self, what: "after its sign")
+        }
+        var whole = true
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: ".") {
+            offset += 1
+            try digits(&self, what: "after its `.`")
+            whole = false
+        }
+        if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            offset += 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
+            try digits(&self, what: "in its exponent")
+            whole = false
+        }
+        return (start..<offset, whole)
+    }
+
+    /// Past one value, checked as `value` checks it, without building it.
+    public mutating func skipValue(depth: Int) throws(JSONError) {
+        guard offset < bytes.count else { throw error("expected a value, found the end of the text") }
+        switch bytes[offset] {
+        case UInt8(ascii: "{"): try members(depth: depth + 1) { _, _ in }
+        case UInt8(ascii: "["):
+            try enter(depth + 1)
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") { offset += 1; return }
+            while true {
+                try skipValue(depth: depth + 1)
+                skipSpace()
+                guard offset < bytes.count else { throw error("an array without its `]`") }
+                if bytes[offset] == UInt8(ascii: ",") { offset += 1; skipSpace(); continue }
+                guard bytes[offset] == UInt8(ascii: "]") else { throw error("expected `,` or `]`, found \(found())") }
+                offset += 1
+                return
+            }
+        case UInt8(ascii: "\""): _ = try stringRange()
+        case UInt8(ascii: "t"): try literal("true")
+        case UInt8(ascii: "f"): try literal("false")
+        case UInt8(ascii: "n"): try literal("null")
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): _ = try numberRange()
+        default: throw error("expected a value, found \(found())")
+        }
+    }
+
+    /// The object at `offset`, read as `value` reads one (nested values
+    /// checked, a key given twice refused) without building it: `member`
+    /// gets each key's contents and its value's bytes, in order.
+    public mutating func members(depth: Int = 1, _ member: (Range<Int>, Range<Int>) -> Void) throws(JSONError) {
+        try enter(depth)
+        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") { offset += 1; return }
+        var keys = RawKeys()
+        while true {
+            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+                throw error("expected a key in quotes, found \(found())")
+            }
+            let at = offset
+            let (key, escaped) = try stringRange()
+            try keys.insert(key, escaped: escaped, at: at, in: self)
+            try colon()
+            let valueStart = offset
+            try skipValue(depth: depth)
+            member(key, valueStart..<offset)
+            guard try objectGoesOn() else { return }
+        }
+    }
+
+    /// An object's keys as ranges, compared as `KeySet` compares them:
+    /// as bytes while both are plain ASCII, else as the strings they read.
+    struct RawKeys {
+        var plain: [Range<Int>] = []
+        var other = KeySet()
+
+        mutating func insert(_ key: Range<Int>, escaped: Bool, at: Int, in reader: JSONReader) throws(JSONError) {
+            let bytes = reader.bytes
+            if !escaped, !key.contains(where: { bytes[$0] >= 0x80 }), other.few.isEmpty, other.many == nil, plain.count < 12 {
+                for p in plain where p.count == key.count && zip(p, key).allSatisfy({ bytes[$0] == bytes[$1] }) {
+                    throw KeySet.twice(String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self), at: at, in: reader)
+                }
+                plain.append(key)
+                return
+            }
+            // Past the plain case: every key as the string it reads.
+            func text(_ r: Range<Int>, _ escaped: Bool) -> String {
+                let raw = UnsafeBufferPointer(rebasing: bytes[r])
+                return escaped ? JSONReader.unescaped(raw) : String(decoding: raw, as: UTF8.self)
+            }
+            for p in plain { try other.insert(text(p, false), at: at, in: reader) }
+            plain = []
+            try other.insert(text(key, escaped), at: at, in: reader)
+        }
+    }
+}
