@@ -1,12 +1,3 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One site change read from another tool's file, before it is matched to
 /// the journal.
 public struct ImportRecord: Equatable, Sendable {
@@ -188,66 +179,19 @@ public enum ImportReaders {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    /// A JSON text as plain values — objects `[String: Any]`, arrays
-    /// `[Any]`, strings, numbers as `Double`, `Bool` — or nil when it is
-    /// not JSON. Read by FoundationEssentials' decoder, which bounds the
-    /// nesting a hostile file can ask for.
-    package static func parseJSON(_ text: String) -> Any? { parseJSON(bytes: Array(text.utf8)) }
-
-    /// The same from bytes as they came (a language server's message).
-    package static func parseJSON(bytes: [UInt8]) -> Any? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.plain
-    }
-
-    /// The same as the one `JSON` value (a number as `.double`, an
-    /// object's keys in no order), for the language server's typed reads.
-    package static func parseJSONValue(bytes: [UInt8]) -> JSON? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.json
-    }
-
-    /// Each `\ud800`-style escape without its other half as `\ufffd`
-    /// (the same six bytes): JSON allows a lone surrogate, a Swift string
-    /// cannot hold one, and the decoder refused the whole text for it. So
-    /// it reads as U+FFFD, as an undecodable byte does elsewhere.
-    static func replacingLoneSurrogates(_ bytes: [UInt8]) -> [UInt8] {
-        var out = bytes
-        var changed = false
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            func hex(_ at: Int) -> Int? {
-                guard at + 4 <= buf.count else { return nil }
-                var v = 0
-                for k in at..<(at + 4) {
-                    let b = buf[k] | 0x20
-                    guard let d = isDigit(buf[k]) ? Int(buf[k] - 0x30)
-                        : (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f") ? Int(b - 0x57) : nil) else { return nil }
-                    v = v * 16 + d
-                }
-                return v
-            }
-            // Backslashes are only in strings, each the start of an escape.
-            var i = 0
-            while i < buf.count, let hit = memchr(base + i, Int32(UInt8(ascii: "\\")), buf.count - i) {
-                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                guard i + 1 < buf.count, buf[i + 1] == UInt8(ascii: "u"), let unit = hex(i + 2) else { i += 2; continue }
-                if (0xD800...0xDBFF).contains(unit), i + 11 < buf.count, buf[i + 6] == UInt8(ascii: "\\"),
-                   buf[i + 7] == UInt8(ascii: "u"), let low = hex(i + 8), (0xDC00...0xDFFF).contains(low) {
-                    i += 12
-                    continue
-                }
-                if (0xD800...0xDFFF).contains(unit) {
-                    out.replaceSubrange((i + 2)..<(i + 6), with: Array("fffd".utf8))
-                    changed = true
-                }
-                i += 6
-            }
-        }
-        return changed ? out : bytes
-    }
+    /// A JSON text (`JSON.decode`) as plain values — objects `[String:
+    /// Any]`, arrays `[Any]`, strings, numbers as `Double`, `Bool` — or
+    /// where and why it is not JSON we read.
+    package static func parseJSON(_ text: String) -> Result<Any, JSONError> { JSON.decode(text).map(\.plain) }
 
     /// Our own `export --format json`.
     public static func journalJSON(_ text: String) -> Result<ImportSource, SettingError> {
-        guard let object = parseJSON(text) as? [String: Any], object["format"] as? String == "sitecycle-journal",
+        let parsed: Any
+        switch parseJSON(text) {
+        case .success(let p): parsed = p
+        case .failure(let e): return .failure(SettingError(e.located, help: jsonHelp(e)))
+        }
+        guard let object = parsed as? [String: Any], object["format"] as? String == "sitecycle-journal",
               let entries = object["entries"] as? [[String: Any]]
         else { return .failure(SettingError("not a sitecycle JSON export (no \"format\": \"sitecycle-journal\")")) }
         var source = ImportSource(format: .json)
@@ -354,6 +298,15 @@ public enum ImportReaders {
         return nil
     }
 
+    /// The fix for a file that is not JSON we read.
+    package static func jsonHelp(_ e: JSONError) -> String {
+        switch e.kind {
+        case .duplicateKey: return "an object names each key once: delete the one you do not mean, then import again"
+        case .tooDeep: return "this is no export of ours or of Nightscout's"
+        case .syntax: return "correct the file there, or export it again"
+        }
+    }
+
     static let jsonSettingHelp = "correct it in the file, or take it out to keep the journal's own setting"
 
     /// An entry of our JSON as a record, in the offset it was written with.
@@ -391,54 +344,21 @@ func jsonDouble(_ value: Any?) -> Double? {
     return nil
 }
 
-/// Any JSON value, for `ImportReaders.parseJSON`.
-private enum JSONValue: Decodable {
-    case object([String: JSONValue])
-    case array([JSONValue])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? c.decode(Double.self) {
-            self = .number(n)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try c.decode([String: JSONValue].self))
-        }
-    }
-
-    var json: JSON {
+extension JSON {
+    /// As plain values for `as?` reads: objects `[String: Any]` (their
+    /// keys are unique: the decoder refuses a key given twice), arrays
+    /// `[Any]`, every number a `Double`, `null` a value no `as?` asks for.
+    package var plain: Any {
         switch self {
-        case .object(let o): return .object(o.map { ($0.key, $0.value.json) })
-        case .array(let a): return .array(a.map(\.json))
-        case .string(let s): return .string(s)
-        case .number(let n): return .double(n)
-        case .bool(let b): return .bool(b)
-        case .null: return .null
-        }
-    }
-
-    /// `null` is a value no reader asks for (every `as?` fails on it).
-    var plain: Any {
-        switch self {
-        case .object(let o): return o.mapValues(\.plain)
-        case .array(let a): return a.map(\.plain)
+        case .object(let pairs): return Dictionary(pairs.map { ($0.0, $0.1.plain) }, uniquingKeysWith: { first, _ in first })
+        case .array(let items): return items.map(\.plain)
         case .string(let s): return s
-        case .number(let n): return n
+        case .int(let i): return Double(i)
+        case .double(let d): return d
         case .bool(let b): return b
         case .null: return JSONNull()
         }
     }
 }
 
-private struct JSONNull {}
+struct JSONNull {}

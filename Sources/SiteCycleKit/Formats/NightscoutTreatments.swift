@@ -12,6 +12,9 @@
 /// to rotate: it is ignored.
 enum NightscoutTreatments {
     /// Whether the first line holds a whole object: one treatment a line.
+    /// A first line refused for a key given twice counts as one when more
+    /// lines follow (its row is refused, naming the key); alone, it is
+    /// read as our JSON, whose error names the key too.
     static func isOneALine(_ text: String) -> Bool {
         var rest = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : Substring(text)
         while !rest.isEmpty {
@@ -19,8 +22,12 @@ enum NightscoutTreatments {
             let line = rest[..<end].trimmingWhitespace()
             // Any object but our own export (`jq -c` puts one on a line).
             if !line.isEmpty {
-                guard let object = ImportReaders.parseJSON(line) as? [String: Any] else { return false }
-                return object["format"] as? String != "sitecycle-journal"
+                switch ImportReaders.parseJSON(String(line)) {
+                case .success(let object as [String: Any]): return object["format"] as? String != "sitecycle-journal"
+                case .failure(let e) where e.kind != .syntax:
+                    return rest[end...].contains { !$0.isWhitespace }
+                default: return false
+                }
             }
             rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
         }
@@ -31,42 +38,68 @@ enum NightscoutTreatments {
     static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
 
     static func read(_ text: String) -> Result<ImportSource, SettingError> {
-        guard let rows = objects(text) else {
+        let rows: [(row: Int, object: Result<[String: Any], RowRejection>)]
+        switch objects(text) {
+        case .failure(let e): return .failure(e)
+        case .success(let r?): rows = r
+        case .success(nil):
             return .failure(SettingError("not a list of Nightscout treatments",
                                          help: "download treatments as a JSON array, or one object a line "
                                             + "as mongoexport writes them"))
         }
         var source = ImportSource(format: .nightscout)
         for (row, object) in rows {
-            guard let t = object else { source.rejected.append((row, "not a JSON object")); continue }
-            treatment(t, row: row, into: &source)
+            switch object {
+            case .success(let t): treatment(t, row: row, into: &source)
+            case .failure(let why): source.rejected.append((row, why))
+            }
         }
         source.records.sort { $0.start < $1.start }
         return .success(source)
     }
 
     /// The file's objects with their rows: an array's 1-based positions,
-    /// or the lines of a file with one object a line (nil in place of a
-    /// line that is not one). Nil when the file is neither.
-    static func objects(_ text: String) -> [(row: Int, object: [String: Any]?)]? {
+    /// or the lines of a file with one object a line (a line that is not
+    /// one is its row's rejection). Nil when the file is neither; the
+    /// decoder's error, with its line and column, for an array that is
+    /// not JSON we read (a key given twice refuses the whole file, as it
+    /// does our own JSON).
+    static func objects(_ text: String) -> Result<[(row: Int, object: Result<[String: Any], RowRejection>)]?, SettingError> {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
         let whole = ImportReaders.parseJSON(body)
-        if let array = (whole as? [Any]) ?? ((whole as? [String: Any])?["result"] as? [Any]) {
-            return array.enumerated().map { ($0.offset + 1, $0.element as? [String: Any]) }
+        func rows(_ array: [Any]) -> [(row: Int, object: Result<[String: Any], RowRejection>)] {
+            array.enumerated().map { ($0.offset + 1, ($0.element as? [String: Any]).map { .success($0) } ?? .failure("not a JSON object")) }
+        }
+        switch whole {
+        case .success(let array as [Any]): return .success(rows(array))
+        case .success(let object as [String: Any]):
+            if let array = object["result"] as? [Any] { return .success(rows(array)) }
+        case .success: return .success(nil)
+        case .failure(let e):
+            if body.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
+                return .failure(SettingError(e.located, help: ImportReaders.jsonHelp(e)))
+            }
         }
         // One object alone may be a file of one line.
-        guard whole == nil || whole is [String: Any] else { return nil }
         let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
             .map { (row: $0.offset + 1, text: String(decoding: trimmed($0.element), as: UTF8.self)) }.filter { !$0.text.isEmpty }
-        // The first line decides: a file of something else is not read.
-        guard let first = lines.first, ImportReaders.parseJSON(first.text) is [String: Any] else { return nil }
-        // All lines as one array, read at once; line by line only when
-        // that fails, so a line that is not JSON costs only itself.
-        if let array = ImportReaders.parseJSON("[" + lines.map(\.text).joined(separator: ",") + "]") as? [Any],
-           array.count == lines.count {
-            return zip(lines, array).map { ($0.row, $1 as? [String: Any]) }
+        let read = lines.map { line -> (row: Int, object: Result<[String: Any], RowRejection>) in
+            switch ImportReaders.parseJSON(line.text) {
+            case .success(let object as [String: Any]): return (line.row, .success(object))
+            case .failure(let e) where e.kind != .syntax: return (line.row, .failure(.text("column \(e.column): \(e.message)")))
+            default: return (line.row, .failure("not a JSON object"))
+            }
         }
-        return lines.map { ($0.row, ImportReaders.parseJSON($0.text) as? [String: Any]) }
+        // The first line decides: a file of something else is not read.
+        guard let first = read.first, (try? first.object.get()) != nil || isRefusedObject(first.object) else { return .success(nil) }
+        return .success(read)
+    }
+
+    /// A line refused for a key given twice or its depth: JSON we do not
+    /// take, but a treatment's line all the same.
+    static func isRefusedObject(_ object: Result<[String: Any], RowRejection>) -> Bool {
+        if case .failure(let why) = object, why != "not a JSON object" { return true }
+        return false
     }
 
     /// A line's bytes without the blanks and CR around them.
@@ -183,3 +216,6 @@ extension ImportReaders {
         NightscoutTreatments.read(text)
     }
 }
+
+/// A row's rejection as the failure of reading it.
+extension RowRejection: Error {}

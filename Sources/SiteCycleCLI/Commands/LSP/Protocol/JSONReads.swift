@@ -1,6 +1,6 @@
 import SiteCycleKit
 
-/// Typed reads of a message's JSON (`ImportReaders.parseJSONValue`): each
+/// Typed reads of a message's JSON (`JSON.decode`): each
 /// is nil where the value is not of its kind, so a field of the wrong
 /// type reads as a missing one, as the protocol's optional fields do.
 extension JSON {
