@@ -1,4 +1,5 @@
 @testable import SiteCycleKit
+import SiteCycleTestSupport
 import Testing
 
 /// Issue 41 item 3 and issue 39 item 15: one byte decoder makes the one
@@ -132,5 +133,15 @@ struct JSONReaderTests {
         guard case .array(let items) = value else { Issue.record("not an array"); return }
         #expect(items.count == 20_000)
         #expect(items.last == read(row))
+    }
+
+    /// One decoder: no other JSON reader in the sources, and no reader
+    /// goes through `Any` (`JSON+Reads.swift` reads the value itself).
+    @Test func noOtherJSONReaderIsLeftInTheSources() throws {
+        for (path, text) in try swiftSources("Sources") {
+            for banned in ["JSONDecoder(", "JSONSerialization", "as? [String: Any]", "as? [Any]"] {
+                #expect(!text.contains(banned), "\(path) holds \(banned)")
+            }
+        }
     }
 }

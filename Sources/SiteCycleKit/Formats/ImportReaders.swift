@@ -179,29 +179,23 @@ public enum ImportReaders {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    /// A JSON text (`JSON.decode`) as plain values — objects `[String:
-    /// Any]`, arrays `[Any]`, strings, numbers as `Double`, `Bool` — or
-    /// where and why it is not JSON we read.
-    package static func parseJSON(_ text: String) -> Result<Any, JSONError> { JSON.decode(text).map(\.plain) }
-
     /// Our own `export --format json`.
     public static func journalJSON(_ text: String) -> Result<ImportSource, SettingError> {
-        let parsed: Any
-        switch parseJSON(text) {
-        case .success(let p): parsed = p
+        let object: JSON
+        switch JSON.decode(text) {
+        case .success(let p): object = p
         case .failure(let e): return .failure(SettingError(e.located, help: jsonHelp(e)))
         }
-        guard let object = parsed as? [String: Any], object["format"] as? String == "sitecycle-journal",
-              let entries = object["entries"] as? [[String: Any]]
+        guard object["format"]?.text == "sitecycle-journal", let entries = object["entries"]?.objects
         else { return .failure(SettingError("not a sitecycle JSON export (no \"format\": \"sitecycle-journal\")")) }
         var source = ImportSource(format: .json)
-        for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
+        for (i, l) in (object["locations"]?.objects ?? []).enumerated() {
             jsonLocation(l, row: i + 1, into: &source)
         }
-        for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
+        for (i, d) in (object["devices"]?.objects ?? []).enumerated() {
             jsonDevice(d, row: i + 1, into: &source)
         }
-        if let s = object["settings"] as? [String: Any], let problem = jsonSettings(s, into: &source) {
+        if let s = object["settings"], s.isObject, let problem = jsonSettings(s, into: &source) {
             return .failure(problem)
         }
         for (i, e) in entries.enumerated() {
@@ -212,23 +206,23 @@ public enum ImportReaders {
 
     /// A location of our JSON: its name and enabled flag, and what its
     /// declaration says — the devices it is for, its pause, its comment.
-    private static func jsonLocation(_ l: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let name = l["name"] as? String else { source.rejected.append((row, "a location without a name")); return }
-        source.locations.append((name, jsonBool(l["enabled"]) ?? true))
-        if let devices = l["devices"] as? [Any] {
-            let names = devices.compactMap { $0 as? String }
+    private static func jsonLocation(_ l: JSON, row: Int, into source: inout ImportSource) {
+        guard let name = l["name"]?.text else { source.rejected.append((row, "a location without a name")); return }
+        source.locations.append((name, l["enabled"]?.flag ?? true))
+        if let devices = l["devices"]?.items {
+            let names = devices.compactMap(\.text)
             if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
                 source.rejected.append((row, "location \"\(name)\": devices must be device names"))
             } else {
                 source.locationDevices[name] = names
             }
         }
-        if let until = l["pausedUntil"] as? String {
+        if let until = l["pausedUntil"]?.text {
             if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
                 source.rejected.append((row, "location \"\(name)\": invalid pausedUntil `\(until)`"))
             }
         }
-        if let note = l["note"] as? String {
+        if let note = l["note"]?.text {
             // One line: the comment of the declaration.
             if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
                 source.locationNotes[name] = clean
@@ -239,15 +233,15 @@ public enum ImportReaders {
     }
 
     /// A device of our JSON besides the pump, with its target and grace.
-    private static func jsonDevice(_ d: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
-              let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
+    private static func jsonDevice(_ d: JSON, row: Int, into source: inout ImportSource) {
+        guard let name = d["device"]?.text, Device.problem(with: name) == nil, name != Device.pumpName,
+              let hours = d["targetHours"]?.numberOrFlag, hours > 0, hours <= 720 else {
             source.rejected.append((row, "a device without a valid name and targetHours"))
             return
         }
         // The words after the name on its `device` line: a grace too.
         var words = SettingValues.durationSetting(hours)
-        if let grace = jsonDouble(d["graceHours"]) {
+        if let grace = d["graceHours"]?.numberOrFlag {
             guard grace > 0, grace <= 720 else {
                 source.rejected.append((row, "device \(name): graceHours must be more than 0 and at most 720"))
                 return
@@ -261,14 +255,14 @@ public enum ImportReaders {
     /// a pump with a grace goes before them). A setting the journal would
     /// not read (a target of 0 h, an unknown zone) is the file's error: it
     /// is named, and nothing is imported.
-    private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) -> SettingError? {
+    private static func jsonSettings(_ s: JSON, into source: inout ImportSource) -> SettingError? {
         var settings: [(DirectiveSyntax.Keyword, String)] = []
-        if let name = s["patient"] as? String { settings.append((.patient, name)) }
-        if let tz = s["timezone"] as? String { settings.append((.timezone, tz)) }
-        if let t = jsonDouble(s["targetHours"]) {
+        if let name = s["patient"]?.text { settings.append((.patient, name)) }
+        if let tz = s["timezone"]?.text { settings.append((.timezone, tz)) }
+        if let t = s["targetHours"]?.numberOrFlag {
             settings.append((.target, SettingValues.hoursSetting(t)))
             // A pump with a grace is declared as a device, as the journal writes it.
-            if let g = jsonDouble(s["graceHours"]) {
+            if let g = s["graceHours"]?.numberOrFlag {
                 let grace = SettingValues.durationSetting(g)
                 guard SettingValues.problem(.target, grace) == nil else {
                     return SettingError("settings: invalid graceHours `\(SettingValues.hoursSetting(g))`: a grace must be "
@@ -280,14 +274,14 @@ public enum ImportReaders {
                 }
             }
         }
-        if let p = jsonDouble(s["absorptionThresholdPercent"]) {
+        if let p = s["absorptionThresholdPercent"]?.numberOrFlag {
             settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
         }
-        if let m = s["absorptionMode"] as? String { settings.append((.absorptionMode, m)) }
-        if let st = s["strategy"] as? String { settings.append((.strategy, st)) }
-        if let r = jsonDouble(s["restHours"]) { settings.append((.rest, SettingValues.durationSetting(r))) }
+        if let m = s["absorptionMode"]?.text { settings.append((.absorptionMode, m)) }
+        if let st = s["strategy"]?.text { settings.append((.strategy, st)) }
+        if let r = s["restHours"]?.numberOrFlag { settings.append((.rest, SettingValues.durationSetting(r))) }
         // Checked as the `cgm` line is: a path outside the folder is refused.
-        if let c = s["cgm"] as? String { settings.append((.cgm, c)) }
+        if let c = s["cgm"]?.text { settings.append((.cgm, c)) }
         for (keyword, value) in settings {
             if let e = SettingValues.problem(keyword, value) {
                 return SettingError("settings: invalid `\(keyword.rawValue) \(ControlCharacters.escaped(value))`: \(e.message)",
@@ -310,55 +304,20 @@ public enum ImportReaders {
     static let jsonSettingHelp = "correct it in the file, or take it out to keep the journal's own setting"
 
     /// An entry of our JSON as a record, in the offset it was written with.
-    private static func jsonEntry(_ e: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let startText = e["start"] as? String, let start = time(startText) else {
+    private static func jsonEntry(_ e: JSON, row: Int, into source: inout ImportSource) {
+        guard let startText = e["start"]?.text, let start = time(startText) else {
             source.rejected.append((row, "entry without a valid start"))
             return
         }
         // Older exports say `removed`; a null location says it now.
-        let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
-        let name = e["location"] as? String
+        let removed = e["removed"]?.flag ?? (e["location"] == .null)
+        let name = e["location"]?.text
         guard removed || name != nil else { source.rejected.append((row, "entry without a location")); return }
         var record = ImportRecord(row: row, start: start, sourceName: removed ? nil : name,
-                                  durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
-        if let device = e["device"] as? String { record.device = device }
-        record.reason = e["reason"] as? String
-        record.lot = e["lot"] as? String
+                                  durationHours: nil, note: e["note"]?.text, offset: offset(of: startText))
+        if let device = e["device"]?.text { record.device = device }
+        record.reason = e["reason"]?.text
+        record.lot = e["lot"]?.text
         source.records.append(record)
     }
 }
-
-/// A JSON flag as `JSONSerialization` read one: `true`/`false`, or the
-/// numbers 1 and 0.
-func jsonBool(_ value: Any?) -> Bool? {
-    if let b = value as? Bool { return b }
-    if let n = value as? Double, n == 0 || n == 1 { return n == 1 }
-    return nil
-}
-
-/// A JSON number as `JSONSerialization` read one: `true` and `false` are
-/// 1 and 0 too.
-func jsonDouble(_ value: Any?) -> Double? {
-    if let n = value as? Double { return n }
-    if let b = value as? Bool { return b ? 1 : 0 }
-    return nil
-}
-
-extension JSON {
-    /// As plain values for `as?` reads: objects `[String: Any]` (their
-    /// keys are unique: the decoder refuses a key given twice), arrays
-    /// `[Any]`, every number a `Double`, `null` a value no `as?` asks for.
-    package var plain: Any {
-        switch self {
-        case .object(let pairs): return Dictionary(pairs.map { ($0.0, $0.1.plain) }, uniquingKeysWith: { first, _ in first })
-        case .array(let items): return items.map(\.plain)
-        case .string(let s): return s
-        case .int(let i): return Double(i)
-        case .double(let d): return d
-        case .bool(let b): return b
-        case .null: return JSONNull()
-        }
-    }
-}
-
-struct JSONNull {}

@@ -22,8 +22,8 @@ enum NightscoutTreatments {
             let line = rest[..<end].trimmingWhitespace()
             // Any object but our own export (`jq -c` puts one on a line).
             if !line.isEmpty {
-                switch ImportReaders.parseJSON(String(line)) {
-                case .success(let object as [String: Any]): return object["format"] as? String != "sitecycle-journal"
+                switch JSON.decode(String(line)) {
+                case .success(let object) where object.isObject: return object["format"]?.text != "sitecycle-journal"
                 case .failure(let e) where e.kind != .syntax:
                     return rest[end...].contains { !$0.isWhitespace }
                 default: return false
@@ -38,7 +38,7 @@ enum NightscoutTreatments {
     static func isLineEnd(_ c: Character) -> Bool { c == "\n" || c == "\r\n" }
 
     static func read(_ text: String) -> Result<ImportSource, SettingError> {
-        let rows: [(row: Int, object: Result<[String: Any], RowRejection>)]
+        let rows: [(row: Int, object: Result<JSON, RowRejection>)]
         switch objects(text) {
         case .failure(let e): return .failure(e)
         case .success(let r?): rows = r
@@ -64,17 +64,16 @@ enum NightscoutTreatments {
     /// decoder's error, with its line and column, for an array that is
     /// not JSON we read (a key given twice refuses the whole file, as it
     /// does our own JSON).
-    static func objects(_ text: String) -> Result<[(row: Int, object: Result<[String: Any], RowRejection>)]?, SettingError> {
+    static func objects(_ text: String) -> Result<[(row: Int, object: Result<JSON, RowRejection>)]?, SettingError> {
         let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-        let whole = ImportReaders.parseJSON(body)
-        func rows(_ array: [Any]) -> [(row: Int, object: Result<[String: Any], RowRejection>)] {
-            array.enumerated().map { ($0.offset + 1, ($0.element as? [String: Any]).map { .success($0) } ?? .failure("not a JSON object")) }
+        let whole = JSON.decode(body)
+        func rows(_ array: [JSON]) -> [(row: Int, object: Result<JSON, RowRejection>)] {
+            array.enumerated().map { ($0.offset + 1, $0.element.isObject ? .success($0.element) : .failure("not a JSON object")) }
         }
         switch whole {
-        case .success(let array as [Any]): return .success(rows(array))
-        case .success(let object as [String: Any]):
-            if let array = object["result"] as? [Any] { return .success(rows(array)) }
-        case .success: return .success(nil)
+        case .success(let value):
+            if let array = value.items ?? value["result"]?.items { return .success(rows(array)) }
+            guard value.isObject else { return .success(nil) }
         case .failure(let e):
             if body.utf8.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "[") {
                 return .failure(SettingError(e.located, help: ImportReaders.jsonHelp(e)))
@@ -83,9 +82,9 @@ enum NightscoutTreatments {
         // One object alone may be a file of one line.
         let lines = body.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated()
             .map { (row: $0.offset + 1, text: String(decoding: trimmed($0.element), as: UTF8.self)) }.filter { !$0.text.isEmpty }
-        let read = lines.map { line -> (row: Int, object: Result<[String: Any], RowRejection>) in
-            switch ImportReaders.parseJSON(line.text) {
-            case .success(let object as [String: Any]): return (line.row, .success(object))
+        let read = lines.map { line -> (row: Int, object: Result<JSON, RowRejection>) in
+            switch JSON.decode(line.text) {
+            case .success(let object) where object.isObject: return (line.row, .success(object))
             case .failure(let e) where e.kind != .syntax: return (line.row, .failure(.text("column \(e.column): \(e.message)")))
             default: return (line.row, .failure("not a JSON object"))
             }
@@ -97,7 +96,7 @@ enum NightscoutTreatments {
 
     /// A line refused for a key given twice or its depth: JSON we do not
     /// take, but a treatment's line all the same.
-    static func isRefusedObject(_ object: Result<[String: Any], RowRejection>) -> Bool {
+    static func isRefusedObject(_ object: Result<JSON, RowRejection>) -> Bool {
         if case .failure(let why) = object, why != "not a JSON object" { return true }
         return false
     }
@@ -111,15 +110,15 @@ enum NightscoutTreatments {
         return l
     }
 
-    static func treatment(_ t: [String: Any], row: Int, into source: inout ImportSource) {
-        let event = t["eventType"] as? String
+    static func treatment(_ t: JSON, row: Int, into source: inout ImportSource) {
+        let event = t["eventType"]?.text
         let isSensor = event == "Sensor Change" || event == "Sensor Start"
         guard event == "Site Change" || event == "Pump Site Change" || isSensor else { source.ignored += 1; return }
         guard let start = time(of: t) else {
             source.rejected.append((row, "no valid created_at or date"))
             return
         }
-        let own = (t["enteredBy"] as? String) == "sitecycle"
+        let own = t["enteredBy"]?.text == "sitecycle"
         var notes = text(t["notes"])
         // AndroidAPS writes "<none>" when no site was picked.
         var name = text(t["location"]).flatMap { $0 == "<none>" ? nil : $0 }
@@ -155,13 +154,13 @@ enum NightscoutTreatments {
     /// key of one that is not text (the row's error, never dropped). An older
     /// export has only `notes`: the name with its clauses, as a journal
     /// line words a reason and a lot after the name.
-    static func ownFields(_ t: [String: Any], name: String, into record: inout ImportRecord) -> String? {
-        if let own = t[Exporters.nightscoutOwnKey] as? [String: Any], let location = own["location"] as? String {
-            if let bad = ["reason", "lot", "note"].first(where: { own[$0] != nil && !(own[$0] is String) }) { return bad }
+    static func ownFields(_ t: JSON, name: String, into record: inout ImportRecord) -> String? {
+        if let own = t[Exporters.nightscoutOwnKey], let location = own["location"]?.text {
+            if let bad = ["reason", "lot", "note"].first(where: { own[$0] != nil && own[$0]?.text == nil }) { return bad }
             record.sourceName = location
-            record.note = own["note"] as? String
-            record.reason = own["reason"] as? String
-            record.lot = own["lot"] as? String
+            record.note = own["note"]?.text
+            record.reason = own["reason"]?.text
+            record.lot = own["lot"]?.text
             return nil
         }
         let (clauses, bytes) = EntryClauses.scan(name.split(separator: " ").joined(separator: " "))
@@ -173,7 +172,7 @@ enum NightscoutTreatments {
         return nil
     }
 
-    static func text(_ value: Any?) -> String? { (value as? String).flatMap { $0.isEmpty ? nil : $0 } }
+    static func text(_ value: JSON?) -> String? { value?.text.flatMap { $0.isEmpty ? nil : $0 } }
 
     /// tconnectsync's steps, each sent as a "Site Change" with its words
     /// in `notes` and `reason`: "Cannula Filled (0.3u primed)".
@@ -188,10 +187,10 @@ enum NightscoutTreatments {
     /// `created_at` (text, or mongoexport's `{"$date": …}`), else `date`
     /// or `mills` in milliseconds (a number in any JSON form, or
     /// mongoexport's `{"$numberLong": "…"}` and the like).
-    static func time(of t: [String: Any]) -> Instant? {
-        if let text = t["created_at"] as? String, let instant = ImportReaders.time(text.trimmingBlanks()) { return instant }
-        if let date = (t["created_at"] as? [String: Any])?["$date"] {
-            if let text = date as? String, let instant = ImportReaders.time(text) { return instant }
+    static func time(of t: JSON) -> Instant? {
+        if let text = t["created_at"]?.text, let instant = ImportReaders.time(text.trimmingBlanks()) { return instant }
+        if let date = t["created_at"]?["$date"] {
+            if let text = date.text, let instant = ImportReaders.time(text) { return instant }
             if let instant = milliseconds(date) { return instant }
         }
         return milliseconds(t["date"]) ?? milliseconds(t["mills"])
@@ -199,10 +198,10 @@ enum NightscoutTreatments {
 
     /// Milliseconds since 1970 before the year 10000 (after it, no time
     /// a journal writes).
-    static func milliseconds(_ value: Any?) -> Instant? {
-        var ms = value as? Double
-        if let wrapped = value as? [String: Any],
-           let text = ["$numberLong", "$numberDouble", "$numberInt"].lazy.compactMap({ wrapped[$0] as? String }).first {
+    static func milliseconds(_ value: JSON?) -> Instant? {
+        var ms = value?.number
+        if let wrapped = value,
+           let text = ["$numberLong", "$numberDouble", "$numberInt"].lazy.compactMap({ wrapped[$0]?.text }).first {
             ms = Double(text)
         }
         guard let ms, ms.isFinite, ms > -62_135_596_800_000, ms < 253_402_300_800_000 else { return nil }
