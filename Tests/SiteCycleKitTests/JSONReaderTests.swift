@@ -48,6 +48,16 @@ struct JSONReaderTests {
         #expect(read(#""a\ud800b""#) == .string("a\u{FFFD}b"))
         #expect(read(#""\udc00\ud83d""#) == .string("\u{FFFD}\u{FFFD}"))
         #expect(read(#""\ud800\u0041""#) == .string("\u{FFFD}A"))
+        // Plain bytes are passed eight at a time: each special byte is
+        // still seen at every position in a word.
+        for at in 0..<40 {
+            let a = String(repeating: "a", count: at), z = String(repeating: "z", count: 11 + at % 9)
+            #expect(read("\"\(a)\\n\(z)\"") == .string(a + "\n" + z), "\(at)")
+            #expect(read("\"\(a)é\(z)\"") == .string(a + "é" + z), "\(at)")
+            #expect(read("[\"\(a)\",\"\(z)\"]") == .array([.string(a), .string(z)]), "\(at)")
+            #expect(read("\"\(a)\u{1F}\(z)\"") == nil, "\(at)")
+            #expect(read("\"\(a)\u{7F}~ \(z)\"") == .string(a + "\u{7F}~ " + z), "\(at)")
+        }
         for bad in [#""\x""#, #""\u12""#, #""\u12G4""#, "\"a\nb\"", "\"a\u{1}\"", #""abc"#, "'a'"] {
             #expect(read(bad) == nil, "\(bad)")
         }
@@ -121,6 +131,12 @@ struct JSONReaderTests {
         #expect(members(#"{"sgv":120,"x":{"a":1,"a":2}}"#) == nil)
         #expect(members(#"{"sgv":012}"#) == nil)
         #expect(members(#"{"K":1,"\u212A":2}"#) == nil, "a key that reads the same is the same key, as JSON.decode takes it")
+        // Past the short list (a hash of the bytes), and after an escaped key (strings).
+        let many = (0..<40).map { "\"k\($0)\":\($0)" }.joined(separator: ",")
+        #expect(members("{\(many)}")?.count == 40)
+        #expect(members("{\(many),\"k39\":0}") == nil)
+        #expect(members("{\(many),\"\\u006b3\":0}") == nil)
+        #expect(members("{\"\\u0061\":1,\(many),\"a\":0}") == nil)
         #expect(read(#"{"K":1,"\u212A":2}"#) == nil)
     }
 

@@ -2,23 +2,35 @@
 extension JSONReader {
     /// A string at `offset` (its opening quote), with its escapes read.
     mutating func string() throws(JSONError) -> String {
-        let (contents, escaped) = try stringRange()
+        let (contents, escaped, _) = try stringRange()
         let raw = UnsafeBufferPointer(rebasing: bytes[contents])
         guard escaped else { return String(decoding: raw, as: UTF8.self) }
         return Self.unescaped(raw)
     }
 
-    /// A string's contents (between its quotes), checked, and whether it
-    /// holds an escape; `offset` ends past its closing quote.
-    public mutating func stringRange() throws(JSONError) -> (Range<Int>, escaped: Bool) {
+    /// A string's contents (between its quotes), checked, whether it
+    /// holds an escape, and whether it is all ASCII; `offset` ends past
+    /// its closing quote.
+    public mutating func stringRange() throws(JSONError) -> (Range<Int>, escaped: Bool, ascii: Bool) {
         let open = offset
         offset += 1
         var escaped = false
+        var high: UInt8 = 0
+        // Short strings (keys) byte by byte; a long one's plain words
+        // eight bytes at a time, then the word that stopped them.
+        var byteByByte = 16
         while offset < bytes.count {
+            if byteByByte == 0 {
+                skipPlainWords()
+                byteByByte = 8
+                guard offset < bytes.count else { break }
+            }
+            byteByByte -= 1
             let b = bytes[offset]
+            high |= b
             if b == UInt8(ascii: "\"") {
                 offset += 1
-                return ((open + 1)..<(offset - 1), escaped)
+                return ((open + 1)..<(offset - 1), escaped, high < 0x80)
             }
             if b == UInt8(ascii: "\\") {
                 escaped = true
@@ -29,6 +41,22 @@ extension JSONReader {
             offset += 1
         }
         throw error("a string without its closing quote", at: open)
+    }
+
+    /// Past the string's plain bytes eight at a time: words that hold no
+    /// quote, backslash, control character or non-ASCII byte (the bytes
+    /// that need a look of their own one by one).
+    @inline(__always) mutating func skipPlainWords() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
+        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
+        while offset + 8 <= bytes.count {
+            let w = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
+            // A byte below 0x20 or from 0x80 up, a `"` or a `\\`.
+            if w & highs != 0 || (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x22))
+                || hasZero(w ^ (ones &* 0x5C)) { return }
+            offset += 8
+        }
     }
 
     /// Past one escape at `offset`, checked.
@@ -186,8 +214,8 @@ extension JSONReader {
                 throw error("expected a key in quotes, found \(found())")
             }
             let at = offset
-            let (key, escaped) = try stringRange()
-            try keys.insert(key, escaped: escaped, at: at, in: self)
+            let (key, escaped, ascii) = try stringRange()
+            try keys.insert(key, plain: !escaped && ascii, escaped: escaped, at: at, in: self)
             try colon()
             let valueStart = offset
             try skipValue(depth: depth)
@@ -197,28 +225,87 @@ extension JSONReader {
     }
 
     /// An object's keys as ranges, compared as `KeySet` compares them:
-    /// as bytes while both are plain ASCII, else as the strings they read.
+    /// while all are plain ASCII, by a hash of their bytes first (and a
+    /// 64-bit mask of the hashes, so most keys are new at one test), then
+    /// byte by byte, held on the stack (an entry's keys cost no
+    /// allocation); past 32 keys in a table, so a hostile object of many
+    /// keys stays linear; once any key is escaped or not ASCII, as the
+    /// strings they read.
     struct RawKeys {
-        var plain: [Range<Int>] = []
-        var other = KeySet()
+        var hashes = InlineArray<32, UInt64>(repeating: 0)
+        var ranges = InlineArray<32, Range<Int>>(repeating: 0..<0)
+        var count = 0
+        var mask: UInt64 = 0
+        var table: [UInt64: [Range<Int>]]?
+        var strings: KeySet?
 
-        mutating func insert(_ key: Range<Int>, escaped: Bool, at: Int, in reader: JSONReader) throws(JSONError) {
-            let bytes = reader.bytes
-            if !escaped, !key.contains(where: { bytes[$0] >= 0x80 }), other.few.isEmpty, other.many == nil, plain.count < 12 {
-                for p in plain where p.count == key.count && zip(p, key).allSatisfy({ bytes[$0] == bytes[$1] }) {
-                    throw KeySet.twice(String(decoding: UnsafeBufferPointer(rebasing: bytes[key]), as: UTF8.self), at: at, in: reader)
-                }
-                plain.append(key)
-                return
+        static func same(_ a: Range<Int>, _ b: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard a.count == b.count else { return false }
+            var i = a.lowerBound, j = b.lowerBound
+            while i < a.upperBound {
+                if bytes[i] != bytes[j] { return false }
+                i += 1
+                j += 1
             }
-            // Past the plain case: every key as the string it reads.
+            return true
+        }
+
+        /// A key's length and three of its bytes: enough to tell an
+        /// entry's keys apart at once (equal ones are compared byte by byte).
+        @inline(__always) static func signature(_ r: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            guard !r.isEmpty else { return 0 }
+            return UInt64(r.count) | UInt64(bytes[r.lowerBound]) << 32 | UInt64(bytes[r.upperBound - 1]) << 40
+                | UInt64(bytes[r.lowerBound + r.count / 2]) << 48
+        }
+
+        static func hash(_ r: Range<Int>, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+            var h: UInt64 = 0xcbf2_9ce4_8422_2325
+            for k in r { h = (h ^ UInt64(bytes[k])) &* 0x100_0000_01b3 }
+            return h
+        }
+
+        /// The plain keys so far.
+        var plainKeys: [Range<Int>] {
+            table.map { Array($0.values.joined()) } ?? (0..<count).map { ranges[$0] }
+        }
+
+        mutating func insert(_ key: Range<Int>, plain isPlain: Bool, escaped: Bool, at: Int,
+                             in reader: JSONReader) throws(JSONError) {
+            let bytes = reader.bytes
             func text(_ r: Range<Int>, _ escaped: Bool) -> String {
                 let raw = UnsafeBufferPointer(rebasing: bytes[r])
                 return escaped ? JSONReader.unescaped(raw) : String(decoding: raw, as: UTF8.self)
             }
-            for p in plain { try other.insert(text(p, false), at: at, in: reader) }
-            plain = []
-            try other.insert(text(key, escaped), at: at, in: reader)
+            if isPlain, strings == nil {
+                if table == nil, count < 32 {
+                    let h = Self.signature(key, bytes)
+                    let bit: UInt64 = 1 << ((h &* 0x9E37_79B9_7F4A_7C15) >> 58)
+                    if mask & bit != 0 {
+                        for k in 0..<count where hashes[k] == h && Self.same(ranges[k], key, bytes) {
+                            throw KeySet.twice(text(key, false), at: at, in: reader)
+                        }
+                    }
+                    mask |= bit
+                    hashes[count] = h
+                    ranges[count] = key
+                    count += 1
+                    return
+                }
+                let h = Self.hash(key, bytes)
+                if table == nil { table = Dictionary(grouping: plainKeys) { Self.hash($0, bytes) } }
+                if table![h, default: []].contains(where: { Self.same($0, key, bytes) }) {
+                    throw KeySet.twice(text(key, false), at: at, in: reader)
+                }
+                table![h, default: []].append(key)
+                return
+            }
+            // Past the plain case: every key as the string it reads.
+            if strings == nil {
+                var set = KeySet()
+                for p in plainKeys { try set.insert(text(p, false), at: at, in: reader) }
+                strings = set
+            }
+            try strings!.insert(text(key, escaped), at: at, in: reader)
         }
     }
 }
