@@ -48,8 +48,7 @@ struct JSONReaderTests {
         #expect(read(#""a\ud800b""#) == .string("a\u{FFFD}b"))
         #expect(read(#""\udc00\ud83d""#) == .string("\u{FFFD}\u{FFFD}"))
         #expect(read(#""\ud800\u0041""#) == .string("\u{FFFD}A"))
-        // Plain bytes are passed eight at a time: each special byte is
-        // still seen at every position in a word.
+        // Each special byte is seen wherever it stands.
         for at in 0..<40 {
             let a = String(repeating: "a", count: at), z = String(repeating: "z", count: 11 + at % 9)
             #expect(read("\"\(a)\\n\(z)\"") == .string(a + "\n" + z), "\(at)")

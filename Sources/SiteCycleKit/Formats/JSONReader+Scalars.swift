@@ -16,16 +16,7 @@ extension JSONReader {
         offset += 1
         var escaped = false
         var high: UInt8 = 0
-        // Short strings (keys) byte by byte; a long one's plain words
-        // eight bytes at a time, then the word that stopped them.
-        var byteByByte = 16
         while offset < bytes.count {
-            if byteByByte == 0 {
-                skipPlainWords()
-                byteByByte = 8
-                guard offset < bytes.count else { break }
-            }
-            byteByByte -= 1
             let b = bytes[offset]
             high |= b
             if b == UInt8(ascii: "\"") {
@@ -41,22 +32,6 @@ extension JSONReader {
             offset += 1
         }
         throw error("a string without its closing quote", at: open)
-    }
-
-    /// Past the string's plain bytes eight at a time: words that hold no
-    /// quote, backslash, control character or non-ASCII byte (the bytes
-    /// that need a look of their own one by one).
-    @inline(__always) mutating func skipPlainWords() {
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101, highs: UInt64 = 0x8080_8080_8080_8080
-        @inline(__always) func hasZero(_ v: UInt64) -> Bool { (v &- ones) & ~v & highs != 0 }
-        while offset + 8 <= bytes.count {
-            let w = UnsafeRawPointer(base + offset).loadUnaligned(as: UInt64.self)
-            // A byte below 0x20 or from 0x80 up, a `"` or a `\\`.
-            if w & highs != 0 || (w &- ones &* 0x20) & ~w & highs != 0 || hasZero(w ^ (ones &* 0x22))
-                || hasZero(w ^ (ones &* 0x5C)) { return }
-            offset += 8
-        }
     }
 
     /// Past one escape at `offset`, checked.
