@@ -139,6 +139,8 @@ struct JSONScanner {
         let scanner = self
         do throws(JSONError) {
             try reader.members { key, value in
+                // Only keys of the lengths asked for are compared.
+                guard key.count == 3 || key.count == 4 || key.count == 10 else { return }
                 if CGMBytes.equals(scanner.bytes, key, "type") {
                     entry.type = scanner.unquoted(value)
                 } else if CGMBytes.equals(scanner.bytes, key, "sgv") {
