@@ -74,23 +74,6 @@ struct CGMExportShapesTests {
         #expect((j["to"] as? String)?.hasPrefix("2026-11-24") == true, "\(j)")
     }
 
-    /// Issue 39 item 15: a key given twice was decided two ways: the
-    /// entries reader took the last `sgv`, the decoder every other JSON
-    /// reader uses (import, the language server) the first. Both take the
-    /// first now.
-    @Test func aKeyGivenTwiceIsReadAsEveryJSONReaderReadsIt() throws {
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try write("twice.json", """
-            [{"type":"sgv","sgv":110,"date":1795258800000,"sgv":300,"date":1795518000000,"type":"mbg"},
-            {"dateString":"2026-11-24T11:00:00.000Z","sgv":210,"dateString":"2026-11-21T11:00:00.000Z"}]
-            """)
-        #expect(Self.figures(try json("twice.json")) == (110, 210, 2, 0))
-        // The decoder: the language server answers the first id.
-        let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}},"id":2}"#
-        let r = try BinaryRunner.run(["lsp"], in: dir, environment: env, stdin: "Content-Length: \(body.utf8.count)\r\n\r\n" + body)
-        #expect(r.stdout.contains(#""id":1,"result""#), "\(r.stdout)")
-    }
-
     @Test func nightscoutsWrappedAnswersAreRead() throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         try write("bare.json", "[\(Self.entries)]\n")

@@ -60,9 +60,9 @@ struct LSPProtocolTests {
         let edit = LSP.TextEdit(range: range, newText: "x")
         #expect(LSP.TextEdit(edit.json) == edit)
         // A field of the wrong type reads as none.
-        let parsed = try #require(ImportReaders.parseJSONValue(bytes: Array(#"{"line":"1","character":2}"#.utf8)))
+        let parsed = try JSON.decode(#"{"line":"1","character":2}"#).get()
         #expect(LSP.Position(parsed) == nil)
-        let changes = try #require(ImportReaders.parseJSONValue(bytes: Array(#"[{"text":"a"},{"range":{},"text":"b"},{"x":1}]"#.utf8)))
+        let changes = try JSON.decode(#"[{"text":"a"},{"range":{},"text":"b"},{"x":1}]"#).get()
         #expect(LSP.ContentChange.list(changes) == [.whole("a"), .part(nil, "b"), .noText])
         #expect(LSP.ContentChange.list(.string("x")) == nil)
     }

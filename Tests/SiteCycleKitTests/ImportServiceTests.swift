@@ -229,7 +229,7 @@ struct ImportServiceTests {
         #expect(source.locations.map(\.enabled) == [true, false, true])
         #expect(source.records.map(\.sourceName) == ["Left Arm", nil, "Left Arm"])
         #expect(source.settings.first?.1 == "72.5h")
-        #expect(jsonDouble(true) == 1 && jsonBool(2.0) == nil && jsonBool(nil) == nil)
+        #expect(JSON.bool(true).numberOrFlag == 1 && JSON.double(2).flag == nil && JSON.null.flag == nil)
     }
 
     @Test func replacingMatchesBytesSoAQuoteBeforeACombiningMarkIsReplaced() {

@@ -68,6 +68,13 @@ extension HelpTopic {
               atomically, and only if something was added.
               Round trips are exact: CSV export, import into a fresh journal,
               CSV export gives the same bytes; so does the same with JSON.
+              JSON must be JSON (RFC 8259), read by the one decoder every
+              command uses. An object that gives a key twice
+              ({"location": "A", "location": "B"}) is refused, never read as
+              one of them: our JSON and a Nightscout array are refused whole,
+              with the key's line and column; in a file of one treatment a
+              line that line's row is rejected; in Nightscout entries that
+              entry is left out, and its line named.
 
             NIGHTSCOUT
               With your site's address and API secret. Upload:

@@ -125,6 +125,12 @@ extension HelpTopic {
               editor refuses to write any new line that holds a line break of
               its own, so nothing typed or imported can add an entry or a
               directive.
+              JSON is read by one strict decoder (RFC 8259) everywhere:
+              `import`, `outcomes --cgm` on Nightscout entries and the
+              language server. Arrays and objects nested deeper than 512 are
+              refused, so a hostile file cannot exhaust the stack. An object
+              that gives a key twice is refused, naming the key and its line
+              and column: which of two values was meant is never guessed.
 
             WHAT REACHES YOUR TERMINAL, A SHELL OR A NOTIFICATION
               Control characters in notes, names and file names (ESC, BEL, C1)

@@ -26,9 +26,14 @@ enum CGMFiles {
     /// its value: `line 3: \`5/30/21 16:59\` (Device Timestamp) is not a
     /// date sitecycle reads`.
     static func unreadable(row: UnreadableRow, file: String) -> String {
+        if row.reason == .duplicateKey {
+            return "\(file.terminalSafe) line \(row.line): the key \"\(ControlCharacters.escaped(row.column))\" is given "
+                + "twice in one entry; which value is meant is not guessed, so the entry is left out"
+        }
         let what = switch row.reason {
         case .date: "is not a date sitecycle reads"
         case .glucose: "is not a glucose value sitecycle reads"
+        case .duplicateKey: "has a key given twice"
         }
         return "\(file.terminalSafe) line \(row.line): `\(ControlCharacters.escaped(row.value))` (\(ControlCharacters.escaped(row.column))) \(what)"
     }

@@ -176,6 +176,9 @@ public struct UnreadableRow: Sendable, Equatable {
         case date
         /// The glucose cell is not a number above 0 (nor Low or High).
         case glucose
+        /// A Nightscout entry names the key `column` twice (the one JSON
+        /// rule: which value is meant is not guessed).
+        case duplicateKey
     }
 
     /// Which export it is in (0 for the first one combined), and its line.

@@ -59,8 +59,13 @@ enum NightscoutEntries {
         export.readings.reserveCapacity(range.count / 150)
         while let start = scanner.nextObjectStart() {
             let line = scanner.line(at: start)
-            guard let entry = scanner.entry() else {
-                export.bad(line: line)
+            let entry: JSONScanner.Entry
+            switch scanner.entry() {
+            case .success(let e): entry = e
+            case .failure(let e):
+                if case .duplicateKey(let key) = e.kind { export.bad(line: line, .duplicateKey, column: key, value: "") } else {
+                    export.bad(line: line)
+                }
                 // Resynchronise at the next object that starts a line.
                 scanner.skipToNextLine()
                 continue
@@ -123,52 +128,43 @@ struct JSONScanner {
         while i < bytes.count, bytes[i] != 0x0A { i += 1 }
     }
 
-    /// One object's `type`, `sgv` and time; nil if it is not JSON.
-    mutating func entry() -> Entry? {
-        guard i < bytes.count, bytes[i] == UInt8(ascii: "{") else { return nil }
-        i += 1
+    /// One object's `type`, `sgv` and time, read by the one decoder
+    /// (`JSONReader.members`): nil with its error if it is not JSON we
+    /// read — a key given twice included, as every JSON reader refuses it.
+    mutating func entry() -> Result<Entry, JSONError> {
+        var reader = JSONReader(bytes: bytes, offset: i)
         var entry = Entry()
         var dateString: Range<Int>?
         var badDate = false
-        // A key given twice counts once, with its first value, as the
-        // decoder every other JSON reader uses takes it.
-        var seen = (type: false, sgv: false, date: false, dateString: false)
-        skipSpace()
-        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return entry }
-        while true {
-            guard let key = memberKey() else { return nil }
-            let valueStart = i
-            guard skipValue() else { return nil }
-            let value = valueStart..<i
-            if CGMBytes.equals(bytes, key, "type") {
-                if !seen.type { entry.type = unquoted(value) }
-                seen.type = true
-            } else if CGMBytes.equals(bytes, key, "sgv") {
-                if !seen.sgv { entry.sgv = unquoted(value).flatMap(number) }
-                seen.sgv = true
-            } else if CGMBytes.equals(bytes, key, "date"), !seen.date {
-                seen.date = true
-                // Years 1 to 9999 only: a later one is no reading's, and no date we could show.
-                if let r = unquoted(value) {
-                    if let ms = number(r), ms >= -62_135_596_800_000, ms < 253_402_300_800_000 {
-                        entry.instant = Instant(seconds: Int64((ms / 1000).rounded(.down)))
-                    } else {
-                        badDate = true
+        let scanner = self
+        do throws(JSONError) {
+            try reader.members { key, value in
+                // Only keys of the lengths asked for are compared.
+                guard key.count == 3 || key.count == 4 || key.count == 10 else { return }
+                if CGMBytes.equals(scanner.bytes, key, "type") {
+                    entry.type = scanner.unquoted(value)
+                } else if CGMBytes.equals(scanner.bytes, key, "sgv") {
+                    entry.sgv = scanner.unquoted(value).flatMap(scanner.number)
+                } else if CGMBytes.equals(scanner.bytes, key, "date") {
+                    // Years 1 to 9999 only: a later one is no reading's, and no date we could show.
+                    if let r = scanner.unquoted(value) {
+                        if let ms = scanner.number(r), ms >= -62_135_596_800_000, ms < 253_402_300_800_000 {
+                            entry.instant = Instant(seconds: Int64((ms / 1000).rounded(.down)))
+                        } else {
+                            badDate = true
+                        }
                     }
+                } else if CGMBytes.equals(scanner.bytes, key, "dateString") {
+                    dateString = scanner.unquoted(value)
                 }
-            } else if CGMBytes.equals(bytes, key, "dateString"), !seen.dateString {
-                seen.dateString = true
-                dateString = unquoted(value)
             }
-            skipSpace()
-            guard i < bytes.count else { return nil }
-            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
-            guard bytes[i] == UInt8(ascii: "}") else { return nil }
-            i += 1
-            break
+        } catch {
+            i = reader.offset
+            return .failure(error)
         }
+        i = reader.offset
         if entry.instant == nil, !badDate, let dateString { entry.instant = isoInstant(dateString) }
-        return entry
+        return .success(entry)
     }
 
     /// The top-level object at `i`, read as an API answer: the range of

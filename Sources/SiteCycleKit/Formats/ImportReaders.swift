@@ -1,12 +1,3 @@
-import FoundationEssentials
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// One site change read from another tool's file, before it is matched to
 /// the journal.
 public struct ImportRecord: Equatable, Sendable {
@@ -188,76 +179,23 @@ public enum ImportReaders {
         return (tail[0] == UInt8(ascii: "-") ? -1 : 1) * (h * 3600 + m * 60)
     }
 
-    /// A JSON text as plain values — objects `[String: Any]`, arrays
-    /// `[Any]`, strings, numbers as `Double`, `Bool` — or nil when it is
-    /// not JSON. Read by FoundationEssentials' decoder, which bounds the
-    /// nesting a hostile file can ask for.
-    package static func parseJSON(_ text: String) -> Any? { parseJSON(bytes: Array(text.utf8)) }
-
-    /// The same from bytes as they came (a language server's message).
-    package static func parseJSON(bytes: [UInt8]) -> Any? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.plain
-    }
-
-    /// The same as the one `JSON` value (a number as `.double`, an
-    /// object's keys in no order), for the language server's typed reads.
-    package static func parseJSONValue(bytes: [UInt8]) -> JSON? {
-        (try? JSONDecoder().decode(JSONValue.self, from: Data(replacingLoneSurrogates(bytes))))?.json
-    }
-
-    /// Each `\ud800`-style escape without its other half as `\ufffd`
-    /// (the same six bytes): JSON allows a lone surrogate, a Swift string
-    /// cannot hold one, and the decoder refused the whole text for it. So
-    /// it reads as U+FFFD, as an undecodable byte does elsewhere.
-    static func replacingLoneSurrogates(_ bytes: [UInt8]) -> [UInt8] {
-        var out = bytes
-        var changed = false
-        bytes.withUnsafeBufferPointer { buf in
-            guard let base = buf.baseAddress else { return }
-            func hex(_ at: Int) -> Int? {
-                guard at + 4 <= buf.count else { return nil }
-                var v = 0
-                for k in at..<(at + 4) {
-                    let b = buf[k] | 0x20
-                    guard let d = isDigit(buf[k]) ? Int(buf[k] - 0x30)
-                        : (b >= UInt8(ascii: "a") && b <= UInt8(ascii: "f") ? Int(b - 0x57) : nil) else { return nil }
-                    v = v * 16 + d
-                }
-                return v
-            }
-            // Backslashes are only in strings, each the start of an escape.
-            var i = 0
-            while i < buf.count, let hit = memchr(base + i, Int32(UInt8(ascii: "\\")), buf.count - i) {
-                i = UnsafePointer<UInt8>(hit.assumingMemoryBound(to: UInt8.self)) - base
-                guard i + 1 < buf.count, buf[i + 1] == UInt8(ascii: "u"), let unit = hex(i + 2) else { i += 2; continue }
-                if (0xD800...0xDBFF).contains(unit), i + 11 < buf.count, buf[i + 6] == UInt8(ascii: "\\"),
-                   buf[i + 7] == UInt8(ascii: "u"), let low = hex(i + 8), (0xDC00...0xDFFF).contains(low) {
-                    i += 12
-                    continue
-                }
-                if (0xD800...0xDFFF).contains(unit) {
-                    out.replaceSubrange((i + 2)..<(i + 6), with: Array("fffd".utf8))
-                    changed = true
-                }
-                i += 6
-            }
-        }
-        return changed ? out : bytes
-    }
-
     /// Our own `export --format json`.
     public static func journalJSON(_ text: String) -> Result<ImportSource, SettingError> {
-        guard let object = parseJSON(text) as? [String: Any], object["format"] as? String == "sitecycle-journal",
-              let entries = object["entries"] as? [[String: Any]]
+        let object: JSON
+        switch JSON.decode(text) {
+        case .success(let p): object = p
+        case .failure(let e): return .failure(SettingError(e.located, help: jsonHelp(e)))
+        }
+        guard object["format"]?.text == "sitecycle-journal", let entries = object["entries"]?.objects
         else { return .failure(SettingError("not a sitecycle JSON export (no \"format\": \"sitecycle-journal\")")) }
         var source = ImportSource(format: .json)
-        for (i, l) in ((object["locations"] as? [[String: Any]]) ?? []).enumerated() {
+        for (i, l) in (object["locations"]?.objects ?? []).enumerated() {
             jsonLocation(l, row: i + 1, into: &source)
         }
-        for (i, d) in ((object["devices"] as? [[String: Any]]) ?? []).enumerated() {
+        for (i, d) in (object["devices"]?.objects ?? []).enumerated() {
             jsonDevice(d, row: i + 1, into: &source)
         }
-        if let s = object["settings"] as? [String: Any], let problem = jsonSettings(s, into: &source) {
+        if let s = object["settings"], s.isObject, let problem = jsonSettings(s, into: &source) {
             return .failure(problem)
         }
         for (i, e) in entries.enumerated() {
@@ -268,23 +206,23 @@ public enum ImportReaders {
 
     /// A location of our JSON: its name and enabled flag, and what its
     /// declaration says — the devices it is for, its pause, its comment.
-    private static func jsonLocation(_ l: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let name = l["name"] as? String else { source.rejected.append((row, "a location without a name")); return }
-        source.locations.append((name, jsonBool(l["enabled"]) ?? true))
-        if let devices = l["devices"] as? [Any] {
-            let names = devices.compactMap { $0 as? String }
+    private static func jsonLocation(_ l: JSON, row: Int, into source: inout ImportSource) {
+        guard let name = l["name"]?.text else { source.rejected.append((row, "a location without a name")); return }
+        source.locations.append((name, l["enabled"]?.flag ?? true))
+        if let devices = l["devices"]?.items {
+            let names = devices.compactMap(\.text)
             if names.count != devices.count || names.isEmpty || names.contains(where: { Device.problem(with: $0) != nil }) {
                 source.rejected.append((row, "location \"\(name)\": devices must be device names"))
             } else {
                 source.locationDevices[name] = names
             }
         }
-        if let until = l["pausedUntil"] as? String {
+        if let until = l["pausedUntil"]?.text {
             if let date = SettingValues.date(until) { source.locationPauses[name] = date } else {
                 source.rejected.append((row, "location \"\(name)\": invalid pausedUntil `\(until)`"))
             }
         }
-        if let note = l["note"] as? String {
+        if let note = l["note"]?.text {
             // One line: the comment of the declaration.
             if case .success(let clean?) = NoteText.clean(note), !clean.contains("\n") {
                 source.locationNotes[name] = clean
@@ -295,15 +233,15 @@ public enum ImportReaders {
     }
 
     /// A device of our JSON besides the pump, with its target and grace.
-    private static func jsonDevice(_ d: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let name = d["device"] as? String, Device.problem(with: name) == nil, name != Device.pumpName,
-              let hours = jsonDouble(d["targetHours"]), hours > 0, hours <= 720 else {
+    private static func jsonDevice(_ d: JSON, row: Int, into source: inout ImportSource) {
+        guard let name = d["device"]?.text, Device.problem(with: name) == nil, name != Device.pumpName,
+              let hours = d["targetHours"]?.numberOrFlag, hours > 0, hours <= 720 else {
             source.rejected.append((row, "a device without a valid name and targetHours"))
             return
         }
         // The words after the name on its `device` line: a grace too.
         var words = SettingValues.durationSetting(hours)
-        if let grace = jsonDouble(d["graceHours"]) {
+        if let grace = d["graceHours"]?.numberOrFlag {
             guard grace > 0, grace <= 720 else {
                 source.rejected.append((row, "device \(name): graceHours must be more than 0 and at most 720"))
                 return
@@ -317,14 +255,14 @@ public enum ImportReaders {
     /// a pump with a grace goes before them). A setting the journal would
     /// not read (a target of 0 h, an unknown zone) is the file's error: it
     /// is named, and nothing is imported.
-    private static func jsonSettings(_ s: [String: Any], into source: inout ImportSource) -> SettingError? {
+    private static func jsonSettings(_ s: JSON, into source: inout ImportSource) -> SettingError? {
         var settings: [(DirectiveSyntax.Keyword, String)] = []
-        if let name = s["patient"] as? String { settings.append((.patient, name)) }
-        if let tz = s["timezone"] as? String { settings.append((.timezone, tz)) }
-        if let t = jsonDouble(s["targetHours"]) {
+        if let name = s["patient"]?.text { settings.append((.patient, name)) }
+        if let tz = s["timezone"]?.text { settings.append((.timezone, tz)) }
+        if let t = s["targetHours"]?.numberOrFlag {
             settings.append((.target, SettingValues.hoursSetting(t)))
             // A pump with a grace is declared as a device, as the journal writes it.
-            if let g = jsonDouble(s["graceHours"]) {
+            if let g = s["graceHours"]?.numberOrFlag {
                 let grace = SettingValues.durationSetting(g)
                 guard SettingValues.problem(.target, grace) == nil else {
                     return SettingError("settings: invalid graceHours `\(SettingValues.hoursSetting(g))`: a grace must be "
@@ -336,14 +274,14 @@ public enum ImportReaders {
                 }
             }
         }
-        if let p = jsonDouble(s["absorptionThresholdPercent"]) {
+        if let p = s["absorptionThresholdPercent"]?.numberOrFlag {
             settings.append((.absorptionThreshold, SettingValues.formatPercent(p)))
         }
-        if let m = s["absorptionMode"] as? String { settings.append((.absorptionMode, m)) }
-        if let st = s["strategy"] as? String { settings.append((.strategy, st)) }
-        if let r = jsonDouble(s["restHours"]) { settings.append((.rest, SettingValues.durationSetting(r))) }
+        if let m = s["absorptionMode"]?.text { settings.append((.absorptionMode, m)) }
+        if let st = s["strategy"]?.text { settings.append((.strategy, st)) }
+        if let r = s["restHours"]?.numberOrFlag { settings.append((.rest, SettingValues.durationSetting(r))) }
         // Checked as the `cgm` line is: a path outside the folder is refused.
-        if let c = s["cgm"] as? String { settings.append((.cgm, c)) }
+        if let c = s["cgm"]?.text { settings.append((.cgm, c)) }
         for (keyword, value) in settings {
             if let e = SettingValues.problem(keyword, value) {
                 return SettingError("settings: invalid `\(keyword.rawValue) \(ControlCharacters.escaped(value))`: \(e.message)",
@@ -354,91 +292,32 @@ public enum ImportReaders {
         return nil
     }
 
+    /// The fix for a file that is not JSON we read.
+    package static func jsonHelp(_ e: JSONError) -> String {
+        switch e.kind {
+        case .duplicateKey: return "an object names each key once: delete the one you do not mean, then import again"
+        case .tooDeep: return "this is no export of ours or of Nightscout's"
+        case .syntax: return "correct the file there, or export it again"
+        }
+    }
+
     static let jsonSettingHelp = "correct it in the file, or take it out to keep the journal's own setting"
 
     /// An entry of our JSON as a record, in the offset it was written with.
-    private static func jsonEntry(_ e: [String: Any], row: Int, into source: inout ImportSource) {
-        guard let startText = e["start"] as? String, let start = time(startText) else {
+    private static func jsonEntry(_ e: JSON, row: Int, into source: inout ImportSource) {
+        guard let startText = e["start"]?.text, let start = time(startText) else {
             source.rejected.append((row, "entry without a valid start"))
             return
         }
         // Older exports say `removed`; a null location says it now.
-        let removed = jsonBool(e["removed"]) ?? (e["location"] is JSONNull)
-        let name = e["location"] as? String
+        let removed = e["removed"]?.flag ?? (e["location"] == .null)
+        let name = e["location"]?.text
         guard removed || name != nil else { source.rejected.append((row, "entry without a location")); return }
         var record = ImportRecord(row: row, start: start, sourceName: removed ? nil : name,
-                                  durationHours: nil, note: e["note"] as? String, offset: offset(of: startText))
-        if let device = e["device"] as? String { record.device = device }
-        record.reason = e["reason"] as? String
-        record.lot = e["lot"] as? String
+                                  durationHours: nil, note: e["note"]?.text, offset: offset(of: startText))
+        if let device = e["device"]?.text { record.device = device }
+        record.reason = e["reason"]?.text
+        record.lot = e["lot"]?.text
         source.records.append(record)
     }
 }
-
-/// A JSON flag as `JSONSerialization` read one: `true`/`false`, or the
-/// numbers 1 and 0.
-func jsonBool(_ value: Any?) -> Bool? {
-    if let b = value as? Bool { return b }
-    if let n = value as? Double, n == 0 || n == 1 { return n == 1 }
-    return nil
-}
-
-/// A JSON number as `JSONSerialization` read one: `true` and `false` are
-/// 1 and 0 too.
-func jsonDouble(_ value: Any?) -> Double? {
-    if let n = value as? Double { return n }
-    if let b = value as? Bool { return b ? 1 : 0 }
-    return nil
-}
-
-/// Any JSON value, for `ImportReaders.parseJSON`.
-private enum JSONValue: Decodable {
-    case object([String: JSONValue])
-    case array([JSONValue])
-    case string(String)
-    case number(Double)
-    case bool(Bool)
-    case null
-
-    init(from decoder: any Decoder) throws {
-        let c = try decoder.singleValueContainer()
-        if c.decodeNil() {
-            self = .null
-        } else if let b = try? c.decode(Bool.self) {
-            self = .bool(b)
-        } else if let n = try? c.decode(Double.self) {
-            self = .number(n)
-        } else if let s = try? c.decode(String.self) {
-            self = .string(s)
-        } else if let a = try? c.decode([JSONValue].self) {
-            self = .array(a)
-        } else {
-            self = .object(try c.decode([String: JSONValue].self))
-        }
-    }
-
-    var json: JSON {
-        switch self {
-        case .object(let o): return .object(o.map { ($0.key, $0.value.json) })
-        case .array(let a): return .array(a.map(\.json))
-        case .string(let s): return .string(s)
-        case .number(let n): return .double(n)
-        case .bool(let b): return .bool(b)
-        case .null: return .null
-        }
-    }
-
-    /// `null` is a value no reader asks for (every `as?` fails on it).
-    var plain: Any {
-        switch self {
-        case .object(let o): return o.mapValues(\.plain)
-        case .array(let a): return a.map(\.plain)
-        case .string(let s): return s
-        case .number(let n): return n
-        case .bool(let b): return b
-        case .null: return JSONNull()
-        }
-    }
-}
-
-private struct JSONNull {}

@@ -9,7 +9,28 @@ public indirect enum JSON: Equatable, Sendable {
     case array([JSON])
     case object([(String, JSON)])
 
-    public static func == (a: JSON, b: JSON) -> Bool { a.rendered() == b.rendered() }
+    /// The same value, as JSON means it: numbers by value (`1` is `1.0`),
+    /// arrays in order, objects as sets of members whatever their order
+    /// (the order is kept for output only). Never by rendering.
+    public static func == (a: JSON, b: JSON) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.int(let x), .int(let y)): return x == y
+        case (.double(let x), .double(let y)): return x == y
+        case (.int(let i), .double(let d)), (.double(let d), .int(let i)): return Int(exactly: d) == i
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            guard x.count == y.count else { return false }
+            if zip(x, y).allSatisfy({ $0.0 == $1.0 && $0.1 == $1.1 }) { return true }
+            func covers(_ p: [(String, JSON)], _ q: [(String, JSON)]) -> Bool {
+                p.allSatisfy { m in q.contains { $0.0 == m.0 && $0.1 == m.1 } }
+            }
+            return covers(x, y) && covers(y, x)
+        default: return false
+        }
+    }
 
     public static func optional(_ s: String?) -> JSON { s.map(JSON.string) ?? .null }
     public static func optional(_ d: Double?) -> JSON { d.map(JSON.double) ?? .null }

@@ -42,9 +42,10 @@ enum OutcomesHelp {
                                read. One entry a line (mongoexport's dump, ids
                                as {"$oid":...}) reads too, and numbers as it
                                writes them (1.5574e+12, 1e2); a date past the
-                               year 9999 is a row that does not read. A key
-                               given twice counts with its first value, as in
-                               every JSON sitecycle reads.
+                               year 9999 is a row that does not read. An
+                               entry that gives a key twice is left out and
+                               named, as every JSON sitecycle reads refuses
+                               it (`sitecycle help formats`).
           Any of them          UTF-8, or UTF-16 or UTF-32 with a byte order
                                mark (without it, named and refused); lines
                                end in LF, CR LF or a lone CR.

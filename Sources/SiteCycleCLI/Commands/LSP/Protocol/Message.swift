@@ -63,8 +63,15 @@ enum Message {
 
     /// A body read: the message it holds, or the errors that answer it.
     static func read(_ body: [UInt8]) -> Result<Message, Refusal> {
-        guard let parsed = ImportReaders.parseJSONValue(bytes: body) else {
+        // The one decoder: a key given twice or nesting past its limit is
+        // refused as `import` and `outcomes --cgm` refuse them, by name.
+        let parsed: JSON
+        switch JSON.decode(body) {
+        case .success(let value): parsed = value
+        case .failure(let e) where e.kind == .syntax:
             return .failure(Refusal(nil, ResponseError.parseError, "the message is not JSON"))
+        case .failure(let e):
+            return .failure(Refusal(nil, ResponseError.parseError, "the message is refused: \(e.located)"))
         }
         if let batch = parsed.items {
             // JSON-RPC batches are not part of LSP; each entry is answered as invalid.
