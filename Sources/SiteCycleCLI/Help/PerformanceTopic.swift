@@ -67,10 +67,12 @@ extension HelpTopic {
               small places.
               2026-11-28, as ratios that hold on any machine: `log` at
               100,000 entries runs 117M instructions to `check`'s 100M
-              (1.18×; the bench's (log − fsync) / check 1.3-1.6× on a busy
-              machine, goal 1.5×): the verdict now reads only its recent
+              (1.18×; the bench's (log − fsync) / check 1.1× quiet, 1.3-1.6×
+              busy, goal 1.5×): the verdict now reads only its recent
               window, and the line ending is worked out once per write.
-              `stats` 44× `ledger bal` (goal 50×).
+              Missed: `stats` 33-44× `ledger bal` (goal 50×); the
+              100,000-entry merge 1.1-1.5 s (goal 1 s; the 2026-11-27
+              binary takes as long on this machine today).
 
             DECISIONS
               The release binary links the standard library and
