@@ -40,9 +40,14 @@ public struct EarlyEndings: Sendable {
 
     /// Over the changes `include` picks (every one when nil) that started
     /// and ended by `now`; each is judged against its own device's target.
-    public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)? = nil, now: Instant) -> EarlyEndings {
+    /// `from`: the first change `include` can pick (the ones before it are
+    /// not read).
+    public static func compute(_ journal: Journal, include: ((SiteChange) -> Bool)? = nil, now: Instant,
+                               from first: Int = 0) -> EarlyEndings {
         var result = EarlyEndings()
-        for c in journal.changes where !c.isRemoval && c.start <= now {
+        let changes = journal.changes
+        for i in min(first, changes.count)..<changes.count where !changes[i].isRemoval && changes[i].start <= now {
+            let c = changes[i]
             guard let end = c.end, end <= now, include?(c) ?? true else { continue }
             let early = journal.endedEarly(c)
             result.total.add(c, early: early)

@@ -104,10 +104,8 @@ public struct SiteVerdict: Sendable {
             let i = Int(c.locationIndex)
             return i < since.count && since[i].map { c.start >= $0 } ?? false
         }
-        let endings = EarlyEndings.compute(rotation, include: include, now: now)
-        let failed = failures.map { GlucoseFailures.counts($0.filter(include), in: rotation) }
-        // Only recent evidence counts: the tally starts at the earliest
-        // change it can count (changes are in time order), not at the
+        // Only recent evidence counts: the tallies start at the earliest
+        // change they can count (changes are in time order), not at the
         // first of a lifetime (issue 41 item 6: `log` reads the verdict).
         let earliest = since.compactMap { $0 }.min()
         var first = 0, past = rotation.changes.count
@@ -119,6 +117,8 @@ public struct SiteVerdict: Sendable {
         } else {
             first = past
         }
+        let endings = EarlyEndings.compute(rotation, include: include, now: now, from: first)
+        let failed = failures.map { GlucoseFailures.counts($0.filter(include), in: rotation) }
         let stats = Statistics.compute(rotation, include: include, now: now,
                                        robust: rotation.settings.robustStatistics,
                                        body: occupancy ?? Occupancy.compute(journal, now: now), from: first)
@@ -155,11 +155,19 @@ public struct SiteVerdict: Sendable {
         let cutoff = now.adding(seconds: -Int64(recentDays) * 86_400)
         var since = [Instant?](repeating: nil, count: rotation.locationNames.count)
         var seen = [Int](repeating: 0, count: since.count)
-        for c in rotation.changes.reversed() where !c.isRemoval && c.start <= now {
+        // Once before the cutoff, only a location still short of its
+        // recent sets reads on; with none left, nothing older counts.
+        var short = since.count
+        let changes = rotation.changes
+        for k in changes.indices.reversed() {
+            let c = changes[k]
+            if c.start < cutoff && short == 0 { break }
+            guard !c.isRemoval, c.start <= now else { continue }
             let i = Int(c.locationIndex)
             guard i < since.count, let end = c.end, end <= now else { continue }
             guard seen[i] < recentSets || c.start >= cutoff else { continue }
             seen[i] += 1
+            if seen[i] == recentSets { short -= 1 }
             since[i] = c.start
         }
         return since

@@ -39,7 +39,11 @@ extension BuildState {
     /// Each entry record resolved into a site change, written over the
     /// records in `list` in file order, with its note lines joined to it.
     package mutating func readInFileOrder(_ list: inout [SiteChange], _ pass: inout FileOrderPass) {
-        let fields = names.map(readField)
+        // Bits only, so a line's copy of its field is a plain copy; the lots
+        // (strings, retained on every copy) beside them, read only for a
+        // field that has one.
+        let read = names.map(readField)
+        let fields = read.map(\.field), lots = read.map(\.lot)
         let kinds = syntax.kinds
         // The slots read and written without a check of the array's
         // ownership on each (that was a seventh of this loop).
@@ -51,7 +55,9 @@ extension BuildState {
                     pass.next += 1
                     if !pass.noteParts.isEmpty { finishNote(&pass, slots) }
                     pass.noteOwner = nil
-                    guard let change = resolve(record, fields[Int(record.name)]) else { continue }
+                    let field = fields[Int(record.name)]
+                    guard let change = resolve(record, field, lot: field.hasLot ? lots[Int(record.name)] : nil)
+                    else { continue }
                     if pass.written > 0, change.start < slots[pass.written - 1].start {
                         stepBack(change, after: slots[pass.written - 1], &pass)
                     }
@@ -234,7 +240,7 @@ extension BuildState {
 
     /// What a location field (device word and all) names, worked out once
     /// per distinct field rather than once per line.
-    package struct Field {
+    package struct Field: BitwiseCopyable {
         var device: UInt8
         /// The location's index in the header, or `SiteChange.removal`.
         var location: UInt16
@@ -242,9 +248,10 @@ extension BuildState {
         var isKnown: Bool
         /// A declared location whose `for` list leaves out the device.
         var mismatch: Bool
-        /// `reason:` (an `EndReason` raw value, 0 for none) and `lot:`.
+        /// `reason:` (an `EndReason` raw value, 0 for none), and whether
+        /// there is a `lot:` (its text is beside the field, in `readField`).
         var reason: UInt8 = 0
-        var lot: String? = nil
+        var hasLot = false
         /// A clause the builder reports: an unknown reason, or a clause on
         /// a `removed` line.
         var clauseProblem = false
@@ -252,19 +259,20 @@ extension BuildState {
         var lotProblem = false
     }
 
-    package func readField(_ field: String) -> Field {
+    package func readField(_ field: String) -> (field: Field, lot: String?) {
         // Only a field with a `:` can hold a clause: the common case costs a scan.
-        guard field.utf8.contains(UInt8(ascii: ":")) else { return readLocation(field) }
+        guard field.utf8.contains(UInt8(ascii: ":")) else { return (readLocation(field), nil) }
         let (clauses, bytes) = EntryClauses.scan(field)
-        guard !clauses.isEmpty else { return readLocation(field) }
+        guard !clauses.isEmpty else { return (readLocation(field), nil) }
         var result = readLocation(String(decoding: bytes[clauses.head], as: UTF8.self))
         if let word = clauses.value(.reason, in: bytes) {
             if let reason = EndReason(word: Substring(word)) { result.reason = reason.rawValue } else { result.clauseProblem = true }
         }
-        result.lot = clauses.value(.lot, in: bytes)
-        if let lot = result.lot, EntryClauses.lotProblem(lot) != nil { result.lotProblem = true }
+        let lot = clauses.value(.lot, in: bytes)
+        result.hasLot = lot != nil
+        if let lot, EntryClauses.lotProblem(lot) != nil { result.lotProblem = true }
         if result.location == SiteChange.removal && result.isKnown { result.clauseProblem = true }
-        return result
+        return (result, lot)
     }
 
     package func readLocation(_ field: String) -> Field {
@@ -350,7 +358,7 @@ extension BuildState {
     /// Inlined into its loop: a change returned through memory was written
     /// in pieces and read back whole, a stall on every entry.
     @inline(__always)
-    package mutating func resolve(_ r: EntryRecord, _ field: Field) -> SiteChange? {
+    package mutating func resolve(_ r: EntryRecord, _ field: Field, lot: String?) -> SiteChange? {
         let number = Int(r.line)
         let time = instant(of: r)
         if !field.isKnown, let (line, e) = entryLine(number) {
@@ -366,7 +374,7 @@ extension BuildState {
         if field.clauseProblem { reportClauseProblem(line: number, removal: field.location == SiteChange.removal) }
         change.reasonCode = field.reason
         if field.reason != 0 { recordsEndings = true }
-        if let lot = field.lot { lots[r.line] = lot }
+        if let lot { lots[r.line] = lot }
         if field.lotProblem, field.location != SiteChange.removal { reportLotProblem(line: number) }
         if field.mismatch, let (line, e) = entryLine(number) {
             let i = Int(field.location), name = locations[i].name
