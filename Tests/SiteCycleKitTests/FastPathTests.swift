@@ -101,6 +101,19 @@ struct FastPathTests {
         #expect(_isPOD(EntryRecord.self))
     }
 
+    /// The fast path keeps the last month's first day and length: dates
+    /// that leave a month and come back, leap days, and days no month has
+    /// read as the general path reads them, one after another.
+    @Test func monthsRememberedFromLineToLineReadAsTheCalendarSays() {
+        let dates = ["2024-02-29", "2023-02-29", "2023-02-28", "2100-02-29", "2000-02-29", "2026-04-31",
+                     "2026-04-30", "2026-00-10", "2026-04-01", "2026-13-01", "2026-12-31", "2027-01-00",
+                     "2027-01-01", "1970-01-01", "1969-12-31", "0001-01-01", "9999-12-31", "2026-04-00"]
+        let text = dates.map { "\($0) 08:15  Left Front\n" }.joined()
+        expectSame(Array(text.utf8))
+        let (fast, _) = bothWays(Array(text.utf8))
+        #expect(fast.entries.records.filter(\.isPlain).count == 11)
+    }
+
     @Test func mutatedJournalsReadTheSameBothWays() {
         var r = SeededRandom(seed: 77)
         for n in 0..<800 {

@@ -44,11 +44,13 @@ public struct JournalParser {
             var context = LineContext(buf: buf, names: names)
             var inEntry = false
             var window = ReadingWindow(source.bytes)
+            var months = MonthMemo()
             for index in 0..<lineTable.count {
                 let span = lineTable.span(index, in: buf)
                 window.reached(span.start)
                 if fastEntries,
-                   JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes, into: &entries) {
+                   JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes,
+                                            months: &months, into: &entries) {
                     kinds.append(.entry)
                     inEntry = true
                     continue

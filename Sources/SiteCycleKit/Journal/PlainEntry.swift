@@ -11,16 +11,16 @@ extension JournalParser {
     ///
     /// The record goes straight into `entries` (returned, it was written in
     /// pieces and read back whole, and the CPU stalled on every line).
-    static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
-                           names: inout NameTable, notes: inout NoteTable, into entries: inout EntryRecords) -> Bool {
-        guard let record = plainEntry(buf, span, line: line, names: &names, notes: &notes) else { return false }
+    static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int, names: inout NameTable,
+                           notes: inout NoteTable, months: inout MonthMemo, into entries: inout EntryRecords) -> Bool {
+        guard let record = plainEntry(buf, span, line: line, names: &names, notes: &notes, months: &months) else { return false }
         entries.append(record)
         return true
     }
 
     @inline(__always)
     static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
-                           names: inout NameTable, notes: inout NoteTable) -> EntryRecord? {
+                           names: inout NameTable, notes: inout NoteTable, months: inout MonthMemo) -> EntryRecord? {
         let p = span.start, end = span.contentEnd
         guard end - p >= 19 else { return nil }
         // `YYYY-MM-DD HH:MM` is two words: each byte XOR its pattern is
@@ -37,9 +37,10 @@ extension JournalParser {
         @inline(__always) func d(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
         let y0 = d(w1, 0), y1 = d(w1, 1), y2 = d(w1, 2), y3 = d(w1, 3), m0 = d(w1, 5), m1 = d(w1, 6)
         let d0 = d(w2, 0), d1 = d(w2, 1), h0 = d(w2, 3), h1 = d(w2, 4), n0 = d(w2, 6), n1 = d(w2, 7)
-        let date = CivilDate(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
         let hour = h0 * 10 + h1, minute = n0 * 10 + n1
-        guard date.isValid, hour <= 23, minute <= 59 else { return nil }
+        guard hour <= 23, minute <= 59,
+              let days = months.days(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+        else { return nil }
         // Raw pointers and wrapping arithmetic from here on: this loop runs
         // over every byte of a big journal, and Swift's checks on each
         // index and addition were most of its time.
@@ -70,7 +71,7 @@ extension JournalParser {
         }
         let name = names.intern(UnsafeBufferPointer(start: base + nameStart, count: nameEnd - (base + nameStart)))
         let note = lo < hi ? notes.addWritten(lo, hi) : NoteTable.none
-        let seconds = date.daysSinceEpoch * 86_400 + Int64(hour * 3600 + minute * 60)
+        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60)
         var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
                                  note: note, noteHasControl: false)
         record.isPlain = true
@@ -160,5 +161,29 @@ extension JournalParser {
             q += 1
         }
         return false
+    }
+}
+
+/// The month the last plain entry named: the day count of its first day and
+/// its length. Nearly every entry is in the month of the one above it, so
+/// the calendar arithmetic runs once a month, not once a line.
+struct MonthMemo {
+    private var key = -1
+    private var firstDay: Int64 = 0
+    private var length = 0
+
+    /// Days since 1970-01-01 of a date, or nil when there is no such date.
+    @inline(__always)
+    mutating func days(year: Int, month: Int, day: Int) -> Int64? {
+        let key = year * 100 + month
+        if key != self.key {
+            let first = CivilDate(year: year, month: month, day: 1)
+            guard first.isValid else { return nil }
+            self.key = key
+            firstDay = first.daysSinceEpoch
+            length = CivilDate.daysIn(month: month, year: year)
+        }
+        guard day >= 1, day <= length else { return nil }
+        return firstDay + Int64(day - 1)
     }
 }
