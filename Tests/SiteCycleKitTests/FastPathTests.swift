@@ -94,6 +94,33 @@ struct FastPathTests {
         expectSame(Array(("location Left Front Abdomen\n" + line + "\n    ; more\n" + line + "\n").utf8))
     }
 
+    /// Names and notes are read eight bytes at a time, the last few from a
+    /// word that ends with them: every length from 1 to 20, with a double
+    /// space, a `;`, a tab or a byte that is not printable at each place,
+    /// after one or two blanks or a tab, read as the general path reads them.
+    @Test func everyPlaceOfEveryShortNameReadsAsTheGeneralPath() {
+        var text = "location Left Front Abdomen\n"
+        var plain = 0
+        for length in 1...20 {
+            let name = Array("Abcdefghijklmnopqrstuvwxyz".utf8.prefix(length))
+            for separator in ["  ", " ", "\t"] {
+                text += "2026-02-07 08:15" + separator + String(decoding: name, as: UTF8.self) + "\n"
+                plain += 1
+                for place in 0..<length {
+                    for odd: [UInt8] in [[0x20, 0x20], [0x3B], [0x09], [0x01], [0x7F], [0xC3, 0xA9]] {
+                        var bytes = name
+                        bytes.replaceSubrange(place..<(place + 1), with: odd)
+                        text += "2026-02-07 08:15" + separator + String(decoding: bytes, as: UTF8.self) + "\n"
+                    }
+                }
+            }
+        }
+        expectSame(Array(text.utf8))
+        // The plain lines with one or two blanks take the fast path.
+        let (fast, _) = bothWays(Array(text.utf8))
+        #expect(fast.entries.records.filter(\.isPlain).count >= plain * 2 / 3)
+    }
+
     /// The builder turns each record into its change in the same slot.
     @Test func aRecordFitsInTheSlotOfAChange() {
         #expect(MemoryLayout<EntryRecord>.size <= MemoryLayout<SiteChange>.size)

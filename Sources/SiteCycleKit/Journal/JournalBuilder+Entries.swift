@@ -110,48 +110,50 @@ extension BuildState {
     package mutating func linkRotations(_ list: inout [SiteChange]) {
         var kept = 0
         var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
-        // Read in place: copying each change (and retaining its strings)
-        // twice was a tenth of a big journal's load.
-        for i in list.indices {
-            let d = Int(list[i].device)
-            let start = list[i].start
-            if lastKept[d] >= 0 {
-                let li = lastKept[d]
-                if list[li].start == start {
-                    foldSameInstant(list[i], into: li, &list)
-                    continue
+        // Read and written in place, through the buffer: copying each
+        // change (and retaining its strings) twice was a tenth of a big
+        // journal's load, and a check of the array on each access most of
+        // this pass.
+        list.withUnsafeMutableBufferPointer { list in
+            for i in list.indices {
+                let change = list[i]
+                let d = Int(change.device), li = lastKept[d]
+                if li >= 0 {
+                    if list[li].start == change.start {
+                        if let note = foldSameInstant(change, into: list[li]) { list[li].noteIndex = note }
+                        continue
+                    }
+                    let gap = change.start.seconds - list[li].start.seconds
+                    if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
+                        warnAboutCloseChange(change, after: list[li])
+                    }
+                    if !list[li].isRemoval { list[li].end = change.start }
                 }
-                let gap = start.seconds - list[li].start.seconds
-                if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
-                    warnAboutCloseChange(list[i], after: list[li])
+                if change.isRemoval, li < 0 || list[li].isRemoval, let (line, e) = entryLine(change.line) {
+                    report(.warning, .nothingActive, "`removed` with no site active", line: line,
+                           e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
                 }
-                if !list[li].isRemoval { list[li].end = start }
+                if kept != i { list[kept] = change }
+                lastKept[d] = kept
+                kept += 1
             }
-            if list[i].isRemoval, lastKept[d] < 0 || list[lastKept[d]].isRemoval, let (line, e) = entryLine(list[i].line) {
-                report(.warning, .nothingActive, "`removed` with no site active", line: line,
-                       e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
-            }
-            if kept != i { list[kept] = list[i] }
-            lastKept[d] = kept
-            kept += 1
         }
         list.removeLast(list.count - kept)
     }
 
-    /// `change` is at the same instant as `list[li]`, the one kept: a clash,
+    /// `change` is at the same instant as `last`, the one kept: a clash,
     /// or an exact duplicate line whose note lines join the kept entry's.
-    package mutating func foldSameInstant(_ change: SiteChange, into li: Int, _ list: inout [SiteChange]) {
-        let last = list[li]
+    /// Returns the kept entry's new note, if it changes.
+    package mutating func foldSameInstant(_ change: SiteChange, into last: SiteChange) -> UInt32? {
         reportClash(change.line, with: last.line)
         // An exact duplicate line may carry note lines of its own: they
         // belong to it, so they join the kept entry's note (unless they are
         // the same lines again). `fmt` folds the two the same way.
-        guard lineBytes(change.line) == lineBytes(last.line) else { return }
+        guard lineBytes(change.line) == lineBytes(last.line) else { return nil }
         let mine = continuationTexts(after: change.line), theirs = continuationTexts(after: last.line)
-        if !mine.isEmpty && mine != theirs {
-            let joined = ([notes[list[li].noteIndex] ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
-            list[li].noteIndex = notes.add(joined)
-        }
+        guard !mine.isEmpty && mine != theirs else { return nil }
+        let joined = ([notes[last.noteIndex] ?? ""] + mine).drop { $0.isEmpty }.joined(separator: "\n")
+        return notes.add(joined)
     }
 
     /// A change soon after `last` on the same device: a probable duplicate

@@ -13,10 +13,14 @@ extension BuildState {
         let mistyped = Set(mistypedYearLines)
         let mistypedStarts = mistyped.isEmpty ? []
             : Set(changes.filter { mistyped.contains($0.line) }.map { [Int64($0.device), $0.start.seconds] })
-        for c in changes where !c.isRemoval && !mistyped.contains(c.line) {
-            let limit = targets[Int(c.device)] * Double(SiteChange.longSessionFactor) * 3600
-            guard !c.isRemoval, let end = c.end, Double(end.seconds - c.start.seconds) > limit,
-                  !mistypedStarts.contains([Int64(c.device), end.seconds]),
+        let limits = targets.map { $0 * Double(SiteChange.longSessionFactor) * 3600 }
+        for c in changes where !c.isRemoval {
+            // Each change asks only for its length; the sets are asked
+            // only when there is something in them (hashing for an empty
+            // set was most of this pass).
+            guard let end = c.end, Double(end.seconds - c.start.seconds) > limits[Int(c.device)],
+                  mistyped.isEmpty || !mistyped.contains(c.line),
+                  mistypedStarts.isEmpty || !mistypedStarts.contains([Int64(c.device), end.seconds]),
                   case .entry(let e) = syntax.lines[c.line - 1].kind else { continue }
             let days = Double(end.seconds - c.start.seconds) / 86_400
             report(.warning, .longSession,

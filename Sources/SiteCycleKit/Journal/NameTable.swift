@@ -74,19 +74,37 @@ package struct NameTable {
         return String(decoding: bytes[start..<Int(ends[index])], as: UTF8.self)
     }
 
+    /// A name seen before is found inline, without a call; a new one is
+    /// added by `insert`, once per distinct name.
     @inline(__always)
     package mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
         // An empty name may come without an address; none is read then.
         let base = name.baseAddress ?? UnsafePointer(bitPattern: 1)!
         let key = Key(base, name.count)
+        let start = Int(truncatingIfNeeded: key.hash >> shift)
+        let found: Int? = slots.withUnsafeBufferPointer { slots in
+            keys.withUnsafeBufferPointer { keys in
+                guard !slots.isEmpty else { return nil }
+                let mask = slots.count - 1
+                var i = start & mask
+                while slots[i] != 0 {
+                    let index = Int(slots[i] &- 1)
+                    if keys[index] == key, key.count <= 24 || sameRest(index, base, key.count) { return index }
+                    i = (i &+ 1) & mask
+                }
+                return nil
+            }
+        }
+        if let found { return UInt32(truncatingIfNeeded: found) }
+        return insert(name, key)
+    }
+
+    /// A name not in the table yet.
+    private mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ key: Key) -> UInt32 {
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: key.hash >> shift)
-        while slots[i] != 0 {
-            let index = Int(slots[i] - 1)
-            if keys[index] == key, key.count <= 24 || sameRest(index, base, key.count) { return UInt32(index) }
-            i = (i + 1) & mask
-        }
+        while slots[i] != 0 { i = (i + 1) & mask }
         let index = UInt32(count)
         bytes.append(contentsOf: name)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
