@@ -36,6 +36,25 @@ package struct EntryRecords: Equatable {
 
     package subscript(index: Int) -> EntryRecord { EntryRecords.record(in: slots[index]) }
 
+    /// The records `body` writes through a sink, at most `capacity` of
+    /// them (the parser: one per line at most).
+    package static func writing(capacity: Int, _ body: (inout EntrySink) -> Void) -> EntryRecords {
+        var records = EntryRecords()
+        records.slots = [SiteChange](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+            guard let base = buffer.baseAddress else {
+                var none = EntrySink(base: nil, capacity: 0)
+                body(&none)
+                initialized = 0
+                return
+            }
+            Memory.prepareForWriting(UnsafeMutableRawPointer(base), buffer.count * MemoryLayout<SiteChange>.stride)
+            var sink = EntrySink(base: base, capacity: buffer.count)
+            body(&sink)
+            initialized = sink.count
+        }
+        return records
+    }
+
     /// The record a slot holds, until the builder writes its change there.
     @inline(__always)
     package static func record(in slot: SiteChange) -> EntryRecord {
@@ -45,6 +64,29 @@ package struct EntryRecords: Equatable {
     package var records: [EntryRecord] { slots.indices.map { self[$0] } }
 
     package static func == (a: EntryRecords, b: EntryRecords) -> Bool { a.records == b.records }
+}
+
+/// Where the parser writes entry records: straight into the room reserved
+/// for them, with no look at the array for each one (an append checks that
+/// the array is not shared, a call per line on the fast path).
+package struct EntrySink {
+    private let base: UnsafeMutablePointer<SiteChange>?
+    private let capacity: Int
+    package private(set) var count = 0
+
+    init(base: UnsafeMutablePointer<SiteChange>?, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    package mutating func append(_ record: EntryRecord) {
+        precondition(count < capacity, "more entry records than lines")
+        var slot = SiteChange.unset
+        withUnsafeMutableBytes(of: &slot) { $0.storeBytes(of: record, as: EntryRecord.self) }
+        (base.unsafelyUnwrapped + count).initialize(to: slot)
+        count += 1
+    }
 }
 
 /// An entry line as the builder needs it: 24 bytes and no string. Ranges

@@ -12,7 +12,7 @@ extension JournalParser {
     /// The record goes straight into `entries` (returned, it was written in
     /// pieces and read back whole, and the CPU stalled on every line).
     static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int, names: inout NameTable,
-                           notes: inout NoteTable, months: inout MonthMemo, into entries: inout EntryRecords) -> Bool {
+                           notes: inout NoteTable, months: inout MonthMemo, into entries: inout EntrySink) -> Bool {
         guard let record = plainEntry(buf, span, line: line, names: &names, notes: &notes, months: &months) else { return false }
         entries.append(record)
         return true
@@ -34,12 +34,14 @@ extension JournalParser {
         }
         guard notDigits(w1, sep1) | notDigits(w2, sep2) | (w1 & sep1) | (w2 & sep2) == 0, isBlank(buf[p + 16])
         else { return nil }
-        @inline(__always) func d(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
-        let y0 = d(w1, 0), y1 = d(w1, 1), y2 = d(w1, 2), y3 = d(w1, 3), m0 = d(w1, 5), m1 = d(w1, 6)
-        let d0 = d(w2, 0), d1 = d(w2, 1), h0 = d(w2, 3), h1 = d(w2, 4), n0 = d(w2, 6), n1 = d(w2, 7)
-        let hour = h0 * 10 + h1, minute = n0 * 10 + n1
+        // Each byte now holds its digit's value (a separator 0): ten times
+        // a byte plus the next is that pair's number, in the first byte of
+        // the pair, all pairs at once (at most 99: no byte carries).
+        let pairs1 = w1 &* 10 &+ (w1 >> 8), pairs2 = w2 &* 10 &+ (w2 >> 8)
+        @inline(__always) func pair(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
+        let hour = pair(pairs2, 3), minute = pair(pairs2, 6)
         guard hour <= 23, minute <= 59,
-              let days = months.days(year: y0 * 1000 + y1 * 100 + y2 * 10 + y3, month: m0 * 10 + m1, day: d0 * 10 + d1)
+              let days = months.days(year: pair(pairs1, 0) * 100 + pair(pairs1, 2), month: pair(pairs1, 5), day: pair(pairs2, 0))
         else { return nil }
         // Raw pointers and wrapping arithmetic from here on: this loop runs
         // over every byte of a big journal, and Swift's checks on each
