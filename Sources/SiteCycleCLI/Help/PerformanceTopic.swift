@@ -70,14 +70,16 @@ extension HelpTopic {
               (1.18×; the bench's (log − fsync) / check 1.1× quiet, 1.3-1.6×
               busy, goal 1.5×): the verdict now reads only its recent
               window, and the line ending is worked out once per write.
-              2026-11-29: at 100,000 entries `stats` runs 112.6M
-              instructions (136.1M on 2026-11-28) and `check` 86.6M
-              (99.7M): the verdict's early endings read only its window,
-              the builder's fields are plain bits, the fast path keeps
-              the month of the line above, and a known name is found
-              inline. The bench's `stats` vs `ledger bal` came out 32.5×,
-              41.2× and 42.4× over three runs (`ledger bal` itself took
-              571 to 604 ms), `(log − fsync) / check` 0.9-1.3×.
+              2026-11-29: at 100,000 entries `stats` runs 109.4M
+              instructions (136.1M on 2026-11-28), `check` 83.4M (99.7M)
+              and `log` 90.3M (117.4M; 1.08× `check`): the verdict's
+              early endings read only its window, the builder's fields
+              are plain bits, the fast path keeps the month of the line
+              above and reads its digits in pairs, a known name is found
+              inline, and records go straight into their room. On this
+              busy machine the bench's `stats` vs `ledger bal` came out
+              32.5× to 47.7× over six runs (`ledger bal` itself took 571
+              to 753 ms), `(log − fsync) / check` 0.9-1.8×.
               Missed: `stats` 50× `ledger bal`; the 100,000-entry merge
               1.1-1.5 s (goal 1 s; the 2026-11-27 binary takes as long on
               this machine today).
