@@ -78,8 +78,9 @@ extension HelpTopic {
               above and reads its digits in pairs, a known name is found
               inline, and records go straight into their room. On this
               busy machine the bench's `stats` vs `ledger bal` came out
-              32.5× to 47.7× over six runs (`ledger bal` itself took 571
-              to 753 ms), `(log − fsync) / check` 0.9-1.8×.
+              36.0×, 40.9× and 47.7× over three runs of the final build
+              (`ledger bal` itself took 619 to 753 ms), `(log − fsync) /
+              check` 1.3-1.8× (0.9-1.3× on earlier builds tonight).
               Missed: `stats` 50× `ledger bal`; the 100,000-entry merge
               1.1-1.5 s (goal 1 s; the 2026-11-27 binary takes as long on
               this machine today).
