@@ -71,8 +71,8 @@ extension HelpTopic {
               busy, goal 1.5×): the verdict now reads only its recent
               window, and the line ending is worked out once per write.
               2026-11-29: at 100,000 entries `stats` runs 109.4M
-              instructions (136.1M on 2026-11-28), `check` 83.4M (99.7M)
-              and `log` 90.3M (117.4M; 1.08× `check`): the verdict's
+              instructions (136.1M on 2026-11-28), `check` 83.4M (99.8M)
+              and `log` 90.4M (117.5M; 1.08× `check`): the verdict's
               early endings read only its window, the builder's fields
               are plain bits, the fast path keeps the month of the line
               above and reads its digits in pairs, a known name is found
