@@ -195,21 +195,29 @@ extension Statistics {
         // extremes, and those the comparison uses (their median when
         // robust, else their mean).
         var sum = 0.0, count = 0
-        var shortest: Double?, longest: Double?
+        var lowest = Double.infinity, highest = -Double.infinity
         var mine: [Double] = []
         var mineSum = 0.0, mineCount = 0
-        for k in range where counting.keep(rows.hours[k]) {
-            let h = rows.hours[k]
-            sum += h
-            count += 1
-            if shortest.map({ h < $0 }) ?? true { shortest = h }
-            if longest.map({ h > $0 }) ?? true { longest = h }
-            if !rows.endedByBreak[k] {
-                if counting.robust { mine.append(h) }
-                mineSum += h
-                mineCount += 1
+        // Read through the buffers, the extremes as plain numbers: a
+        // check of the arrays and two optionals per session were most of
+        // this loop.
+        rows.hours.withUnsafeBufferPointer { hours in
+            rows.endedByBreak.withUnsafeBufferPointer { endedByBreak in
+                for k in range where counting.keep(hours[k]) {
+                    let h = hours[k]
+                    sum += h
+                    count += 1
+                    lowest = min(lowest, h)
+                    highest = max(highest, h)
+                    if !endedByBreak[k] {
+                        if counting.robust { mine.append(h) }
+                        mineSum += h
+                        mineCount += 1
+                    }
+                }
             }
         }
+        let shortest = count == 0 ? nil : lowest, longest = count == 0 ? nil : highest
         // The median selects in place within the row: its sums are done.
         let median = counting.median(&rows.hours, in: range)
         let last = tally.lastAt[s].map { changes[$0] }
