@@ -70,17 +70,19 @@ extension HelpTopic {
               (1.18×; the bench's (log − fsync) / check 1.1× quiet, 1.3-1.6×
               busy, goal 1.5×): the verdict now reads only its recent
               window, and the line ending is worked out once per write.
-              2026-11-29: at 100,000 entries `stats` runs 109.4M
+              2026-11-29: at 100,000 entries `stats` runs 107.4M
               instructions (136.1M on 2026-11-28), `check` 83.4M (99.8M)
               and `log` 90.4M (117.5M; 1.08× `check`): the verdict's
               early endings read only its window, the builder's fields
               are plain bits, the fast path keeps the month of the line
               above and reads its digits in pairs, a known name is found
-              inline, and records go straight into their room. On this
-              busy machine the bench's `stats` vs `ledger bal` came out
-              36.0×, 40.9× and 47.7× over three runs of the final build
-              (`ledger bal` itself took 619 to 753 ms), `(log − fsync) /
-              check` 1.3-1.8× (0.9-1.3× on earlier builds tonight).
+              inline, records go straight into their room, and a site's
+              extremes are plain numbers. On this busy machine the
+              bench's `stats` vs `ledger bal` came out 36.0×, 40.9× and
+              47.7× on the build before the last change (`ledger bal`
+              itself 619 to 753 ms), and 33.1× and 32.2× on the last one,
+              in a busier hour (`check` itself 16-28 ms against 10-13);
+              `(log − fsync) / check` 0.9-1.8× over all of tonight's runs.
               Missed: `stats` 50× `ledger bal`; the 100,000-entry merge
               1.1-1.5 s (goal 1 s; the 2026-11-27 binary takes as long on
               this machine today).
