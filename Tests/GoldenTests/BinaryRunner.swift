@@ -108,3 +108,15 @@ struct BinaryRunner {
     }
 
 }
+
+/// A suite that runs the binary in a temporary folder of its own: files
+/// are written into it the one way.
+protocol WorkFolder {
+    var dir: URL { get }
+}
+
+extension WorkFolder {
+    func write(_ name: String, _ text: String) throws {
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+    }
+}

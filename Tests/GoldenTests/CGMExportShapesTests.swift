@@ -7,7 +7,7 @@ import Testing
 /// fixture is a few rows written as the export writes them, read against
 /// a Berlin journal: Left Front Abdomen from 11-20, Right Front Abdomen
 /// from 11-23.
-struct CGMExportShapesTests {
+struct CGMExportShapesTests: WorkFolder {
     let dir: URL
     let env: [String: String]
 
@@ -18,10 +18,6 @@ struct CGMExportShapesTests {
         dir = try BinaryRunner.temporaryDirectory()
         env = BinaryRunner.baseEnvironment(home: dir)
         try write("sites.journal", Self.journal)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     func outcomes(_ args: [String], code: Int32 = 0) throws -> BinaryRunner.Output {

@@ -6,7 +6,7 @@ import Testing
 /// exponent form), notes that are free text and not site names, and one
 /// change sent as several rows (tconnectsync's fills, xDrip+'s repeated
 /// Sensor Start, the 600-series uploader's `key600` twice).
-struct NightscoutImportTests {
+struct NightscoutImportTests: WorkFolder {
     let dir: URL
     let env: [String: String]
 
@@ -50,10 +50,6 @@ struct NightscoutImportTests {
         dir = try BinaryRunner.temporaryDirectory()
         env = BinaryRunner.baseEnvironment(home: dir)
         try write("sites.journal", Self.journal)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     /// The journal with each run of blanks inside a line as two spaces:

@@ -7,7 +7,7 @@ import Testing
 /// in silence: `import` of our JSON and of Nightscout treatments (an
 /// array, or one a line), `outcomes --cgm` on Nightscout entries, and the
 /// language server.
-struct OneJSONRuleTests {
+struct OneJSONRuleTests: WorkFolder {
     let dir: URL
     let env: [String: String]
 
@@ -15,10 +15,6 @@ struct OneJSONRuleTests {
         dir = try BinaryRunner.temporaryDirectory()
         env = BinaryRunner.baseEnvironment(home: dir)
         try write("sites.journal", CGMExportShapesTests.journal)
-    }
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     func run(_ args: [String], stdin: String = "") throws -> BinaryRunner.Output {

@@ -4,7 +4,7 @@ import Testing
 /// `outcomes`: exports generated here in each format, with glucose that
 /// depends on the site in at each instant, read by the real binary against
 /// a journal kept in New York (DST starts 2026-03-08 in the middle of it).
-struct OutcomesTests {
+struct OutcomesTests: WorkFolder {
     let dir: URL
     let env: [String: String]
     static let zone = TimeZone(identifier: "America/New_York")!
@@ -49,10 +49,6 @@ struct OutcomesTests {
 
     /// Readings outside a site (before the first change, in the break) read 150.
     static func glucose(_ t: Date) -> Double { site(at: t).flatMap { value[$0] } ?? 150 }
-
-    func write(_ name: String, _ text: String) throws {
-        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
-    }
 
     func outcomes(_ args: [String], code: Int32 = 0) throws -> BinaryRunner.Output {
         let r = try BinaryRunner.run(["-f", "sites.journal", "--now", "2026-03-20 12:00", "outcomes"] + args, in: dir,
