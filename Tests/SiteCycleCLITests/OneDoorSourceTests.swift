@@ -28,6 +28,26 @@ struct OneDoorSourceTests {
         #expect(change.contains("transaction.run(request, clock: clock, notes: &notes)"))
     }
 
+    /// The release binary is a static executable: glibc's name-service
+    /// modules, which `getpwuid` and its kin load for a user /etc/passwd
+    /// does not list, crash it. So nothing calls them, directly or through
+    /// Foundation's user and owner lookups; `PasswdHome` reads the file.
+    @Test func nothingLooksUpAUserThroughTheNameService() throws {
+        let calls = ["getpw", "getgr", "getlogin", "homeDirectory", "NSUserName", "NSHomeDirectory", "attributesOfItem",
+                     "expandingTildeInPath", "ownerAccountName", "getaddrinfo", "gethostbyname", "dlopen("]
+        let shipped = try ["Sources/SiteCycleKit", "Sources/SiteCycleCLI", "Sources/sitecycle"].flatMap(sources)
+        #expect(shipped.count > 100)
+        for (path, text) in shipped {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+            for call in calls { #expect(!code.contains { $0.contains(call) }, "\(path) calls \(call)") }
+        }
+        // The one use of FileManager reads a link, which asks no one.
+        for (path, text) in shipped where text.contains("FileManager") {
+            let uses = text.components(separatedBy: "FileManager.default.").dropFirst()
+            #expect(uses.allSatisfy { $0.hasPrefix("destinationOfSymbolicLink(") }, "\(path)")
+        }
+    }
+
     @Test func noRefusalIsCarriedAsAnOpaqueError() throws {
         for (path, text) in try sources("Sources") {
             #expect(!text.contains("callerRefused") && !text.contains("CallerError"), "\(path)")

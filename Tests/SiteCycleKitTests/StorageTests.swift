@@ -22,6 +22,33 @@ struct JournalLocationTests {
         #expect(JournalLocation.resolve(flag: "j", environment: [:], passwdHome: { nil }).path == "j")
         #expect(JournalLocation.resolve(flag: nil, environment: ["SITECYCLE_FILE": "/j"], passwdHome: { nil }).path == "/j")
     }
+
+    /// The passwd file is read by sitecycle itself (no name-service
+    /// module can be loaded into the static binary): the first line for
+    /// the uid, as glibc takes it.
+    @Test func thePasswdHomeIsTheFirstLineForTheUid() {
+        let passwd = Array("""
+            # a comment:x:1000:1000::/not/this:/bin/sh
+            root:x:0:0:root:/root:/bin/bash
+            +nis:x:1000:1000::/nis/home:/bin/sh
+            pat:x:1000:1000:Pat,,,:/home/pat:/bin/zsh
+            again:x:1000:1000::/home/again:/bin/sh
+            nohome:x:1001:1001:::/bin/sh
+            relative:x:1002:1002::home/rel:/bin/sh
+            short:x:1003
+            big:x:4294967296:0::/home/big:/bin/sh
+            caf\u{e9}:x:1004:1004::/home/caf\u{e9}:/bin/sh
+            """.utf8)
+        #expect(PasswdHome.home(of: 0, in: passwd) == "/root")
+        #expect(PasswdHome.home(of: 1000, in: passwd) == "/home/pat")
+        #expect(PasswdHome.home(of: 1001, in: passwd) == nil)
+        #expect(PasswdHome.home(of: 1002, in: passwd) == nil)
+        #expect(PasswdHome.home(of: 1003, in: passwd) == nil)
+        #expect(PasswdHome.home(of: 0xFFFF_FFFF, in: passwd) == nil)
+        #expect(PasswdHome.home(of: 1004, in: passwd) == "/home/caf\u{e9}")
+        #expect(PasswdHome.home(of: 4321, in: passwd) == nil)
+        #expect(PasswdHome.home(of: 0, in: Array("root:x:0:0::/root:/bin/sh\r\n".utf8)) == "/root")
+    }
 }
 
 struct ReadLimitTests {

@@ -33,9 +33,10 @@ extension HelpTopic {
               3. $XDG_DATA_HOME/sitecycle/sites.journal, with ~/.local/share
                  when XDG_DATA_HOME is unset (or not an absolute path, as the
                  XDG spec says). ~ is $HOME, or, when that is unset or empty
-                 (cron, some service managers), the home folder of your entry
-                 in the passwd database; with neither there is no default, and
-                 commands ask for -f or $SITECYCLE_FILE instead of guessing.
+                 (cron, some service managers), the home folder of your line
+                 in /etc/passwd (a user known only to LDAP or systemd sets
+                 $HOME); with neither there is no default, and commands ask
+                 for -f or $SITECYCLE_FILE instead of guessing.
               When there is no journal there, every command says where it
               looked and suggests `sitecycle init`.
 

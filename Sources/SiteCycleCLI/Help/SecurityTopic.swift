@@ -99,7 +99,7 @@ extension HelpTopic {
               inode): health data, private like the journal. A kept file that
               does not read back is rebuilt; one that cannot be written is
               skipped. Delete the folder at any time: it is only a copy.
-              Without $HOME the passwd entry's home folder is used; with
+              Without $HOME the home folder in /etc/passwd is used; with
               neither, commands ask for -f instead of creating `./~`. A journal
               path that is a symlink to nothing is named with its target.
 

@@ -35,10 +35,6 @@ public struct JournalLocation: Equatable, Sendable {
     }
 
     /// The home folder in the passwd entry of the user running this; nil
-    /// when there is no entry or it names no absolute folder.
-    public static func passwdHome() -> String? {
-        guard let entry = getpwuid(getuid()), let dir = entry.pointee.pw_dir else { return nil }
-        let home = SystemPath.string(cString: dir)
-        return home.hasPrefix("/") ? home : nil
-    }
+    /// when there is no entry or it names no absolute folder (`PasswdHome`).
+    public static func passwdHome() -> String? { PasswdHome.current() }
 }

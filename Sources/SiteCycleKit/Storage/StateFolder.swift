@@ -13,10 +13,7 @@ public enum StateFolder {
     public static func path(environment: [String: String]) -> String? {
         if let xdg = environment["XDG_STATE_HOME"], xdg.hasPrefix("/") { return xdg + "/sitecycle" }
         if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.local/state/sitecycle" }
-        if let pw = getpwuid(getuid()), let dir = pw.pointee.pw_dir, dir.pointee == UInt8(ascii: "/") {
-            return SystemPath.string(cString: dir) + "/.local/state/sitecycle"
-        }
-        return nil
+        return PasswdHome.current().map { $0 + "/.local/state/sitecycle" }
     }
 
     /// Where one journal's state of one kind lives (`undo`, `remind`,
