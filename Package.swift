@@ -27,11 +27,15 @@ let package = Package(
             // start-up time on Linux; zones come from TZif files, so no ICU
             // data is linked in. Measured by sitecycle-bench, see the README.
             swiftSettings: staticStdlib,
-            // A position-dependent executable: the ~74,000 relative
+            // A static, position-dependent executable: the ~74,000 relative
             // relocations a static Foundation brings are resolved when linking
-            // instead of at every start (about 1 ms and 300 page faults).
+            // instead of at every start (about 1 ms and 300 page faults), and
+            // with glibc and libstdc++ linked in too there is no dynamic
+            // loader to run (about 1 ms more: its symbol lookups, 90 page
+            // faults). getpwuid is never called, since glibc's name-service
+            // modules crash a static program (`PasswdHome`).
             // Symbols stripped, as a packager would: 30 MB → 15 MB.
-            linkerSettings: [.unsafeFlags(["-static-stdlib", "-Xclang-linker", "-no-pie", "-Xlinker", "--strip-all"],
+            linkerSettings: [.unsafeFlags(["-static-executable", "-Xlinker", "--strip-all"],
                                           .when(platforms: [.linux], configuration: .release))]
         ),
         // Times the real binary on synthetic journals: swift run -c release sitecycle-bench
