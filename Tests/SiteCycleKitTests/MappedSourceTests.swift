@@ -54,6 +54,34 @@ struct MappedSourceTests {
         #expect(fromMap.source.lineText(5) == fromArray.source.lineText(5))
     }
 
+    /// Each pass asks for its window; a window already mapped in is not
+    /// asked of the kernel again, and one released is.
+    @Test func aWindowAlreadyMappedInIsNotAskedForAgain() throws {
+        let page = 4096, bytes = [UInt8](repeating: 0x0A, count: 40 * page + 100)
+        let path = try Self.write(bytes)
+        defer { unlink(path) }
+        let fd = open(path, O_RDONLY)
+        defer { close(fd) }
+        let file = try #require(MappedFile(fd: fd, count: bytes.count))
+        #expect(file.knownMappedIn.isEmpty)
+        file.populate(0..<(10 * page))
+        #expect(file.knownMappedIn == 0..<(10 * page))
+        file.populate(100..<(5 * page))  // inside: nothing asked, nothing changes
+        #expect(file.knownMappedIn == 0..<(10 * page))
+        file.populate((8 * page + 7)..<(20 * page))  // overlapping: grows
+        #expect(file.knownMappedIn == 0..<(20 * page))
+        file.populate((30 * page)..<(1 << 30))  // apart, and past the end
+        #expect(file.knownMappedIn == (30 * page)..<(41 * page))
+        file.release(0..<(32 * page))  // the start of it released
+        #expect(file.knownMappedIn == (32 * page)..<(41 * page))
+        file.release((35 * page)..<(36 * page))  // its middle: nothing known
+        #expect(file.knownMappedIn.isEmpty)
+        file.populate(0..<(1 << 30))
+        #expect(file.knownMappedIn == 0..<(41 * page))
+        // Every byte reads back after all that.
+        #expect(UnsafeBufferPointer(start: file.base, count: file.count).elementsEqual(bytes))
+    }
+
     @Test func smallFilesAreReadAndTheThresholdDecides() throws {
         let bytes = Array("timezone UTC\nlocation A\n\n2026-01-01 08:00  A\n".utf8)
         let path = try Self.write(bytes)
