@@ -121,6 +121,24 @@ struct FastPathTests {
         #expect(fast.entries.records.filter(\.isPlain).count >= plain * 2 / 3)
     }
 
+    /// The fast path looks for a run of spaces only in a name it has not
+    /// seen: the general path collapses runs, so no name in the table
+    /// holds one. A name spaced both ways, in both orders, and runs at
+    /// every place of names the table already knows.
+    @Test func onlyANewNameIsLookedAtForARunOfSpaces() {
+        var text = "location Left Front Abdomen\n"
+        for name in ["Left Front", "Left  Front", "Left Front", "Left   Front", "Left  Front", "A B C D E F G H I",
+                     "A  B C D E F G H I", "A B C D E F G H  I", "A B C D E F G H I", "Abcdefghijklmnopqrstuvwxy z",
+                     "Abcdefghijklmnopqrstuvwxy  z", "Abcdefghijklmnopqrstuvwxy z"] {
+            text += "2026-02-07 08:15  \(name)\n2026-02-07 08:15  \(name)  ; n\n"
+        }
+        expectSame(Array(text.utf8))
+        let (fast, _) = bothWays(Array(text.utf8))
+        #expect(!fast.names.isEmpty && fast.names.allSatisfy { !$0.contains("  ") }, "\(fast.names)")
+        // A known name spelled with a run is still the general path's.
+        #expect(fast.entries.records.filter { !$0.isPlain }.count == 12)
+    }
+
     /// The builder turns each record into its change in the same slot.
     @Test func aRecordFitsInTheSlotOfAChange() {
         #expect(MemoryLayout<EntryRecord>.size <= MemoryLayout<SiteChange>.size)

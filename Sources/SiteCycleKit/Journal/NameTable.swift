@@ -33,6 +33,12 @@ package struct NameTable {
         var last: UInt64
         var count: Int
 
+        /// An empty name may come without an address; none is read then.
+        @inline(__always)
+        init(_ name: UnsafeBufferPointer<UInt8>) {
+            self.init(name.baseAddress ?? UnsafePointer(bitPattern: 1)!, name.count)
+        }
+
         @inline(__always)
         init(_ p: UnsafePointer<UInt8>, _ n: Int) {
             count = n
@@ -78,9 +84,14 @@ package struct NameTable {
     /// added by `insert`, once per distinct name.
     @inline(__always)
     package mutating func intern(_ name: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        // An empty name may come without an address; none is read then.
+        let key = Key(name)
+        return find(name, key) ?? insert(name, key)
+    }
+
+    /// The index of a name seen before, found inline; nil for a new one.
+    @inline(__always)
+    func find(_ name: UnsafeBufferPointer<UInt8>, _ key: Key) -> UInt32? {
         let base = name.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        let key = Key(base, name.count)
         let start = Int(truncatingIfNeeded: key.hash >> shift)
         let found: Int? = slots.withUnsafeBufferPointer { slots in
             keys.withUnsafeBufferPointer { keys in
@@ -95,12 +106,11 @@ package struct NameTable {
                 return nil
             }
         }
-        if let found { return UInt32(truncatingIfNeeded: found) }
-        return insert(name, key)
+        return found.map { UInt32(truncatingIfNeeded: $0) }
     }
 
-    /// A name not in the table yet.
-    private mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ key: Key) -> UInt32 {
+    /// A name not in the table yet (`find` said so).
+    mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ key: Key) -> UInt32 {
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1
         var i = Int(truncatingIfNeeded: key.hash >> shift)

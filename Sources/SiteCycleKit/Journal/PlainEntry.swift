@@ -60,9 +60,6 @@ extension JournalParser {
         guard let nameRegionEnd = JournalParser.printableUpToSemicolon(q, stop) else { return nil }
         var nameEnd = nameRegionEnd
         while nameEnd > q, (nameEnd - 1).pointee == 0x20 { nameEnd -= 1 }
-        // Spaces in a run inside the name are collapsed by the general
-        // path; before `;` or the end they are trimmed (above).
-        guard !JournalParser.hasDoubleSpace(q, nameEnd) else { return nil }
         q = nameRegionEnd
         var lo = stop, hi = stop
         if q < stop {
@@ -71,7 +68,19 @@ extension JournalParser {
             while lo < hi, isBlank(lo.pointee) { lo += 1 }
             while hi > lo, isBlank((hi - 1).pointee) { hi -= 1 }
         }
-        let name = names.intern(UnsafeBufferPointer(start: base + nameStart, count: nameEnd - (base + nameStart)))
+        let nameBytes = UnsafeBufferPointer(start: base + nameStart, count: nameEnd - (base + nameStart))
+        let key = NameTable.Key(nameBytes)
+        let name: UInt32
+        if let known = names.find(nameBytes, key) {
+            name = known
+        } else {
+            // Spaces in a run inside a name are the general path's, which
+            // collapses them (before `;` or the end they are trimmed,
+            // above). So no name in the table holds two in a row, and only
+            // a name not seen before is looked at for them.
+            guard !JournalParser.hasDoubleSpace(base + nameStart, nameEnd) else { return nil }
+            name = names.insert(nameBytes, key)
+        }
         let note = lo < hi ? notes.addWritten(lo, hi) : NoteTable.none
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60)
         var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
