@@ -237,3 +237,35 @@ struct ModelLimitTests {
         #expect(SettingValues.hoursSetting(72) == "72h")
     }
 }
+
+/// Long sessions are noted while each device's rotation is linked and
+/// warned about afterwards: in time order across devices, each by its own
+/// device's target, and never for a session a mistyped year made long.
+struct LongSessionWarningTests {
+    @Test func eachDeviceByItsOwnTargetInTimeOrder() {
+        let journal = load("""
+            timezone UTC
+            target 72h
+            device sensor 10d
+            location Arm  for pump,sensor
+            location Leg  for pump,sensor
+
+            2026-01-01 08:00  sensor  Arm
+            2026-01-02 08:00  Leg
+            2026-01-03 08:00  Arm
+            2026-01-20 08:00  Leg
+            2026-01-21 08:00  sensor  Leg
+            2026-01-23 08:00  Arm
+            2026-02-24 08:00  removed
+            2026-02-25 08:00  sensor  Arm
+            2026-03-30 08:00  Leg
+            """, zone: .utc)
+        let long = journal.diagnostics.filter { $0.code == .longSession }
+        // The pump's 17 and 32 days are past 3× 72 h, the sensor's 20 days
+        // within 3× 10 days and its 35 past them. The sensor's session
+        // ends after the pump's later one: the warnings still come in the
+        // order of the lines. The time `removed` left free is no session.
+        #expect(long.map(\.line) == [9, 11, 12], "\(long.map { ($0.line, $0.message) })")
+        #expect(long.map { $0.message.prefix(15) } == ["in for 17 days,", "in for 35 days,", "in for 32 days,"])
+    }
+}

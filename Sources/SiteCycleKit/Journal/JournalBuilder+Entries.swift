@@ -110,6 +110,7 @@ extension BuildState {
     package mutating func linkRotations(_ list: inout [SiteChange]) {
         var kept = 0
         var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
+        let longLimits = longSessionLimits
         // Read and written in place, through the buffer: copying each
         // change (and retaining its strings) twice was a tenth of a big
         // journal's load, and a check of the array on each access most of
@@ -127,7 +128,10 @@ extension BuildState {
                     if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
                         warnAboutCloseChange(change, after: list[li])
                     }
-                    if !list[li].isRemoval { list[li].end = change.start }
+                    if !list[li].isRemoval {
+                        list[li].end = change.start
+                        if Double(change.start.seconds - list[li].start.seconds) > longLimits[d] { longSessions.append(li) }
+                    }
                 }
                 if change.isRemoval, li < 0 || list[li].isRemoval, let (line, e) = entryLine(change.line) {
                     report(.warning, .nothingActive, "`removed` with no site active", line: line,

@@ -1,23 +1,28 @@
 /// Warnings about what reads fine but is probably wrong: sessions far past
 /// the target, control characters in notes.
 extension BuildState {
+    /// Each device's longest ordinary session, in seconds: its target
+    /// times `SiteChange.longSessionFactor`.
+    package var longSessionLimits: [Double] {
+        let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
+        return targets.map { $0 * Double(SiteChange.longSessionFactor) * 3600 }
+    }
+
     /// A session far past the target usually means a change was never
     /// logged (or a backdated line went in before the first): it would
     /// skew every average, so say so.
     package mutating func warnAboutLongSessions() {
         // A line left out for an error would make its neighbour look long.
-        guard !diagnostics.hasErrors else { return }
-        let targets = [settings.targetHours] + settings.devices.map(\.targetHours)
+        guard !diagnostics.hasErrors, !longSessions.isEmpty else { return }
         // A mistyped year makes the session it starts and the one it ends
         // long: the date is wrong, not a change missing.
         let mistyped = Set(mistypedYearLines)
         let mistypedStarts = mistyped.isEmpty ? []
             : Set(changes.filter { mistyped.contains($0.line) }.map { [Int64($0.device), $0.start.seconds] })
-        let limits = targets.map { $0 * Double(SiteChange.longSessionFactor) * 3600 }
-        for c in changes where !c.isRemoval {
-            // Each change asks only for its length; the sets are asked
-            // only when there is something in them (hashing for an empty
-            // set was most of this pass).
+        let limits = longSessionLimits
+        // Those `linkRotations` noted, in time order.
+        for c in longSessions.sorted().map({ changes[$0] }) where !c.isRemoval {
+            // The sets are asked only when there is something in them.
             guard let end = c.end, Double(end.seconds - c.start.seconds) > limits[Int(c.device)],
                   mistyped.isEmpty || !mistyped.contains(c.line),
                   mistypedStarts.isEmpty || !mistypedStarts.contains([Int64(c.device), end.seconds]),

@@ -59,6 +59,11 @@ struct BuildState {
     /// Lines out of order by more than `mistypedYearSeconds`: their long
     /// sessions come from the date, not from a change left unlogged.
     package var mistypedYearLines: [Int] = []
+    /// Changes whose session came out longer than its device's limit,
+    /// noted by `linkRotations` as it ends each one (a pass of its own
+    /// over every change was a fiftieth of `stats`); `warnAboutLongSessions`
+    /// says which are worth a warning.
+    package var longSessions: [Int] = []
 
     package init(_ parsed: consuming ParsedJournal, zone: ZoneRules) {
         syntax = parsed.syntax
