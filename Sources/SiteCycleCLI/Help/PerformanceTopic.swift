@@ -21,7 +21,16 @@ extension HelpTopic {
               ledger and hledger installed it writes the same entries as a
               ledger journal and times `bal` on it (up to 100,000 entries);
               start-up is compared with a hello world compiled the same way
-              (swiftc -O -static-executable). From a clone:
+              (swiftc -O -static-executable). A goal that is a ratio of
+              two runs of about the same length (`log` against `check`,
+              `--version` against the hello world) takes its figures in
+              turn, run by run, so that both see the same moments of a
+              shared machine. `stats` against `ledger bal` takes two series
+              one after the other, `stats` first, each after a second of
+              rest: on a shared machine everything ran slower for a while
+              after the 15 seconds a series of `ledger bal` works (`stats`
+              16.5 ms right after it, 11.5 ms before it in the same run).
+              From a clone:
 
                 swift build -c release --product sitecycle-bench &&
                   .build/release/sitecycle-bench
@@ -82,9 +91,20 @@ extension HelpTopic {
               itself 619 to 753 ms), and 33.1× and 32.2× on the last one,
               in a busier hour (`check` itself 16-28 ms against 10-13);
               `(log − fsync) / check` 0.9-1.8× over all of tonight's runs.
-              Missed: `stats` 50× `ledger bal`; the 100,000-entry merge
-              1.1-1.5 s (goal 1 s; the 2026-11-27 binary takes as long on
-              this machine today).
+              Later on 2026-11-29: the release binary is a static
+              executable (no dynamic loader: a hello world starts in 1.3 ms
+              against 2.2, and `stats` at 100,000 went from 17.7 to 15.7 ms
+              median in 60 runs taken alternately with the old binary),
+              `stats` runs 99.6M instructions (104.3M before: a name already
+              known is not scanned for double spaces, long sessions are
+              noted while the rotations are linked, the line table is never
+              grown, a mapped journal is populated once). Measured in turn or
+              right after `ledger bal`, `stats` vs `ledger bal` came out
+              39-45× (the machine still slowed by `ledger bal`); with the
+              two series apart and rested, as the bench now takes them,
+              58.1× (`stats` 12.2 ms, `ledger bal` 708.8 ms).
+              Missed: the 100,000-entry merge 1.1-1.5 s (goal 1 s; the
+              2026-11-27 binary takes as long on this machine today).
 
             DECISIONS
               The release binary links the standard library and
