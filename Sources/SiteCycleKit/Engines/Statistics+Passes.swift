@@ -33,25 +33,29 @@ extension Statistics {
             let changes = journal.changes
             var completedBits = [UInt64](repeating: 0, count: (changes.count + 63) / 64)
             // Read in place: copying each change was a third of this loop.
-            changes.withUnsafeBufferPointer { buffer in
-                for i in min(first, buffer.count)..<buffer.count {
-                    guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
-                    let order = Int(buffer[i].locationIndex)
-                    let s = order < slotByOrder.count ? slotByOrder[order] : -1
-                    guard s >= 0 else { continue }
-                    lastAt[s] = i  // "last used" is all-time: the range selects sessions only
-                    if let include, !include(buffer[i]) { continue }
-                    // The same change logged twice: one change, no session.
-                    if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
-                        repeatedChanges += 1
-                        if buffer[i + 1].isProbableDuplicate(of: buffer[i]) { probableDuplicates += 1 }
-                        continue
+            // The tallies written through their buffers too: a check of
+            // each array's ownership on every write.
+            withBuffers(&lastAt, &usesAt, &counts, &completedBits) { lastAt, usesAt, counts, completedBits in
+                changes.withUnsafeBufferPointer { buffer in
+                    for i in min(first, buffer.count)..<buffer.count {
+                        guard !buffer[i].isRemoval, buffer[i].start <= now else { continue }
+                        let order = Int(buffer[i].locationIndex)
+                        let s = order < slotByOrder.count ? slotByOrder[order] : -1
+                        guard s >= 0 else { continue }
+                        lastAt[s] = i  // "last used" is all-time: the range selects sessions only
+                        if let include, !include(buffer[i]) { continue }
+                        // The same change logged twice: one change, no session.
+                        if i + 1 < buffer.count, buffer[i + 1].start <= now, buffer[i].isRepeated(by: buffer[i + 1]) {
+                            repeatedChanges += 1
+                            if buffer[i + 1].isProbableDuplicate(of: buffer[i]) { probableDuplicates += 1 }
+                            continue
+                        }
+                        selectedCount += 1
+                        usesAt[s] += 1
+                        guard let end = buffer[i].end, end <= now else { continue }
+                        counts[s] += 1
+                        completedBits[i >> 6] |= 1 << UInt64(i & 63)
                     }
-                    selectedCount += 1
-                    usesAt[s] += 1
-                    guard let end = buffer[i].end, end <= now else { continue }
-                    counts[s] += 1
-                    completedBits[i >> 6] |= 1 << UInt64(i & 63)
                 }
             }
             self.slotByOrder = slotByOrder
@@ -231,5 +235,19 @@ extension Statistics {
             entry.absorption = absorption(value, reference, threshold: threshold, robust: counting.robust)
         }
         return entry
+    }
+}
+
+/// Four arrays written through their buffers at once.
+@inline(__always)
+private func withBuffers<A, B, C, D>(_ a: inout [A], _ b: inout [B], _ c: inout [C], _ d: inout [D],
+                                     _ body: (UnsafeMutableBufferPointer<A>, UnsafeMutableBufferPointer<B>,
+                                              UnsafeMutableBufferPointer<C>, UnsafeMutableBufferPointer<D>) -> Void) {
+    a.withUnsafeMutableBufferPointer { a in
+        b.withUnsafeMutableBufferPointer { b in
+            c.withUnsafeMutableBufferPointer { c in
+                d.withUnsafeMutableBufferPointer { d in body(a, b, c, d) }
+            }
+        }
     }
 }
