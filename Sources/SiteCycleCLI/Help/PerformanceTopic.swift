@@ -95,16 +95,19 @@ extension HelpTopic {
               executable (no dynamic loader: a hello world starts in 1.3 ms
               against 2.2, and `stats` at 100,000 went from 17.7 to 15.7 ms
               median in 60 runs taken alternately with the old binary),
-              `stats` runs 99.6M instructions (104.3M before: a name already
+              `stats` runs 98.8M instructions (104.3M before: a name already
               known is not scanned for double spaces, long sessions are
-              noted while the rotations are linked, the line table is never
-              grown, a mapped journal is populated once). Measured in turn or
+              noted while the rotations are linked, the first statistics
+              pass writes through buffers, the line table is never grown, a
+              mapped journal is populated once). Measured in turn or
               right after `ledger bal`, `stats` vs `ledger bal` came out
               39-45× (the machine still slowed by `ledger bal`); with the
               two series apart and rested, as the bench now takes them,
-              58.1× (`stats` 12.2 ms, `ledger bal` 708.8 ms).
-              Missed: the 100,000-entry merge 1.1-1.5 s (goal 1 s; the
-              2026-11-27 binary takes as long on this machine today).
+              58.1×, 49.0× and 43.5× in three runs (`stats` 12.2, 13.7 and
+              17.0 ms; in the last run `stats` alone took 28.5 ms).
+              Missed: `stats` 50× `ledger bal` in every run; the
+              100,000-entry merge 1.1-1.5 s (goal 1 s; the 2026-11-27
+              binary takes as long on this machine today).
 
             DECISIONS
               The release binary links the standard library and
