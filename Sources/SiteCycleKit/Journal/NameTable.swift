@@ -109,7 +109,8 @@ package struct NameTable {
         return found.map { UInt32(truncatingIfNeeded: $0) }
     }
 
-    /// A name not in the table yet (`find` said so).
+    /// A name not in the table yet: only after `find` said so, or the
+    /// table would hold it twice.
     mutating func insert(_ name: UnsafeBufferPointer<UInt8>, _ key: Key) -> UInt32 {
         if count * 2 >= slots.count { grow() }
         let mask = slots.count - 1

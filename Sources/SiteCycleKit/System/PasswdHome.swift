@@ -12,7 +12,7 @@ import Darwin
 /// user the file does not list glibc would go on to load a name-service
 /// module (`systemd`, `ldap`), which crashes a static program. So a user
 /// known only to such a service is taken as having no passwd home, and is
-/// asked to set `$HOME` (see `help files`).
+/// asked to set `$HOME` (see `help journal`).
 package enum PasswdHome {
     /// The passwd file read.
     package static let file = "/etc/passwd"
