@@ -105,6 +105,13 @@ extension HelpTopic {
               two series apart and rested, as the bench now takes them,
               58.1×, 49.0× and 43.5× in three runs (`stats` 12.2, 13.7 and
               17.0 ms; in the last run `stats` alone took 28.5 ms).
+              Morning of 2026-11-29: `stats` runs 97.9M instructions (its
+              session hours are written once, not zeroed first). The
+              bench's `stats` vs `ledger bal`: 66.2× (`stats` 11.0 ms,
+              `ledger bal` 731.5 ms) in a quiet hour, then 50.9× (13.6
+              against 693.9); 45.7× (14.8 against 675.2) with 5 runs
+              instead of 21, in an hour when a million-entry `stats` took
+              128 ms against its usual 102.
               Missed: `stats` 50× `ledger bal` in every run; the
               100,000-entry merge 1.1-1.5 s (goal 1 s; the 2026-11-27
               binary takes as long on this machine today).
@@ -133,7 +140,10 @@ extension HelpTopic {
               threads (slower on 2 cores: `stats` at 100,000 21.7 → 29 ms;
               tried again on 2026-11-29, joining the halves exactly: `check`
               0.2-0.5 ms faster than the same binary held to one core, and
-              slower than reading in one pass), and
+              slower than reading in one pass; a third time the same day,
+              with the line starts and each half's pages made ready on the
+              two threads too: `stats` 10.1 against 9.7 ms median in 60
+              runs taken alternately, and 11.4 against 9.5 ms of CPU), and
               a radix selection for medians (slower than the branchless
               quickselect). The commits record each step and its measurement.
 
