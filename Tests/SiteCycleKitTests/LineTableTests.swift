@@ -37,6 +37,34 @@ struct LineTableTests {
         }
     }
 
+    /// The table is written into room for lines of 16 bytes on average;
+    /// a file of shorter lines goes on past it.
+    @Test(arguments: [0, 1, 15, 16, 17, 31, 32, 33, 100, 5_000])
+    func linesShorterThanTheRoomAllowsGoOn(count: Int) {
+        for tail in [[], [0x41], [0x0D, 0x0A]] as [[UInt8]] {
+            let bytes = [UInt8](repeating: 0x0A, count: count) + tail
+            let source = SourceFile(path: "j", bytes: bytes)
+            #expect(Array(source.lines) == naive(bytes, from: 0))
+            #expect(source.lines.count == count + (tail.isEmpty ? 0 : 1))
+        }
+    }
+
+    /// The lines of one kind, found by their tags' bytes, are the ones a
+    /// comparison of every tag finds.
+    @Test(arguments: 1...4)
+    func linesOfAKindAreTheOnesThatHaveIt(seed: Int) {
+        var random = SeededRandom(seed: UInt64(seed))
+        let shapes = ["2026-01-01 08:00  A", "location A", "; c", "", "  ; n", "??", "<<<<<<< ours", "  x"]
+        for _ in 0..<50 {
+            let text = (0..<random.int(200)).map { _ in shapes[random.int(shapes.count)] }.joined(separator: "\n")
+            let (syntax, _) = JournalParser().parse(SourceFile(path: "j", text: text))
+            for tag in [SyntaxLine.Tag.blank, .comment, .noteContinuation, .directive, .entry, .conflictMarker, .invalid] {
+                let naive = syntax.kinds.indices.filter { syntax.kinds[$0] == tag }.map { $0 + 1 }
+                #expect(syntax.lineNumbers(tag) == naive)
+            }
+        }
+    }
+
     @Test func aLongJournalSplitsAcrossBatches() {
         // More line feeds than one batch holds, and lines of every length.
         var bytes: [UInt8] = []

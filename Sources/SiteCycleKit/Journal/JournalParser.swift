@@ -33,46 +33,51 @@ public struct JournalParser {
         }
         let lineTable = source.lines
         var kinds: [SyntaxLine.Tag] = []
-        kinds.reserveCapacity(lineTable.count)
         var names = NameTable()
         var notes = NoteTable()
         notes.reserve(notes: lineTable.count / 2, bytes: source.bytes.count / 2)
         var diagnostics: [Diagnostic] = []
-        // One record per entry line at most: written into room for one per line.
+        // One record per entry line at most: written into room for one per
+        // line. One kind per line, written into room for exactly that many:
+        // an append checked the array's room and ownership on every line.
         let entries = EntryRecords.writing(capacity: lineTable.count) { entries in
-            source.bytes.withUnsafeBufferPointer { buf in
-                var context = LineContext(buf: buf, names: names)
-                var inEntry = false
-                var window = ReadingWindow(source.bytes)
-                var months = MonthMemo()
-                for index in 0..<lineTable.count {
-                    let span = lineTable.span(index, in: buf)
-                    window.reached(span.start)
-                    if fastEntries,
-                       JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes,
-                                                months: &months, into: &entries) {
-                        kinds.append(.entry)
-                        inEntry = true
-                        continue
-                    }
-                    context.start(span, number: index + 1)
-                    let kind = context.parse(followsEntry: inEntry)
-                    let tag = kind.tag
-                    kinds.append(tag)
-                    inEntry = tag == .entry || tag == .noteContinuation
-                    if case .entry(let e) = kind {
-                        var note = NoteTable.none, control = false
-                        if let r = e.noteRange {
-                            note = notes.addWritten(buf.baseAddress! + r.lowerBound, buf.baseAddress! + r.upperBound)
-                            control = ControlCharacters.firstInNote(buf, r) != nil
+            kinds = [SyntaxLine.Tag](unsafeUninitializedCapacity: lineTable.count) { kindsOut, kindsWritten in
+                source.bytes.withUnsafeBufferPointer { buf in
+                    var context = LineContext(buf: buf, names: names)
+                    var inEntry = false
+                    var window = ReadingWindow(source.bytes)
+                    var months = MonthMemo()
+                    for index in 0..<lineTable.count {
+                        let span = lineTable.span(index, in: buf)
+                        window.reached(span.start)
+                        if fastEntries,
+                           JournalParser.plainEntry(buf, span, line: index + 1, names: &context.names, notes: &notes,
+                                                    months: &months, into: &entries) {
+                            kindsOut.initializeElement(at: index, to: .entry)
+                            inEntry = true
+                            continue
                         }
-                        entries.append(EntryRecord(localSeconds: e.localSeconds, line: UInt32(index + 1), name: context.lastName,
-                                                   offsetSeconds: e.offset.map(Int32.init) ?? Int32.min, note: note,
-                                                   noteHasControl: control))
+                        context.start(span, number: index + 1)
+                        let kind = context.parse(followsEntry: inEntry)
+                        let tag = kind.tag
+                        kindsOut.initializeElement(at: index, to: tag)
+                        inEntry = tag == .entry || tag == .noteContinuation
+                        if case .entry(let e) = kind {
+                            var note = NoteTable.none, control = false
+                            if let r = e.noteRange {
+                                note = notes.addWritten(buf.baseAddress! + r.lowerBound, buf.baseAddress! + r.upperBound)
+                                control = ControlCharacters.firstInNote(buf, r) != nil
+                            }
+                            entries.append(EntryRecord(localSeconds: e.localSeconds, line: UInt32(index + 1),
+                                                       name: context.lastName,
+                                                       offsetSeconds: e.offset.map(Int32.init) ?? Int32.min, note: note,
+                                                       noteHasControl: control))
+                        }
                     }
+                    diagnostics = context.diagnostics
+                    names = context.names
                 }
-                diagnostics = context.diagnostics
-                names = context.names
+                kindsWritten = lineTable.count
             }
         }
         return ParsedJournal(syntax: JournalSyntax(source: source, kinds: kinds), entries: entries,

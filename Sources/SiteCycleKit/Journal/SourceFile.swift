@@ -93,23 +93,36 @@ public struct LineTable: RandomAccessCollection, Sendable {
             starts = [0]
             return
         }
-        var starts: [UInt32] = []
-        // Room for lines of 16 bytes on average, about half a journal's
-        // shortest: the table is never grown and copied (for 100,000
-        // entries of 30 bytes, room for 32 was 100 page faults short). Room
-        // never written costs no memory.
-        starts.reserveCapacity(bytes.count / 16 + 2)
-        starts.append(UInt32(first))
+        var starts: [UInt32] = [UInt32(first)]
         var window = ReadingWindow(bytes)
         bytes.withUnsafeBufferPointer { buf in
             guard first < buf.count, let base = buf.baseAddress else { return }
             var p = base + first
             let end = base + buf.count
             window.reached(0)
+            // Written into room for lines of 16 bytes on average, about
+            // half a journal's shortest, so the table is never grown and
+            // copied (for 100,000 entries of 30 bytes, room for 32 was 100
+            // page faults short), and with no look at the array's room and
+            // ownership on each line. Room never written costs no memory.
+            // Shorter lines than that go on by appending. (The loop is
+            // written out twice: a local function that moved `p` made
+            // every call a dynamic exclusivity check.)
+            starts = [UInt32](unsafeUninitializedCapacity: buf.count / 16 + 2) { room, written in
+                room.initializeElement(at: 0, to: UInt32(first))
+                var n = 1, q = p
+                while n < room.count, q < end, let hit = memchr(q, 0x0A, end - q) {
+                    q = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+                    room.initializeElement(at: n, to: UInt32(q - base))
+                    n += 1
+                    window.reached(q - base)
+                }
+                written = n
+                p = q
+            }
             while p < end, let hit = memchr(p, 0x0A, end - p) {
-                let lf = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-                starts.append(UInt32(lf - base + 1))
-                p = lf + 1
+                p = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)) + 1
+                starts.append(UInt32(p - base))
                 window.reached(p - base)
             }
             if p < end { starts.append(UInt32(buf.count)) }
