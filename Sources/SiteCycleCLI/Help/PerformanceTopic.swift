@@ -105,13 +105,16 @@ extension HelpTopic {
               two series apart and rested, as the bench now takes them,
               58.1×, 49.0× and 43.5× in three runs (`stats` 12.2, 13.7 and
               17.0 ms; in the last run `stats` alone took 28.5 ms).
-              Morning of 2026-11-29: `stats` runs 97.9M instructions (its
-              session hours are written once, not zeroed first). The
-              bench's `stats` vs `ledger bal`: 66.2× (`stats` 11.0 ms,
-              `ledger bal` 731.5 ms) in a quiet hour, then 50.9× (13.6
-              against 693.9); 45.7× (14.8 against 675.2) with 5 runs
-              instead of 21, in an hour when a million-entry `stats` took
-              128 ms against its usual 102.
+              Morning of 2026-11-29: `stats` runs 95.6M instructions and
+              `check` 73.4M (its session hours are written once, not
+              zeroed first; line starts and kinds are written through
+              their buffers; directive lines are found with memchr). The
+              bench's `stats` vs `ledger bal` over five runs: 66.2×
+              (`stats` 11.0 ms, `ledger bal` 731.5 ms), 50.9× (13.6
+              against 693.9), 58.8× (12.9 against 756.3), 44.2× (15.1
+              against 666.3, in an hour when `log` took 34 ms against its
+              usual 19), and 45.7× (14.8 against 675.2) with 5 runs
+              instead of 21.
               Missed: `stats` 50× `ledger bal` in every run; the
               100,000-entry merge 1.1-1.5 s (goal 1 s; the 2026-11-27
               binary takes as long on this machine today).
