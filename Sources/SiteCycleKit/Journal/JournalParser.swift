@@ -88,6 +88,7 @@ public struct JournalParser {
     package static func decode(_ source: SourceFile, span: LineSpan, number: Int, followsEntry: Bool) -> SyntaxLine.Kind {
         source.bytes.withUnsafeBufferPointer { buf in
             var context = LineContext(buf: buf, names: NameTable())
+            context.interning = false
             context.start(span, number: number)
             return context.parse(followsEntry: followsEntry)
         }
@@ -103,6 +104,11 @@ private struct LineContext {
     package var names: NameTable
     /// The name index of the last entry line read.
     package var lastName: UInt32 = 0
+    /// Whether names are interned (the parser's pass over the file). A
+    /// line decoded again on its own needs only its name's text: interning
+    /// it made a table of its own for every line the merge, `fmt` and
+    /// edits read (four allocations a line).
+    package var interning = true
 
     package init(buf: UnsafeBufferPointer<UInt8>, names: NameTable) {
         self.buf = buf
@@ -392,9 +398,11 @@ private struct LineContext {
             previousBlank = b == 0x20
         }
         if simple {
+            guard interning else { return text(range) }
             lastName = names.intern(UnsafeBufferPointer(rebasing: buf[range]))
         } else {
             var spaced = spacedName(range)
+            guard interning else { return spaced }
             lastName = spaced.withUTF8 { names.intern($0) }
         }
         return names.name(Int(lastName))

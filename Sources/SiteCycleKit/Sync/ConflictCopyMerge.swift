@@ -202,14 +202,14 @@ public enum ConflictCopyMerge {
         guard !b.journal.diagnostics.hasErrors else { return [] }
         let (here, there) = mine == .ours ? (o, t) : (t, o)
         // The first lines of the entries this machine wrote since the base.
-        let new = Set(here.entries.values.filter { b.entries[$0.start] == nil }.map { Array($0.lines[0].utf8)[...] })
+        let new = Set(here.entries.values.filter { b.entries[$0.start] == nil }.map { Array(here.lines(of: $0)[0].utf8)[...] })
         var notes: [MergeNote] = []
         for key in b.entries.keys.sorted() {
             let was = b.value(key), now = here.value(key)
             guard now != was, there.value(key) == was, let e = b.entries[key] else { continue }
             // The newest write that took the line out; an entry it wrote in
             // its place makes it a change (`amend --at`), not a deletion.
-            let line = Array(e.lines[0].utf8)[...]
+            let line = Array(b.lines(of: e)[0].utf8)[...]
             let write = writes.first { lines($0.removed).contains(line) && !lines($0.inserted).contains(line) }
             let moved = write.map { lines($0.inserted).contains(where: new.contains) } ?? false
             notes.append(.keptCorrection(entry: b.describe(key), side: mine, deleted: now == nil && !moved, by: write?.command))

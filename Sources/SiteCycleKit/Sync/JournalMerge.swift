@@ -288,6 +288,12 @@ struct Merger {
         for key in keys.sorted() {
             let b = base.value(key)
             var o = ours.value(key), t = theirs.value(key)
+            // Nearly every entry is the same on all three: OURS keeps it as
+            // written, as the full reading below concludes (`merged ==
+            // ours.value(key)`), without rendering each side's lines.
+            if let b, o == b, t == b, b.location.map({ renamedByTheirs[$0] == nil && renamedByOurs[$0] == nil }) ?? true {
+                continue
+            }
             // A side not known to descend from BASE reads as BASE where it
             // differs from it: what it lacks may be what this machine did.
             if let b {
@@ -337,11 +343,11 @@ struct Merger {
                 // New on one side, or on both at the same instant.
                 switch (oSettled, tSettled) {
                 case (_?, nil):
-                    if oLines != ours.entries[key]?.lines { replace(key, with: oLines) }
+                    if oLines != ours.entries[key].map(ours.lines(of:)) { replace(key, with: oLines) }
                 case (nil, _?):
                     insert(key, tLines)
                 case (let x?, let y?) where x == y:
-                    if oLines != ours.entries[key]?.lines { replace(key, with: oLines) }
+                    if oLines != ours.entries[key].map(ours.lines(of:)) { replace(key, with: oLines) }
                 default:
                     conflict(key, ours: oLines, theirs: tLines)
                 }

@@ -72,7 +72,7 @@ package enum MergeInvariant {
                         || v.location.map { renames.contains(Rename(from: $0, to: r.location ?? "")) } == true)
                 }
             }
-            func written(_ version: MergeVersion) -> String? { version.entries[key].map { $0.lines[0].trimmingWhitespace() } }
+            func written(_ version: MergeVersion) -> String? { version.entries[key].map { version.lines(of: $0)[0].trimmingWhitespace() } }
             // An entry the result does not read at its instant may still be
             // there as written (a conflict that leaves a name undeclared).
             func present(_ v: EntryValue, in version: MergeVersion) -> Bool {

@@ -15,8 +15,10 @@ package struct MergeVersion {
         package var location: String?
         package var note: String?
         package var offset: Int?
-        /// The entry's own lines (first line, then note continuations).
-        package var lines: [String]
+        /// How many lines it has: its first, then its note's continuation
+        /// lines (`MergeVersion.lines(of:)` reads them from the source, so
+        /// a big journal's entries hold no copy of their text).
+        package var lineCount: Int
         package var syntax: EntrySyntax
         package var firstLine: Int
         /// Its device (0, the pump): part of its identity, so a pump change
@@ -61,13 +63,12 @@ package struct MergeVersion {
                     continue  // an exact duplicate line: the first one stands for both
                 }
                 let change = journal.changes[Int(changeAt[i])]
-                var text = [source.lineText(line.number)]
                 var j = i + 1
-                while j < kinds.count, kinds[j] == .noteContinuation { text.append(source.lineText(j + 1)); j += 1 }
+                while j < kinds.count, kinds[j] == .noteContinuation { j += 1 }
                 let key = MergeVersion.key(change.start.seconds, device: change.device)
                 entries[key] = Entry(start: key, instant: key, civil: e.dateTime.secondsAsIfUTC, zoneOffset: change.offset,
                                      location: journal.name(of: change), note: journal.note(of: change), offset: e.offset,
-                                     lines: text, syntax: e, firstLine: line.number, device: change.device)
+                                     lineCount: j - i, syntax: e, firstLine: line.number, device: change.device)
                 comments += pendingComments.map { ($0, .entry(key)) }
                 pendingComments = []
             case .directive(let d):
@@ -94,6 +95,12 @@ package struct MergeVersion {
             }
         }
         comments += pendingComments.map { ($0, nil) }
+    }
+
+    /// An entry's own lines as written: its first, then its note's
+    /// continuation lines.
+    package func lines(of e: Entry) -> [String] {
+        (e.firstLine..<(e.firstLine + e.lineCount)).map { journal.source.lineText($0) }
     }
 
     /// A directive's argument with each run of blanks read as one space.

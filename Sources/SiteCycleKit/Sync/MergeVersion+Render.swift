@@ -14,7 +14,7 @@ extension MergeVersion {
     /// like the rest of this version (its date and time kept as written).
     package func render(_ key: Int64, location: String?, note: String?, clauses: String? = nil) -> [String] {
         guard let e = entries[key] else { return [] }
-        if e.location == location && e.note == note && (clauses == nil || clauses == self.clauses(of: e.syntax)) { return e.lines }
+        if e.location == location && e.note == note && (clauses == nil || clauses == self.clauses(of: e.syntax)) { return lines(of: e) }
         let span = journal.syntax.lines[e.firstLine - 1].span
         // Another device's entry keeps its device word before the location.
         let device = e.device == 0 || Int(e.device) >= journal.deviceNames.count ? "" : journal.deviceNames[Int(e.device)] + "  "
