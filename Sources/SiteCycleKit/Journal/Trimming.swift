@@ -1,7 +1,26 @@
 extension StringProtocol {
-    /// Without leading and trailing spaces and tabs.
+    /// Without leading and trailing spaces and tabs: whole characters, so
+    /// a space that a combining mark follows (or a prepended mark comes
+    /// before) stays.
     package func trimmingBlanks() -> String {
-        var s = Substring(self)
+        // Byte by byte where the blanks meet ASCII: no character there is
+        // more than its byte. Dropping a character at a time walked the
+        // grapheme rules for each blank (`fmt` on 200,000 indented note
+        // lines spent a fifth of its time here).
+        let whole = Substring(self), bytes = whole.utf8
+        var start = bytes.startIndex, end = bytes.endIndex
+        while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start = bytes.index(after: start) }
+        while end > start {
+            let last = bytes.index(before: end)
+            guard bytes[last] == 0x20 || bytes[last] == 0x09 else { break }
+            end = last
+        }
+        let trimmedBefore = start != bytes.startIndex, trimmedAfter = end != bytes.endIndex
+        if (!trimmedBefore || start == end || bytes[start] < 0x80)
+            && (!trimmedAfter || end == start || bytes[bytes.index(before: end)] < 0x80) {
+            return String(whole[start..<end])
+        }
+        var s = whole
         while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
         while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
         return String(s)
