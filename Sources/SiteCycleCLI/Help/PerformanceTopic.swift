@@ -109,15 +109,22 @@ extension HelpTopic {
               `check` 73.4M (its session hours are written once, not
               zeroed first; line starts and kinds are written through
               their buffers; directive lines are found with memchr). The
-              bench's `stats` vs `ledger bal` over five runs: 66.2×
+              bench's `stats` vs `ledger bal` over seven runs: 66.2×
               (`stats` 11.0 ms, `ledger bal` 731.5 ms), 50.9× (13.6
               against 693.9), 58.8× (12.9 against 756.3), 44.2× (15.1
               against 666.3, in an hour when `log` took 34 ms against its
-              usual 19), and 45.7× (14.8 against 675.2) with 5 runs
-              instead of 21.
-              Missed: `stats` 50× `ledger bal` in every run; the
-              100,000-entry merge 1.1-1.5 s (goal 1 s; the 2026-11-27
-              binary takes as long on this machine today).
+              usual 19), 45.7× (14.8 against 675.2) with 5 runs instead
+              of 21, then 58.7× (11.7 against 686.2) and 43.2× (16.1
+              against 695.3) on the last build.
+              The 100,000-entry merge is back within its second: 804 ms
+              median against 1,305 (236 MB against 283; the bench: 809
+              ms), since a line decoded on its own no longer interns its
+              name, an entry the same on all three sides is not
+              rendered, and the merge's entries hold a count of their
+              lines, not a copy. `fmt --check` on 200,000 note lines:
+              630 ms against 1,037 (the bench: 610 ms; blanks are
+              trimmed by the byte where they meet ASCII).
+              Missed: `stats` 50× `ledger bal` in every run.
 
             DECISIONS
               The release binary links the standard library and
