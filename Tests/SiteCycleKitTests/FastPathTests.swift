@@ -121,6 +121,32 @@ struct FastPathTests {
         #expect(fast.entries.records.filter(\.isPlain).count >= plain * 2 / 3)
     }
 
+    /// Notes end on the word that ends with them too: every length from 1
+    /// to 20, with a tab, a control byte, DEL, a `;` or a byte that is not
+    /// ASCII at each place, after a name of each length from 1 to 9.
+    @Test func everyPlaceOfEveryShortNoteReadsAsTheGeneralPath() {
+        var text = ""
+        var plain = 0
+        for nameLength in 1...9 {
+            let name = String("Abcdefghi".prefix(nameLength))
+            for length in 1...20 {
+                let note = Array("abcdefghijklmnopqrstuvwxyz".utf8.prefix(length))
+                text += "2026-02-07 08:15  \(name)  ; " + String(decoding: note, as: UTF8.self) + "\n"
+                plain += 1
+                for place in 0..<length {
+                    for odd: [UInt8] in [[0x09], [0x01], [0x1F], [0x7F], [0x3B], [0x20, 0x20], [0xC3, 0xA9]] {
+                        var bytes = note
+                        bytes.replaceSubrange(place..<(place + 1), with: odd)
+                        text += "2026-02-07 08:15  \(name) ;" + String(decoding: bytes, as: UTF8.self) + "\n"
+                    }
+                }
+            }
+        }
+        expectSame(Array(text.utf8))
+        let (fast, _) = bothWays(Array(text.utf8))
+        #expect(fast.entries.records.filter(\.isPlain).count >= plain)
+    }
+
     /// The fast path looks for a run of spaces only in a name it has not
     /// seen: the general path collapses runs, so no name in the table
     /// holds one. A name spaced both ways, in both orders, and runs at

@@ -48,8 +48,14 @@ extension JournalParser {
         // index and addition were most of its time.
         let stop = base + end
         var q = base + (p + 17)
-        while q < stop, isBlank(q.pointee) { q += 1 }
-        guard q < stop else { return nil }
+        // Two spaces after the time, as `log` writes them, without a loop
+        // (the line has 19 bytes: q[1] is in it).
+        if q.pointee == 0x20, !isBlank(q[1]) {
+            q += 1
+        } else {
+            while q < stop, isBlank(q.pointee) { q += 1 }
+            guard q < stop else { return nil }
+        }
         // An offset after the time (`+01:00`, `Z`) is the general parser's.
         let first = q.pointee
         if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
@@ -106,6 +112,12 @@ extension JournalParser {
             }
             q += 8
         }
+        // The last few bytes from the word that ends with them: the bytes
+        // before them in it passed above, so they borrow nothing.
+        if q < to, to - from >= 8 {
+            let w = word(to - 8), drop = UInt64(8 * (8 - (to - q)))
+            if ((w &- ones &* 0x20) & ~w & highs | ((w &+ ones) | w) & highs) >> drop == 0 { return true }
+        }
         while q < to {
             if !isPrintable(q.pointee) && q.pointee != 0x09 { return false }
             q += 1
@@ -146,6 +158,20 @@ extension JournalParser {
             }
             if bad != 0 { return nil }
             q += 8
+        }
+        // The last few bytes from the word that ends with them, shifted
+        // down to start at q: the bytes before q in it are printable and
+        // not `;` (they passed above), so no flag of theirs carries over.
+        if q < to, to - from >= 8 {
+            let w = word(to - 8), drop = UInt64(8 * (8 - (to - q)))
+            let bad = (((w &- ones &* 0x20) & ~w & highs) | (((w &+ ones) | w) & highs)) >> drop
+            let semicolons = zeroBytes(w ^ (ones &* 0x3B)) >> drop
+            if semicolons != 0 {
+                let k = semicolons.trailingZeroBitCount >> 3
+                let before: UInt64 = k == 0 ? 0 : UInt64.max >> UInt64(64 - 8 * k)
+                return bad & before == 0 ? q + k : nil
+            }
+            return bad == 0 ? to : nil
         }
         while q < to {
             let b = q.pointee
