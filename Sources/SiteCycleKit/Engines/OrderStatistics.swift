@@ -17,6 +17,7 @@ package enum OrderStatistics {
         var lo = range.lowerBound, hi = range.upperBound  // the part still open: lo..<hi
         var budget = 2 * (Int.bitWidth - range.count.leadingZeroBitCount) + 4
         values.withUnsafeMutableBufferPointer { v in
+            if hi - lo >= sampledMinimum { (lo, hi) = narrow(v, k, lo..<hi) }
             while hi - lo > 1 {
                 budget -= 1
                 if budget < 0 || hi - lo <= 16 {
@@ -52,6 +53,44 @@ package enum OrderStatistics {
                 lo = equal
             }
         }
+    }
+
+    /// From this many values, `select` first narrows by a sample.
+    static let sampledMinimum = 2_048
+
+    /// Floyd and Rivest's first step: two values from an even sample of
+    /// `v[range]`, a little below and a little above where `k` falls in
+    /// it, and two branchless passes that put the values below the first
+    /// before, and those above the second after, the rest. Returns the
+    /// part that holds `k` (everything before it ≤, after it ≥ each of
+    /// its values): on session lengths about a tenth of the whole, where
+    /// a pivot's partition leaves half, so the median reads each value
+    /// about one and a half times, not three. An unlucky sample only
+    /// leaves a larger part.
+    static func narrow(_ v: UnsafeMutableBufferPointer<Double>, _ k: Int, _ range: Range<Int>) -> (Int, Int) {
+        let n = range.count, lo = range.lowerBound, hi = range.upperBound
+        let size = n >= 32_768 ? 1_024 : 256, spread = n >= 32_768 ? 48 : 24
+        let sample = (0..<size).map { v[lo + $0 * (n / size)] }.sorted()
+        let at = (k - lo) / (n / size)
+        let low = sample[max(at - spread, 0)], high = sample[min(at + spread, size - 1)]
+        var below = lo
+        for i in lo..<hi {
+            let x = v[i]
+            v[i] = v[below]
+            v[below] = x
+            below += x < low ? 1 : 0
+        }
+        if k < below { return (lo, below) }
+        var upTo = below
+        for i in below..<hi {
+            let x = v[i]
+            v[i] = v[upTo]
+            v[upTo] = x
+            upTo += x <= high ? 1 : 0
+        }
+        if k >= upTo { return (upTo, hi) }
+        // Between two equal values: every value here is that one.
+        return low == high ? (k, k + 1) : (below, upTo)
     }
 
     /// The middle value; for an even count, the mean of the two middle values.
