@@ -283,3 +283,68 @@ struct TextShortcutTests {
         }
     }
 }
+
+/// The builder takes an entry whose location has nothing to report or
+/// keep, in a zone of one offset, as its change at once; every other entry
+/// goes through `resolve`. A zone of the same one offset given by a
+/// function (never a fixed offset) sends every entry through `resolve`:
+/// the two must build the same journal.
+struct PlainChangeTests {
+    func expectSameBothWays(_ bytes: [UInt8], fixed: ZoneRules, offset: Int,
+                            sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(fixed.fixedOffset == offset, sourceLocation: sourceLocation)
+        let looked = ZoneRules(identifier: fixed.identifier, offsetsFrom: { _ in offset })
+        let a = JournalBuilder.load(SourceFile(path: "j", bytes: bytes), defaultZone: fixed)
+        let b = JournalBuilder.load(SourceFile(path: "j", bytes: bytes), defaultZone: looked)
+        #expect(a.changes == b.changes, sourceLocation: sourceLocation)
+        #expect(a.diagnostics == b.diagnostics, sourceLocation: sourceLocation)
+        #expect(a.changes.map(a.note) == b.changes.map(b.note), sourceLocation: sourceLocation)
+        #expect(a.lots == b.lots && a.recordsEndings == b.recordsEndings, sourceLocation: sourceLocation)
+    }
+
+    static let everyKind = """
+        location Left Arm
+        location Right Arm for sensor
+        device sensor 10d
+        2026-01-01 08:00  Left Arm
+        2026-01-03 08:00  Right Arm  ; a note
+          and a line more
+        2026-01-05 08:00 +02:00  Left Arm
+        2026-01-07 08:00  Left Arm  ; bell \u{7} here
+        2026-01-09 08:00  Right Arm reason:pain lot:A1
+        2026-01-10 08:00  Left Arm lot:B2
+        2026-01-11 08:00  Left Arm reason:nonsense
+        2026-01-12 08:00  Elbow
+        2026-01-12 20:00  sensor  Right Arm
+        2026-01-13 08:00  removed
+        2026-01-13 08:05  removed
+        2026-01-14 08:00  Left Arm
+        2026-01-14 08:00  Left Arm
+        2026-01-14 08:10  Left Arm
+        2026-01-02 08:00  Right Arm
+        1926-01-20 08:00  Left Arm
+        2026-01-21 08:00  sensor  Left Arm
+
+        """
+
+    @Test func everyKindOfEntryBuildsAsResolveBuildsIt() {
+        expectSameBothWays(Array(Self.everyKind.utf8), fixed: .utc, offset: 0)
+        var r = SeededRandom(seed: 41)
+        for n in 0..<400 {
+            let seed = RandomInputTests.seeds[n % RandomInputTests.seeds.count]
+            expectSameBothWays(RandomInputTests.mutate(seed, &r), fixed: .utc, offset: 0)
+        }
+    }
+
+    /// An offset other than 0, where the system has zone data.
+    @Test(.enabled(if: ZoneRules.hasZoneData, "needs /usr/share/zoneinfo (tzdata)"))
+    func anOffsetOtherThanZeroBuildsAsResolveBuildsIt() throws {
+        let east = try #require(ZoneRules(identifier: "Etc/GMT-5"))
+        expectSameBothWays(Array(Self.everyKind.utf8), fixed: east, offset: 5 * 3_600)
+        var r = SeededRandom(seed: 43)
+        for n in 0..<200 {
+            let seed = RandomInputTests.seeds[n % RandomInputTests.seeds.count]
+            expectSameBothWays(RandomInputTests.mutate(seed, &r), fixed: east, offset: 5 * 3_600)
+        }
+    }
+}

@@ -44,6 +44,12 @@ extension BuildState {
         // field that has one.
         let read = names.map(readField)
         let fields = read.map(\.field), lots = read.map(\.lot)
+        // A field with nothing to report, check or keep beside the change,
+        // in a zone of one offset: such an entry with no offset of its own
+        // and no control character in its note is its change as it stands
+        // (what `resolve` makes of it), without asking of each flag.
+        let plain = fields.map { $0.isKnown && !$0.mismatch && !$0.clauseProblem && !$0.lotProblem && !$0.hasLot && $0.reason == 0 }
+        let fixedOffset = zone.fixedOffset
         let kinds = syntax.kinds
         // The slots read and written without a check of the array's
         // ownership on each (that was a seventh of this loop).
@@ -56,8 +62,17 @@ extension BuildState {
                     if !pass.noteParts.isEmpty { finishNote(&pass, slots) }
                     pass.noteOwner = nil
                     let field = fields[Int(record.name)]
-                    guard let change = resolve(record, field, lot: field.hasLot ? lots[Int(record.name)] : nil)
-                    else { continue }
+                    var change: SiteChange
+                    if let fixedOffset, plain[Int(record.name)], record.offset == nil, !record.noteHasControl {
+                        change = SiteChange(locationIndex: field.location,
+                                            start: Instant(seconds: record.localSeconds - Int64(fixedOffset)),
+                                            offset: fixedOffset, noteIndex: record.note, line: Int(record.line))
+                        change.device = field.device
+                    } else {
+                        guard let resolved = resolve(record, field, lot: field.hasLot ? lots[Int(record.name)] : nil)
+                        else { continue }
+                        change = resolved
+                    }
                     if pass.written > 0, change.start < slots[pass.written - 1].start {
                         stepBack(change, after: slots[pass.written - 1], &pass)
                     }
