@@ -52,13 +52,16 @@ extension BuildState {
         let fixedOffset = zone.fixedOffset
         let kinds = syntax.kinds
         // The slots read and written without a check of the array's
-        // ownership on each (that was a seventh of this loop).
+        // ownership on each (that was a seventh of this loop). The next
+        // record and the changes written are the loop's own, put back in
+        // `pass` for the rare step that reads them.
         list.withUnsafeMutableBufferPointer { slots in
+            var next = pass.next, written = pass.written
             for index in kinds.indices {
                 switch kinds[index] {
                 case .entry:
-                    let record = EntryRecords.record(in: slots[pass.next])
-                    pass.next += 1
+                    let record = EntryRecords.record(in: slots[next])
+                    next += 1
                     if !pass.noteParts.isEmpty { finishNote(&pass, slots) }
                     pass.noteOwner = nil
                     let field = fields[Int(record.name)]
@@ -73,12 +76,13 @@ extension BuildState {
                         else { continue }
                         change = resolved
                     }
-                    if pass.written > 0, change.start < slots[pass.written - 1].start {
-                        stepBack(change, after: slots[pass.written - 1], &pass)
+                    if written > 0, change.start < slots[written - 1].start {
+                        pass.written = written
+                        stepBack(change, after: slots[written - 1], &pass)
                     }
-                    pass.noteOwner = pass.written
-                    slots[pass.written] = change
-                    pass.written += 1
+                    pass.noteOwner = written
+                    slots[written] = change
+                    written += 1
                 case .noteContinuation:
                     let line = syntax.lines[index]
                     guard case .noteContinuation(let text) = line.kind else { continue }
@@ -91,6 +95,7 @@ extension BuildState {
                     pass.noteOwner = nil
                 }
             }
+            (pass.next, pass.written) = (next, written)
             finishNote(&pass, slots)
         }
     }
@@ -123,38 +128,42 @@ extension BuildState {
     /// it folds into it; one close after it is warned about; `removed` with
     /// nothing active too. Compacts `list` in place, in time order.
     package mutating func linkRotations(_ list: inout [SiteChange]) {
-        var kept = 0
-        var lastKept = [Int](repeating: -1, count: 1 + settings.devices.count)
+        var lastKeptArray = [Int](repeating: -1, count: 1 + settings.devices.count)
         let longLimits = longSessionLimits
         // Read and written in place, through the buffer: copying each
         // change (and retaining its strings) twice was a tenth of a big
         // journal's load, and a check of the array on each access most of
-        // this pass.
-        list.withUnsafeMutableBufferPointer { list in
-            for i in list.indices {
-                let change = list[i]
-                let d = Int(change.device), li = lastKept[d]
-                if li >= 0 {
-                    if list[li].start == change.start {
-                        if let note = foldSameInstant(change, into: list[li]) { list[li].noteIndex = note }
-                        continue
+        // this pass. The count kept and each device's last are the
+        // closure's own (captured, each access went through a box).
+        let kept = list.withUnsafeMutableBufferPointer { list in
+            lastKeptArray.withUnsafeMutableBufferPointer { lastKept in
+                var kept = 0
+                for i in list.indices {
+                    let change = list[i]
+                    let d = Int(change.device), li = lastKept[d]
+                    if li >= 0 {
+                        if list[li].start == change.start {
+                            if let note = foldSameInstant(change, into: list[li]) { list[li].noteIndex = note }
+                            continue
+                        }
+                        let gap = change.start.seconds - list[li].start.seconds
+                        if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
+                            warnAboutCloseChange(change, after: list[li])
+                        }
+                        if !list[li].isRemoval {
+                            list[li].end = change.start
+                            if Double(change.start.seconds - list[li].start.seconds) > longLimits[d] { longSessions.append(li) }
+                        }
                     }
-                    let gap = change.start.seconds - list[li].start.seconds
-                    if gap < BuildState.duplicateWindowSeconds || gap <= SiteChange.probableDuplicateSeconds {
-                        warnAboutCloseChange(change, after: list[li])
+                    if change.isRemoval, li < 0 || list[li].isRemoval, let (line, e) = entryLine(change.line) {
+                        report(.warning, .nothingActive, "`removed` with no site active", line: line,
+                               e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
                     }
-                    if !list[li].isRemoval {
-                        list[li].end = change.start
-                        if Double(change.start.seconds - list[li].start.seconds) > longLimits[d] { longSessions.append(li) }
-                    }
+                    if kept != i { list[kept] = change }
+                    lastKept[d] = kept
+                    kept += 1
                 }
-                if change.isRemoval, li < 0 || list[li].isRemoval, let (line, e) = entryLine(change.line) {
-                    report(.warning, .nothingActive, "`removed` with no site active", line: line,
-                           e.locationRange, help: "a `removed` line ends the site before it; delete this line if no site was in")
-                }
-                if kept != i { list[kept] = change }
-                lastKept[d] = kept
-                kept += 1
+                return kept
             }
         }
         list.removeLast(list.count - kept)
