@@ -113,6 +113,9 @@ extension Statistics {
             // through the buffers: a check of each array's ownership on
             // every write was most of this pass.
             let hours = [Double](unsafeUninitializedCapacity: total) { hoursOut, hoursWritten in
+                // Written in row order, not one page after another: its
+                // pages made in one request (at 100,000 entries, 200 faults).
+                if let base = hoursOut.baseAddress { Memory.prepareForWriting(base, total * MemoryLayout<Double>.stride) }
                 endedByBreak = [Bool](unsafeUninitializedCapacity: total) { endedOut, endedWritten in
                     next.withUnsafeMutableBufferPointer { nextOut in
                         tally.forEachSession(changes) { s, h, i in

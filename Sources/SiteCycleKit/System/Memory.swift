@@ -11,14 +11,16 @@ package enum Memory {
     /// instead of one fault each while it is written (at 1,000,000 entries
     /// the faults were most of reading the file). Advice only: where the
     /// kernel does not know it, nothing changes.
+    /// From 256 KB, where a request is cheaper than the faults (each page
+    /// about half the cost); huge pages are asked for from 1 MB.
     package static func prepareForWriting(_ start: UnsafeMutableRawPointer, _ count: Int) {
         #if os(Linux)
         let page = 4096
-        guard count >= 1 << 20 else { return }
+        guard count >= 256 << 10 else { return }
         let first = (Int(bitPattern: start) + page - 1) / page * page
         let last = (Int(bitPattern: start) + count) / page * page
         guard last > first, let aligned = UnsafeMutableRawPointer(bitPattern: first) else { return }
-        _ = madvise(aligned, last - first, 14)  // MADV_HUGEPAGE
+        if count >= 1 << 20 { _ = madvise(aligned, last - first, 14) }  // MADV_HUGEPAGE
         _ = madvise(aligned, last - first, 23)  // MADV_POPULATE_WRITE (Linux 5.14)
         #endif
     }
