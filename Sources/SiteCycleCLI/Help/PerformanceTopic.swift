@@ -124,7 +124,32 @@ extension HelpTopic {
               lines, not a copy. `fmt --check` on 200,000 note lines:
               630 ms against 1,037 (the bench: 610 ms; blanks are
               trimmed by the byte where they meet ASCII).
-              Missed: `stats` 50× `ledger bal` in every run.
+              Later that morning: on the bench's journal of 100,000 entries
+              `stats` runs 96.4M instructions (110.0M before) and `check`
+              71.5M (82.6M); on the journal of the figures above, 85.5M and
+              63.1M. A plain line's last name and note bytes come from the
+              word that ends them; a long part's median is narrowed by an
+              even sample first (Floyd and Rivest: each session length is
+              read about one and a half times, not three); an entry with
+              nothing to report, in a zone of one offset, becomes its
+              change at once; the rotations' counters are the loop's own;
+              the session hours' pages are made in one request (490 page
+              faults against 685). In 60 runs taken alternately with the
+              binary before: `stats` 10.98 against 12.04 ms median; at
+              1,000,000 entries, in 15 runs each way, `stats` 103.5
+              against 132.2 ms and `check` 94.4 against 101.0. The bench's
+              `stats` vs `ledger bal` on this code: 55.2× (`stats` 10.8
+              ms, `ledger bal` 599.2), 70.2× (11.1 against 782.4) and
+              56.5× (11.5 against 649.2); in busy hours 42.2× (15.8
+              against 664.6) and 35.7× (23.2 against 830.7, when `check`
+              took 39 ms against its usual 8 to 12). `hledger bal`:
+              292× to 411×. Tried and left out: the `stats` runs half a
+              second apart, so that their series spans as long as
+              `bal`'s: slower, not steadier (16.5 ms against 13.8 back to
+              back in the same bench run; a process after a rest starts
+              cold).
+              Missed: `stats` 50× `ledger bal` in every run (met in three
+              of five runs of the last build, missed in busy hours).
 
             DECISIONS
               The release binary links the standard library and
@@ -155,7 +180,9 @@ extension HelpTopic {
               two threads too: `stats` 10.1 against 9.7 ms median in 60
               runs taken alternately, and 11.4 against 9.5 ms of CPU), and
               a radix selection for medians (slower than the branchless
-              quickselect). The commits record each step and its measurement.
+              quickselect; tried again on 2026-11-29, by the values' bits
+              in 2,048 slices: 9.3M instructions against 9.2M, and no
+              faster). The commits record each step and its measurement.
 
             ROBUSTNESS
               Fuzzing: sitecycle-fuzz is a libFuzzer target over the parser,
