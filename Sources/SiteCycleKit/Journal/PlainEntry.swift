@@ -112,8 +112,10 @@ extension JournalParser {
             }
             q += 8
         }
-        // The last few bytes from the word that ends with them: the bytes
-        // before them in it passed above, so they borrow nothing.
+        // The last few bytes from the word that ends with them, shifted
+        // down to start at q. A tab among the bytes before q in it may
+        // borrow a flag into them: that only sends them to the exact loop
+        // below, and no byte that fails goes unflagged.
         if q < to, to - from >= 8 {
             let w = word(to - 8), drop = UInt64(8 * (8 - (to - q)))
             if ((w &- ones &* 0x20) & ~w & highs | ((w &+ ones) | w) & highs) >> drop == 0 { return true }
