@@ -168,28 +168,6 @@ extension Statistics {
             return (count, sum)
         }
 
-        /// What each site is compared against, and how many sessions that
-        /// count `removed` ended. A session cut short by `removed` (a pump
-        /// break) is no site failure: the absorption comparison leaves it
-        /// out, on both sides. Compared row by row, each row in time order
-        /// (the order of the sum).
-        func reference(_ rows: SessionRows) -> (Double?, Int) {
-            var compared: [Double] = []
-            var comparedSum = 0.0, comparedCount = 0, endedByRemoval = 0
-            for k in 0..<rows.total where keep(rows.hours[k]) {
-                if rows.endedByBreak[k] {
-                    endedByRemoval += 1
-                } else if robust {
-                    compared.append(rows.hours[k])
-                } else {
-                    comparedSum += rows.hours[k]
-                    comparedCount += 1
-                }
-            }
-            let reference = robust ? Statistics.median(compared) : (comparedCount == 0 ? nil : comparedSum / Double(comparedCount))
-            return (reference, endedByRemoval)
-        }
-
         /// The median of the sessions in `hours[range]` that count,
         /// selecting in place when all of them do.
         func median(_ hours: inout [Double], in range: Range<Int>) -> Double? {
@@ -199,11 +177,33 @@ extension Statistics {
         }
     }
 
+    /// What each site is compared against, gathered row by row as the
+    /// rows read their sessions, each row in time order (the order of the
+    /// sum). A session cut short by `removed` (a pump break) is no site
+    /// failure: the absorption comparison leaves it out, on both sides.
+    struct Reference {
+        var sum = 0.0, count = 0
+        /// Robust: the sessions compared, for their median.
+        var sessions: [Double] = []
+        /// Sessions that count and that `removed` ended.
+        var endedByRemoval = 0
+
+        /// The overall figure a site is compared against: the mean (robust:
+        /// the median) of every session that counts and was not ended by
+        /// `removed`; nil without any.
+        func value(robust: Bool) -> Double? {
+            robust ? Statistics.median(sessions) : (count == 0 ? nil : sum / Double(count))
+        }
+    }
+
     /// Row `s` of the table: `location`'s uses, its sessions that count
-    /// and their figures, and its absorption against `reference`.
+    /// and their figures, and what its absorption compares (its mean, or
+    /// robust its median, of the sessions not ended by `removed`; nil
+    /// below `absorptionMinimumSessions`). Its sessions are added to
+    /// `reference` on the way.
     static func row(_ s: Int, _ location: Location, tally: ChangeTally, sessions rows: inout SessionRows,
-                    counting: SessionFilter, changes: [SiteChange], rested: Int?, reference: Double?,
-                    threshold: Double) -> PerLocation {
+                    counting: SessionFilter, changes: [SiteChange], rested: Int?,
+                    reference: inout Reference) -> (PerLocation, Double?) {
         let range = rows.rowStart[s]..<rows.rowStart[s + 1]
         // This row's sessions that count, in time order: their sum and
         // extremes, and those the comparison uses (their median when
@@ -212,6 +212,9 @@ extension Statistics {
         var lowest = Double.infinity, highest = -Double.infinity
         var mine: [Double] = []
         var mineSum = 0.0, mineCount = 0
+        // The running sum every site is compared against goes on from the
+        // rows before, session by session.
+        var referenceSum = reference.sum, endedByRemoval = 0
         // Read through the buffers, the extremes as plain numbers: a
         // check of the arrays and two optionals per session were most of
         // this loop.
@@ -224,12 +227,19 @@ extension Statistics {
                     lowest = min(lowest, h)
                     highest = max(highest, h)
                     if !endedByBreak[k] {
-                        if counting.robust { mine.append(h) }
+                        if counting.robust { mine.append(h) } else { referenceSum += h }
                         mineSum += h
                         mineCount += 1
+                    } else {
+                        endedByRemoval += 1
                     }
                 }
             }
+        }
+        reference.endedByRemoval += endedByRemoval
+        if counting.robust { reference.sessions += mine } else {
+            reference.sum = referenceSum
+            reference.count += mineCount
         }
         let shortest = count == 0 ? nil : lowest, longest = count == 0 ? nil : highest
         // The median selects in place within the row: its sums are done.
@@ -240,11 +250,8 @@ extension Statistics {
             daysSinceLastUse: rested, absorption: nil,
             average: count == 0 ? nil : sum / Double(count), median: median, shortest: shortest, longest: longest)
         entry.comparedSessions = mineCount
-        if mineCount >= absorptionMinimumSessions,
-           let value = counting.robust ? Statistics.median(mine) : mineSum / Double(mineCount), let reference, reference > 0 {
-            entry.absorption = absorption(value, reference, threshold: threshold, robust: counting.robust)
-        }
-        return entry
+        guard mineCount >= absorptionMinimumSessions else { return (entry, nil) }
+        return (entry, counting.robust ? Statistics.median(mine) : mineSum / Double(mineCount))
     }
 }
 

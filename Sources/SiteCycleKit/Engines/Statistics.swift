@@ -129,12 +129,22 @@ public struct Statistics: Sendable {
         var rows = SessionRows(tally, changes, longLimit: journal.settings.targetHours * Double(SiteChange.longSessionFactor))
         let counting = SessionFilter(robust: robust, hours: rows.hours)
         let (overallCount, overallSum) = counting.overallTotals(rows, tally, changes)
-        let (reference, endedByRemoval) = counting.reference(rows)
         let threshold = journal.settings.absorptionThresholdPercent
-        var perLocation: [PerLocation] = []
+        // The rows first, gathering what every site is compared against as
+        // they read their sessions; then each site's comparison.
+        var perLocation: [PerLocation] = [], compared: [Double?] = []
+        var gathered = Reference()
         for s in all.indices where all[s].isEnabled || tally.usesAt[s] > 0 {
-            perLocation.append(row(s, all[s], tally: tally, sessions: &rows, counting: counting, changes: changes,
-                                   rested: rested[all[s].name], reference: reference, threshold: threshold))
+            let (entry, value) = row(s, all[s], tally: tally, sessions: &rows, counting: counting, changes: changes,
+                                     rested: rested[all[s].name], reference: &gathered)
+            perLocation.append(entry)
+            compared.append(value)
+        }
+        let reference = gathered.value(robust: robust), endedByRemoval = gathered.endedByRemoval
+        for (i, value) in compared.enumerated() {
+            if let value, let reference, reference > 0 {
+                perLocation[i].absorption = absorption(value, reference, threshold: threshold, robust: robust)
+            }
         }
         // The overall median last, selecting across every row at once.
         let overallMedian = counting.median(&rows.hours, in: 0..<rows.total)
