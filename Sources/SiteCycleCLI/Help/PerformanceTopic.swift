@@ -125,8 +125,8 @@ extension HelpTopic {
               630 ms against 1,037 (the bench: 610 ms; blanks are
               trimmed by the byte where they meet ASCII).
               Later that morning: on the bench's journal of 100,000 entries
-              `stats` runs 96.4M instructions (110.0M before) and `check`
-              71.5M (82.6M); on the journal of the figures above, 85.5M and
+              `stats` runs 94.6M instructions (110.0M before) and `check`
+              71.5M (82.6M); on the journal of the figures above, 83.6M and
               63.1M. A plain line's last name and note bytes come from the
               word that ends them; a long part's median is narrowed by an
               even sample first (Floyd and Rivest: each session length is
@@ -134,22 +134,26 @@ extension HelpTopic {
               nothing to report, in a zone of one offset, becomes its
               change at once; the rotations' counters are the loop's own;
               the session hours' pages are made in one request (490 page
-              faults against 685). In 60 runs taken alternately with the
-              binary before: `stats` 10.98 against 12.04 ms median; at
-              1,000,000 entries, in 15 runs each way, `stats` 103.5
-              against 132.2 ms and `check` 94.4 against 101.0. The bench's
-              `stats` vs `ledger bal` on this code: 55.2× (`stats` 10.8
-              ms, `ledger bal` 599.2), 70.2× (11.1 against 782.4) and
-              56.5× (11.5 against 649.2); in busy hours 42.2× (15.8
-              against 664.6) and 35.7× (23.2 against 830.7, when `check`
-              took 39 ms against its usual 8 to 12). `hledger bal`:
-              292× to 411×. Tried and left out: the `stats` runs half a
+              faults against 685); what every site is compared against is
+              gathered as the rows read their sessions, not in a pass of
+              its own. Before that last step, in 60 runs taken
+              alternately with the binary before: `stats` 10.98 against
+              12.04 ms median; at 1,000,000 entries, in 15 runs each way,
+              `stats` 103.5 against 132.2 ms and `check` 94.4 against
+              101.0. The bench's `stats` vs `ledger bal` before that last
+              step: 55.2× (`stats` 10.8 ms, `ledger bal` 599.2), 70.2×
+              (11.1 against 782.4) and 56.5× (11.5 against 649.2); in
+              busy hours 42.2× (15.8 against 664.6) and 35.7× (23.2
+              against 830.7, when `check` took 39 ms against its usual 8
+              to 12). `hledger bal`: 292× to 411×. On the last build:
+              63.5× (`stats` 10.2 ms, `ledger bal` 646.5), `hledger bal`
+              441×. Tried and left out: the `stats` runs half a
               second apart, so that their series spans as long as
               `bal`'s: slower, not steadier (16.5 ms against 13.8 back to
               back in the same bench run; a process after a rest starts
               cold).
-              Missed: `stats` 50× `ledger bal` in every run (met in three
-              of five runs of the last build, missed in busy hours).
+              Missed: `stats` 50× `ledger bal` in every run (met in four
+              of the last six runs, missed in two busy hours).
 
             DECISIONS
               The release binary links the standard library and
