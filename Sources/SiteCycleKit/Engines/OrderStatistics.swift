@@ -29,30 +29,35 @@ package enum OrderStatistics {
                 if v[last] < v[lo] { v.swapAt(last, lo) }
                 if v[last] < v[mid] { v.swapAt(last, mid) }
                 let pivot = v[mid]
-                // lo..<less: below the pivot; less..<i: at or above it.
-                var less = lo
-                for i in lo..<hi {
-                    let x = v[i]
-                    v[i] = v[less]
-                    v[less] = x
-                    less += x < pivot ? 1 : 0
-                }
+                // lo..<less: below the pivot; less..<hi: at or above it.
+                let less = partition(v, lo..<hi) { $0 < pivot }
                 if k < less {
                     hi = less
                     continue
                 }
                 // less..<equal: the pivot's equals, gathered the same way.
-                var equal = less
-                for i in less..<hi {
-                    let x = v[i]
-                    v[i] = v[equal]
-                    v[equal] = x
-                    equal += x == pivot ? 1 : 0
-                }
+                let equal = partition(v, less..<hi) { $0 == pivot }
                 if k < equal { return }
                 lo = equal
             }
         }
+    }
+
+    /// Moves the values of `v[range]` that `isBefore` picks to its front,
+    /// each moved without a branch on the answer (on values in no order,
+    /// a branch was mispredicted half the time), and returns where the
+    /// rest begin.
+    @inline(__always)
+    static func partition(_ v: UnsafeMutableBufferPointer<Double>, _ range: Range<Int>,
+                          by isBefore: (Double) -> Bool) -> Int {
+        var end = range.lowerBound
+        for i in range {
+            let x = v[i]
+            v[i] = v[end]
+            v[end] = x
+            end += isBefore(x) ? 1 : 0
+        }
+        return end
     }
 
     /// From this many values, `select` first narrows by a sample.
@@ -73,21 +78,9 @@ package enum OrderStatistics {
         let sample = (0..<size).map { v[lo + $0 * (n / size)] }.sorted()
         let at = (k - lo) / (n / size)
         let low = sample[max(at - spread, 0)], high = sample[min(at + spread, size - 1)]
-        var below = lo
-        for i in lo..<hi {
-            let x = v[i]
-            v[i] = v[below]
-            v[below] = x
-            below += x < low ? 1 : 0
-        }
+        let below = partition(v, lo..<hi) { $0 < low }
         if k < below { return (lo, below) }
-        var upTo = below
-        for i in below..<hi {
-            let x = v[i]
-            v[i] = v[upTo]
-            v[upTo] = x
-            upTo += x <= high ? 1 : 0
-        }
+        let upTo = partition(v, below..<hi) { $0 <= high }
         if k >= upTo { return (upTo, hi) }
         // Between two equal values: every value here is that one.
         return low == high ? (k, k + 1) : (below, upTo)
