@@ -165,6 +165,29 @@ struct FastPathTests {
         #expect(fast.entries.records.filter { !$0.isPlain }.count == 12)
     }
 
+    /// A line that ends in a name seen before is looked up as it stands,
+    /// without the byte checks: it must be marked as read by the fast path
+    /// exactly when the checks would have passed it. Each name is read
+    /// once on its own line, and again after the general path has seen it
+    /// (with an offset) and after the fast path has.
+    @Test(arguments: ["Zebra", "+Arm", "-Arm", ";Arm", "Bauch é", "Left\tArm", "Left  Arm", "Left Arm ", "Left Arm\t",
+                      "A", "Ab;c", "Left Arm ; note", "Left Arm;note", "x\u{7F}y", "x\u{1B}y", "\"Quoted\"", "Abcdefg",
+                      "Abcdefgh", "Abcdefghi", "Abcdefghijklmnop", "Abcdefghijklmnopq", "Abcdefghijklmnopqrstuvwx",
+                      "Abcdefghijklmnopqrstuvwxy", "Abcdefghijklmnopqrstuvwxyz0123", "Abcdefghijklmnopqrstuvw é"])
+    func aNameSeenBeforeReadsAsTheChecksReadIt(_ name: String) {
+        let alone = JournalParser().read(SourceFile(path: "j", text: "2026-02-08 08:15  \(name)\n")).entries.records
+        for before in ["2026-02-06 08:15+01:00  \(name)\n", "2026-02-07 08:15  \(name)\n",
+                       "2026-02-06 08:15+01:00  \(name)\n2026-02-07 08:15  \(name)\n"] {
+            let text = before + "2026-02-08 08:15  \(name)\n"
+            expectSame(Array(text.utf8))
+            let records = JournalParser().read(SourceFile(path: "j", text: text)).entries.records
+            // The last line is an entry here exactly when it is alone.
+            let last = records.last.map { Int($0.line) } == before.split(separator: "\n").count + 1
+            #expect(last == !alone.isEmpty)
+            if last { #expect(records.last?.isPlain == alone.last?.isPlain, "\(before)") }
+        }
+    }
+
     /// The builder turns each record into its change in the same slot.
     @Test func aRecordFitsInTheSlotOfAChange() {
         #expect(MemoryLayout<EntryRecord>.size <= MemoryLayout<SiteChange>.size)

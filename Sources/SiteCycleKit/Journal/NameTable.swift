@@ -19,6 +19,9 @@ package struct NameTable {
     /// Name `i` is `bytes[ends[i - 1] ..< ends[i]]` (from 0 for the first).
     private var ends: [UInt32] = []
     private var keys: [Key] = []
+    /// Whether each name is one the fast path reads as it stands
+    /// (`readsPlain`).
+    private var plain: [Bool] = []
     /// Index + 1 into the names, 0 for an empty slot; a power of two long.
     private var slots: [UInt32] = []
     /// 64 − log₂ of the slots: a key's slot is its hash's top bits.
@@ -120,8 +123,30 @@ package struct NameTable {
         bytes.append(contentsOf: name)
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         keys.append(key)
+        plain.append(NameTable.readsPlain(name))
         slots[i] = index + 1
         return index
+    }
+
+    /// Whether name `index` is one the parser's fast path reads as it
+    /// stands (`readsPlain`).
+    @inline(__always)
+    package func isPlain(_ index: UInt32) -> Bool { plain[Int(index)] }
+
+    /// Whether a name, written after an entry's time and ending its line,
+    /// passes every check of the fast path (`JournalParser.plainEntry`):
+    /// printable ASCII with no `;` and no run of spaces, starting with
+    /// none of `+ - Z ;` or a space (an offset, a note, a blank) and not
+    /// ending in a space.
+    static func readsPlain(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = name.first, let last = name.last, last != 0x20,
+              ![0x20, 0x2B, 0x2D, 0x5A, 0x3B].contains(first) else { return false }
+        var previous: UInt8 = 0
+        for b in name {
+            guard b &- 0x20 <= 0x5E, b != 0x3B, !(b == 0x20 && previous == 0x20) else { return false }
+            previous = b
+        }
+        return true
     }
 
     /// Bytes 16..<count - 8 of a name longer than 24 bytes (the key holds

@@ -115,6 +115,15 @@ package struct EntryRecord: Equatable {
         self.note = note
     }
 
+    /// A line the fast path read: no offset, no control character.
+    @inline(__always)
+    static func plain(_ localSeconds: Int64, line: Int, name: UInt32, note: UInt32) -> EntryRecord {
+        var record = EntryRecord(localSeconds: localSeconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
+                                 note: note, noteHasControl: false)
+        record.isPlain = true
+        return record
+    }
+
     package var line: UInt32 { lineAndFlags & EntryRecord.lineMask }
 
     /// Read by the fast path: printable ASCII throughout.

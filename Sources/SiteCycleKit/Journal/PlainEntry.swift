@@ -22,27 +22,10 @@ extension JournalParser {
     static func plainEntry(_ buf: UnsafeBufferPointer<UInt8>, _ span: LineSpan, line: Int,
                            names: inout NameTable, notes: inout NoteTable, months: inout MonthMemo) -> EntryRecord? {
         let p = span.start, end = span.contentEnd
-        guard end - p >= 19 else { return nil }
-        // `YYYY-MM-DD HH:MM` is two words: each byte XOR its pattern is
-        // 0 at a separator and 0...9 exactly at a digit.
-        let base = buf.baseAddress!
-        let w1 = word(base + p) ^ 0x2D30_302D_3030_3030  // "0000-00-"
-        let w2 = word(base + p + 8) ^ 0x3030_3A30_3020_3030  // "00 00:00"
-        let sep1: UInt64 = 0xFF00_00FF_0000_0000, sep2: UInt64 = 0x0000_FF00_00FF_0000
-        @inline(__always) func notDigits(_ x: UInt64, _ separators: UInt64) -> UInt64 {
-            (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & ~separators
+        guard end - p >= 19, isBlank(buf[p + 16]), let seconds = plainStamp(buf.baseAddress! + p, months: &months) else {
+            return nil
         }
-        guard notDigits(w1, sep1) | notDigits(w2, sep2) | (w1 & sep1) | (w2 & sep2) == 0, isBlank(buf[p + 16])
-        else { return nil }
-        // Each byte now holds its digit's value (a separator 0): ten times
-        // a byte plus the next is that pair's number, in the first byte of
-        // the pair, all pairs at once (at most 99: no byte carries).
-        let pairs1 = w1 &* 10 &+ (w1 >> 8), pairs2 = w2 &* 10 &+ (w2 >> 8)
-        @inline(__always) func pair(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
-        let hour = pair(pairs2, 3), minute = pair(pairs2, 6)
-        guard hour <= 23, minute <= 59,
-              let days = months.days(year: pair(pairs1, 0) * 100 + pair(pairs1, 2), month: pair(pairs1, 5), day: pair(pairs2, 0))
-        else { return nil }
+        let base = buf.baseAddress!
         // Raw pointers and wrapping arithmetic from here on: this loop runs
         // over every byte of a big journal, and Swift's checks on each
         // index and addition were most of its time.
@@ -60,6 +43,17 @@ extension JournalParser {
         let first = q.pointee
         if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
         let nameStart = q - base
+        // Most lines are a name seen before and nothing after it: the rest
+        // of the line, less trailing spaces, is looked up as it stands. A
+        // name that would pass every check below is marked so in the table
+        // (`NameTable.readsPlain`), and a line ending in one reads as the
+        // checks would read it, without them.
+        var rest = stop
+        while rest > q, (rest - 1).pointee == 0x20 { rest -= 1 }
+        let restBytes = UnsafeBufferPointer(start: q, count: rest - q)
+        if let known = names.find(restBytes, NameTable.Key(restBytes)), names.isPlain(known) {
+            return .plain(seconds, line: line, name: known, note: NoteTable.none)
+        }
         // The name runs to the first `;` or the end; every byte of it must
         // be printable (a tab or anything else is the general parser's).
         // Eight bytes at a time.
@@ -87,12 +81,32 @@ extension JournalParser {
             guard !JournalParser.hasDoubleSpace(base + nameStart, nameEnd) else { return nil }
             name = names.insert(nameBytes, key)
         }
-        let note = lo < hi ? notes.addWritten(lo, hi) : NoteTable.none
-        let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60)
-        var record = EntryRecord(localSeconds: seconds, line: UInt32(line), name: name, offsetSeconds: Int32.min,
-                                 note: note, noteHasControl: false)
-        record.isPlain = true
-        return record
+        return .plain(seconds, line: line, name: name, note: lo < hi ? notes.addWritten(lo, hi) : NoteTable.none)
+    }
+
+    /// `YYYY-MM-DD HH:MM` at `p` as seconds since 1970 read as UTC, or nil
+    /// for anything else (the line has at least 19 bytes).
+    @inline(__always)
+    static func plainStamp(_ p: UnsafePointer<UInt8>, months: inout MonthMemo) -> Int64? {
+        // `YYYY-MM-DD HH:MM` is two words: each byte XOR its pattern is
+        // 0 at a separator and 0...9 exactly at a digit.
+        let w1 = word(p) ^ 0x2D30_302D_3030_3030  // "0000-00-"
+        let w2 = word(p + 8) ^ 0x3030_3A30_3020_3030  // "00 00:00"
+        let sep1: UInt64 = 0xFF00_00FF_0000_0000, sep2: UInt64 = 0x0000_FF00_00FF_0000
+        @inline(__always) func notDigits(_ x: UInt64, _ separators: UInt64) -> UInt64 {
+            (((x & 0x7F7F_7F7F_7F7F_7F7F) &+ 0x7676_7676_7676_7676) | x) & 0x8080_8080_8080_8080 & ~separators
+        }
+        guard notDigits(w1, sep1) | notDigits(w2, sep2) | (w1 & sep1) | (w2 & sep2) == 0 else { return nil }
+        // Each byte now holds its digit's value (a separator 0): ten times
+        // a byte plus the next is that pair's number, in the first byte of
+        // the pair, all pairs at once (at most 99: no byte carries).
+        let pairs1 = w1 &* 10 &+ (w1 >> 8), pairs2 = w2 &* 10 &+ (w2 >> 8)
+        @inline(__always) func pair(_ w: UInt64, _ i: Int) -> Int { Int(truncatingIfNeeded: (w >> UInt64(8 * i)) & 0xFF) }
+        let hour = pair(pairs2, 3), minute = pair(pairs2, 6)
+        guard hour <= 23, minute <= 59,
+              let days = months.days(year: pair(pairs1, 0) * 100 + pair(pairs1, 2), month: pair(pairs1, 5), day: pair(pairs2, 0))
+        else { return nil }
+        return days * 86_400 + Int64(hour * 3600 + minute * 60)
     }
 
     /// Whether every byte from `from` up to `to` is printable ASCII or a
