@@ -22,6 +22,9 @@ package struct NameTable {
     /// Whether each name is one the fast path reads as it stands
     /// (`readsPlain`).
     private var plain: [Bool] = []
+    /// The length of the longest of them: a longer rest of a line (a name
+    /// and a note, mostly) is none of them, and is not looked up.
+    package private(set) var longestPlain = 0
     /// Index + 1 into the names, 0 for an empty slot; a power of two long.
     private var slots: [UInt32] = []
     /// 64 − log₂ of the slots: a key's slot is its hash's top bits.
@@ -124,6 +127,7 @@ package struct NameTable {
         ends.append(UInt32(truncatingIfNeeded: bytes.count))
         keys.append(key)
         plain.append(NameTable.readsPlain(name))
+        if plain[plain.count - 1] { longestPlain = max(longestPlain, name.count) }
         slots[i] = index + 1
         return index
     }

@@ -51,7 +51,8 @@ extension JournalParser {
         var rest = stop
         while rest > q, (rest - 1).pointee == 0x20 { rest -= 1 }
         let restBytes = UnsafeBufferPointer(start: q, count: rest - q)
-        if let known = names.find(restBytes, NameTable.Key(restBytes)), names.isPlain(known) {
+        if restBytes.count <= names.longestPlain, let known = names.find(restBytes, NameTable.Key(restBytes)),
+           names.isPlain(known) {
             return .plain(seconds, line: line, name: known, note: NoteTable.none)
         }
         // The name runs to the first `;` or the end; every byte of it must
