@@ -152,8 +152,23 @@ extension HelpTopic {
               `bal`'s: slower, not steadier (16.5 ms against 13.8 back to
               back in the same bench run; a process after a rest starts
               cold).
-              Missed: `stats` 50× `ledger bal` in every run (met in four
-              of the last six runs, missed in two busy hours).
+              Later on 2026-11-29: a line that ends in a name seen before
+              (four lines in five) is looked up as it stands, without the
+              byte checks; a rest longer than any plain name is not looked
+              up. On the bench's journal `stats` runs 86.7M instructions
+              (94.6M before) and `check` 64.5M (71.5M); in 60 runs taken
+              alternately, `stats` 10.90 against 11.55 ms median. The
+              bench's `stats` vs `ledger bal`: 62.8× (`stats` 10.5 ms,
+              `ledger bal` 661.6), then on the last build 53.3× (12.6
+              against 674.0, in a busy hour: `check` took 10.8 ms against
+              its usual 7.5) and 62.3× (10.6 against 661.5). At 1,000,000
+              entries: `stats` 92.8 ms, `check` 83.4. Tried and left out:
+              generic metadata made by the compiler, not at run time
+              (`-prespecialize-generic-metadata`: type lookups 2.09M
+              instructions against 2.26M, and no faster).
+              Not yet shown: `stats` 50× `ledger bal` in every run. It held
+              in this build's runs, one in a busy hour; in the busiest
+              hours of the build before it missed (42.2×, 35.7×).
 
             DECISIONS
               The release binary links the standard library and
@@ -182,7 +197,11 @@ extension HelpTopic {
               slower than reading in one pass; a third time the same day,
               with the line starts and each half's pages made ready on the
               two threads too: `stats` 10.1 against 9.7 ms median in 60
-              runs taken alternately, and 11.4 against 9.5 ms of CPU), and
+              runs taken alternately, and 11.4 against 9.5 ms of CPU; a
+              fourth time, a thread for the second half only: it started
+              0.15 to 2.8 ms after it was asked for, and `check` took 13.3
+              against 8.4 ms of CPU, every unmapping after it interrupting
+              the other processor), and
               a radix selection for medians (slower than the branchless
               quickselect; tried again on 2026-11-29, by the values' bits
               in 2,048 slices: 9.3M instructions against 9.2M, and no
