@@ -152,7 +152,7 @@ extension HelpTopic {
               `bal`'s: slower, not steadier (16.5 ms against 13.8 back to
               back in the same bench run; a process after a rest starts
               cold).
-              Later on 2026-11-29: a line that ends in a name seen before
+              Last, on 2026-11-29: a line that ends in a name seen before
               (four lines in five) is looked up as it stands, without the
               byte checks; a rest longer than any plain name is not looked
               up. On the bench's journal `stats` runs 86.7M instructions
