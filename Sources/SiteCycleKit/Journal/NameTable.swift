@@ -141,16 +141,12 @@ package struct NameTable {
     /// passes every check of the fast path (`JournalParser.plainEntry`):
     /// printable ASCII with no `;` and no run of spaces, starting with
     /// none of `+ - Z ;` or a space (an offset, a note, a blank) and not
-    /// ending in a space.
+    /// ending in a space, by the fast path's own byte rules.
     static func readsPlain(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let first = name.first, let last = name.last, last != 0x20,
-              ![0x20, 0x2B, 0x2D, 0x5A, 0x3B].contains(first) else { return false }
-        var previous: UInt8 = 0
-        for b in name {
-            guard b &- 0x20 <= 0x5E, b != 0x3B, !(b == 0x20 && previous == 0x20) else { return false }
-            previous = b
-        }
-        return true
+        guard let from = name.baseAddress, let first = name.first, first != 0x20, name.last != 0x20,
+              !JournalParser.isOffsetOrNoteStart(first) else { return false }
+        let to = from + name.count
+        return JournalParser.printableUpToSemicolon(from, to) == to && !JournalParser.hasDoubleSpace(from, to)
     }
 
     /// Bytes 16..<count - 8 of a name longer than 24 bytes (the key holds

@@ -42,9 +42,7 @@ extension JournalParser {
             while q < stop, isBlank(q.pointee) { q += 1 }
             guard q < stop else { return nil }
         }
-        // An offset after the time (`+01:00`, `Z`) is the general parser's.
-        let first = q.pointee
-        if first == 0x2B || first == 0x2D || first == 0x5A || first == 0x3B { return nil }
+        guard !JournalParser.isOffsetOrNoteStart(q.pointee) else { return nil }
         let nameStart = q - base
         // Most lines are a name seen before and nothing after it: the rest
         // of the line, less trailing spaces, is looked up as it stands. A
@@ -201,6 +199,12 @@ extension JournalParser {
         }
         return to
     }
+
+    /// A byte the fast path leaves to the general parser where a name
+    /// would start: an offset after the time (`+01:00`, `-05:00`, `Z`) or
+    /// a note with no name (`;`).
+    @inline(__always)
+    static func isOffsetOrNoteStart(_ b: UInt8) -> Bool { b == 0x2B || b == 0x2D || b == 0x5A || b == 0x3B }
 
     /// Whether two spaces follow each other anywhere from `from` up to `to`.
     @inline(__always)
